@@ -1,0 +1,1 @@
+"""turbine.cli: the `turbine` command line (typer + rich)."""

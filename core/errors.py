@@ -1,0 +1,36 @@
+"""Exceptions that carry a reason a person can act on."""
+
+from __future__ import annotations
+
+
+class TurbineError(Exception):
+    """Base of every error turbine reports to a user (CLI exit code 2)."""
+
+
+class IllegalAction(TurbineError):
+    """An action that the rules do not allow now.
+
+    ``reason`` is a sentence for the player; ``rule`` the rule ID (e.g. ``P-4.3``)
+    where one applies.  Raising it guarantees the state is unchanged.
+    """
+
+    def __init__(self, reason: str, rule: str | None = None) -> None:
+        self.reason = reason
+        self.rule = rule
+        super().__init__(f"{reason} [{rule}]" if rule else reason)
+
+
+class BadOptions(TurbineError):
+    """Options, player counts or expansions that a variant refuses."""
+
+
+class PluginError(TurbineError):
+    """A plugin is missing, failed to load or has unmet requirements."""
+
+
+class SaveFileError(TurbineError):
+    """A save file that cannot be read, or whose game cannot be rebuilt."""
+
+
+class ParseError(TurbineError):
+    """A move written in notation that does not name exactly one legal move."""

@@ -1,0 +1,82 @@
+"""Turbine's hook specifications, all in one place.
+
+A plugin is a module (or object) registered under the entry-point group
+``turbine.plugins``.  It exposes ``PLUGIN_INFO`` (:class:`~turbine.core.specs.PluginInfo`)
+and implements any of the hooks below with ``@turbine.core.hookimpl``.
+
+Two kinds of hooks:
+
+* **Registry hooks** (:class:`RegistrySpecs`) are called once when turbine
+  starts, on every installed plugin: they say what a plugin provides.
+* **Game hooks** (:class:`GameSpecs`) are called inside one game, on a plugin
+  manager that holds only the plugins active in that game (the variant's plugin,
+  the plugins it requires and the chosen expansions).  A variant adds its own
+  game hooks (``VariantSpec.hookspecs``) the same way, for its expansions.
+  Hook callers are looked up once per game, never per candidate move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pluggy
+
+PROJECT = "turbine"
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+class RegistrySpecs:
+    """What an installed plugin provides."""
+
+    @hookspec
+    def turbine_variants(self) -> list[Any]:
+        """Return the :class:`~turbine.core.specs.VariantSpec` s this plugin provides."""
+
+    @hookspec
+    def turbine_expansions(self) -> list[Any]:
+        """Return the :class:`~turbine.core.specs.ExpansionSpec` s this plugin provides.
+
+        The plugin that returns an expansion is the one activated in a game that
+        chooses it, so it should ``require`` its base variant's plugin.
+        """
+
+    @hookspec
+    def turbine_bots(self) -> list[Any]:
+        """Return the :class:`~turbine.core.specs.BotSpec` s this plugin provides."""
+
+    @hookspec
+    def turbine_cli_commands(self) -> list[Any]:
+        """Return ``(name, function)`` pairs to add as ``turbine NAME`` commands.
+
+        Each function is registered with ``typer.Typer.command(name)``, so its
+        parameters become the command's arguments and options.
+        """
+
+
+class GameSpecs:
+    """Hooks inside one game (only the game's active plugins are called)."""
+
+    @hookspec
+    def turbine_setup(self, rules: Any, state: Any) -> None:
+        """Called once after a new game's initial state is built, before round 1.
+
+        May change ``state`` (add components, adjust markets).
+        """
+
+    @hookspec
+    def turbine_phase_begin(self, rules: Any, state: Any, phase: str) -> None:
+        """Called when ``phase`` starts, after the game's own ``begin`` step."""
+
+    @hookspec
+    def turbine_phase_end(self, rules: Any, state: Any, phase: str) -> None:
+        """Called when every seat is done with ``phase``, after the game's ``end`` step."""
+
+    @hookspec
+    def turbine_round_end(self, rules: Any, state: Any) -> None:
+        """Called after the last phase of a round and the game's end-of-round step."""
+
+    @hookspec
+    def turbine_render_extra(self, rules: Any, state: Any, seat: int | None) -> str | None:
+        """Return extra text for the board view (an expansion's own components)."""

@@ -1,0 +1,224 @@
+"""Plugin discovery, ordering and the per-game plugin manager.
+
+Installed plugins are found through the entry-point group ``turbine.plugins``
+(the built-in games use it too).  A plugin that fails to import, or whose
+requirements are missing or cyclic, is recorded in :attr:`Registry.errors`
+and left out; the others keep working.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .errors import BadOptions, PluginError
+from .specs import BotSpec, ExpansionSpec, PluginInfo, VariantSpec
+
+ENTRY_POINT_GROUP = "turbine.plugins"
+
+
+@dataclass(frozen=True)
+class LoadedPlugin:
+    info: PluginInfo
+    module: Any
+    source: str
+    """Where it came from: the distribution that installed it, or ``builtin``."""
+
+
+class Registry:
+    """Every plugin that loaded, in dependency order, and what they provide."""
+
+    def __init__(
+        self,
+        candidates: Iterable[tuple[str, Any]] = (),
+        errors: dict[str, str] | None = None,
+        sources: dict[str, str] | None = None,
+    ) -> None:
+        self.errors: dict[str, str] = dict(errors or {})
+        self.plugins: dict[str, LoadedPlugin] = {}
+        sources = sources or {}
+        infos: dict[str, tuple[PluginInfo, Any]] = {}
+        for entry_name, module in candidates:
+            info = getattr(module, "PLUGIN_INFO", None)
+            if not isinstance(info, PluginInfo):
+                self.errors[entry_name] = "the plugin has no PLUGIN_INFO (a turbine PluginInfo)"
+                continue
+            if info.name in infos:
+                self.errors[entry_name] = f"a second plugin named {info.name!r}"
+                continue
+            infos[info.name] = (info, module)
+        for name in _topological_order(infos, self.errors):
+            info, module = infos[name]
+            self.plugins[name] = LoadedPlugin(info, module, sources.get(name, "builtin"))
+
+        self.variants: dict[str, VariantSpec] = {}
+        self.variant_plugin: dict[str, str] = {}
+        self.expansions: dict[str, ExpansionSpec] = {}
+        self.expansion_plugin: dict[str, str] = {}
+        self.bots: dict[str, BotSpec] = {}
+        self.cli_commands: list[tuple[str, Any]] = []
+        for name, plugin in list(self.plugins.items()):
+            try:
+                self._collect(name, plugin.module)
+            except Exception as exc:  # a broken plugin must not stop the others
+                self.errors[name] = f"{type(exc).__name__}: {exc}"
+                del self.plugins[name]
+
+    @classmethod
+    def discover(cls, extra: Iterable[tuple[str, Any]] = ()) -> Registry:
+        """Load every plugin installed under the ``turbine.plugins`` entry points."""
+        candidates: list[tuple[str, Any]] = []
+        errors: dict[str, str] = {}
+        sources: dict[str, str] = {}
+        from . import bots as core_bots
+
+        candidates.append(("core", core_bots))
+        eps = sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
+        for ep in eps:
+            try:
+                module = ep.load()
+            except Exception as exc:
+                errors[ep.name] = f"failed to import {ep.value}: {type(exc).__name__}: {exc}"
+                continue
+            candidates.append((ep.name, module))
+            if ep.dist is not None:
+                sources[getattr(module, "PLUGIN_INFO", PluginInfo(ep.name, "")).name] = (
+                    f"{ep.dist.name} {ep.dist.version}"
+                )
+        candidates.extend(extra)
+        return cls(candidates, errors, sources)
+
+    def _collect(self, name: str, module: Any) -> None:
+        """Ask one plugin, alone, what it provides."""
+        pm = pluggy.PluginManager(hookspecs.PROJECT)
+        pm.add_hookspecs(hookspecs.RegistrySpecs)
+        pm.register(module, name=name)
+
+        def only_this(hook: str) -> list[Any]:
+            return [item for group in getattr(pm.hook, hook)() for item in (group or [])]
+
+        for spec in only_this("turbine_variants"):
+            if spec.id in self.variants:
+                raise PluginError(f"variant {spec.id!r} is already provided by {self.variant_plugin[spec.id]}")
+            self.variants[spec.id] = spec
+            self.variant_plugin[spec.id] = name
+        for spec in only_this("turbine_expansions"):
+            self.expansions[spec.id] = spec
+            self.expansion_plugin[spec.id] = name
+        for spec in only_this("turbine_bots"):
+            self.bots[spec.name] = spec
+        self.cli_commands.extend(only_this("turbine_cli_commands"))
+
+    # -- one game ---------------------------------------------------------------
+
+    def variant(self, variant_id: str) -> VariantSpec:
+        try:
+            return self.variants[variant_id]
+        except KeyError:
+            known = ", ".join(sorted(self.variants)) or "none"
+            hint = ""
+            if variant_id in self.errors:
+                hint = f" (its plugin failed to load: {self.errors[variant_id]})"
+            raise PluginError(f"unknown variant {variant_id!r}{hint}; installed: {known}") from None
+
+    def expansions_for(self, variant_id: str) -> list[ExpansionSpec]:
+        return [e for e in self.expansions.values() if e.variant == variant_id]
+
+    def active_plugins(self, variant_id: str, expansions: Iterable[str] = ()) -> list[str]:
+        """The plugins a game of ``variant_id`` with ``expansions`` runs, in order."""
+        self.variant(variant_id)
+        wanted: list[str] = [self.variant_plugin[variant_id]]
+        for exp in expansions:
+            spec = self.expansions.get(exp)
+            if spec is None:
+                known = ", ".join(e.id for e in self.expansions_for(variant_id)) or "none"
+                raise BadOptions(f"unknown expansion {exp!r} for {variant_id}; available: {known}")
+            if spec.variant != variant_id:
+                raise BadOptions(f"expansion {exp!r} is for {spec.variant}, not {variant_id}")
+            wanted.append(self.expansion_plugin[exp])
+        closure: set[str] = set()
+        stack = list(wanted)
+        while stack:
+            name = stack.pop()
+            if name in closure or name == "core":
+                continue
+            closure.add(name)
+            stack.extend(self.plugins[name].info.requires)
+        return [name for name in self.plugins if name in closure]
+
+    def game_plugin_manager(self, variant_id: str, expansions: Iterable[str] = ()) -> pluggy.PluginManager:
+        """A fresh plugin manager holding only the plugins active in one game."""
+        spec = self.variant(variant_id)
+        pm = pluggy.PluginManager(hookspecs.PROJECT)
+        pm.add_hookspecs(hookspecs.RegistrySpecs)
+        pm.add_hookspecs(hookspecs.GameSpecs)
+        for extra in spec.hookspecs:
+            pm.add_hookspecs(extra)
+        for name in self.active_plugins(variant_id, expansions):
+            pm.register(self.plugins[name].module, name=name)
+        try:
+            pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(str(exc)) from None
+        return pm
+
+    def plugin_versions(self, names: Iterable[str]) -> dict[str, str]:
+        return {name: self.plugins[name].info.version for name in names if name in self.plugins}
+
+    def bot(self, name: str, variant_id: str) -> BotSpec:
+        spec = self.bots.get(name)
+        if spec is None or not spec.serves(variant_id):
+            kinds = ", ".join(self.bots_for(variant_id))
+            raise BadOptions(f"no bot {name!r} for {variant_id}; bots: {kinds}")
+        return spec
+
+    def bots_for(self, variant_id: str) -> list[str]:
+        return [name for name, spec in self.bots.items() if spec.serves(variant_id)]
+
+
+def _topological_order(infos: dict[str, tuple[PluginInfo, Any]], errors: dict[str, str]) -> list[str]:
+    """Plugins ordered so that each comes after what it requires.
+
+    Deterministic: among plugins ready at the same time, alphabetical order.
+    Plugins with missing requirements, or in a cycle, are left out with an error.
+    """
+    requires = {name: set(info.requires) - {"core"} for name, (info, _) in infos.items()}
+    changed = True
+    while changed:  # drop plugins whose requirements are missing, transitively
+        changed = False
+        for name in sorted(requires):
+            missing = sorted(r for r in requires[name] if r not in requires)
+            if missing:
+                why = errors.get(missing[0])
+                detail = f" ({missing[0]} failed: {why})" if why else ""
+                errors[name] = f"requires {', '.join(missing)}, which is not installed{detail}"
+                del requires[name]
+                changed = True
+    order: list[str] = []
+    placed: set[str] = set()
+    while len(placed) < len(requires):
+        ready = sorted(n for n in requires if n not in placed and requires[n] <= placed)
+        if not ready:
+            cycle = sorted(n for n in requires if n not in placed)
+            for name in cycle:
+                errors[name] = f"cyclic requirements among: {', '.join(cycle)}"
+            break
+        order.append(ready[0])
+        placed.add(ready[0])
+    return order
+
+
+_default: Registry | None = None
+
+
+def default_registry() -> Registry:
+    """The registry of installed plugins, discovered once per process."""
+    global _default
+    if _default is None:
+        _default = Registry.discover()
+    return _default

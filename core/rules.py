@@ -1,0 +1,177 @@
+"""The engine contract: what every game gives the core.
+
+A game subclasses :class:`Rules`.  One ``Rules`` object is built per game from
+its validated options, player count and plugin manager; it holds no mutable
+game data (that is all in the state), so bots, replays and tests can share it.
+
+The contract (see ``ARCHITECTURE.md``):
+
+==========================  =================================================
+``initial_state(seed)``     a new game's state, automatic steps already run
+``to_move(state)``          the seat that decides now, ``None`` at the end
+``legal_actions(state)``    every legal choice now, in a stable order
+``apply(state, action)``    checks first, raises :class:`IllegalAction` and
+                            changes nothing; then changes the state in place
+                            and runs automatic steps up to the next decision
+``is_over`` / ``scores``    end of game and the final (or running) score
+``winner(state)``           the winning seats, with the rulebook's tie-breaks
+``view(state, seat)``       what that seat may see
+``describe`` / ``parse``    a short text notation, ``parse(describe(a)) == a``
+==========================  =================================================
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+import pluggy
+from pydantic import BaseModel
+
+from .errors import IllegalAction, ParseError
+from .state import clone, digest
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class Rules(ABC, Generic[S, A]):
+    """The rules of one variant, bound to one game's options."""
+
+    #: The msgspec Struct type of the state (for decoding and cloning).
+    state_type: ClassVar[type]
+    #: The action type: a tagged msgspec Struct or a union of them.
+    action_type: ClassVar[Any]
+
+    def __init__(self, options: BaseModel, players: int, pm: pluggy.PluginManager) -> None:
+        self.options = options
+        self.players = players
+        self.pm = pm
+
+    # -- what a game must write ---------------------------------------------
+
+    @abstractmethod
+    def initial_state(self, seed: int) -> S:
+        """A new game from ``seed``; runs automatic steps up to the first decision."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> int | None:
+        """The seat that must decide now, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[A]:
+        """Every legal action of the seat to move, in a stable order."""
+
+    @abstractmethod
+    def perform(self, state: S, action: A) -> None:
+        """Carry out a legal ``action`` in place, then the automatic steps after it.
+
+        Called only with an action that :meth:`apply` has checked.
+        """
+
+    @abstractmethod
+    def scores(self, state: S) -> list[int]:
+        """Each seat's score (victory points, cities powered…), now or at the end."""
+
+    @abstractmethod
+    def decision_bound(self) -> int:
+        """An upper bound on decisions in one game, for any legal play.
+
+        The conformance kit fails a game that runs longer; bots and
+        ``simulate`` rely on it to stop.
+        """
+
+    # -- sensible defaults ----------------------------------------------------
+
+    def apply(self, state: S, action: A, legal: list[A] | None = None) -> None:
+        """Check ``action`` against the legal list, then perform it.
+
+        Pass ``legal`` when it is already known, to avoid generating it twice.
+        On an illegal action raises :class:`IllegalAction` and leaves ``state``
+        exactly as it was.
+        """
+        if self.to_move(state) is None:
+            raise IllegalAction("the game is over")
+        if legal is None:
+            legal = self.legal_actions(state)
+        if action not in legal:
+            raise self.why_illegal(state, action)
+        self.perform(state, action)
+
+    def why_illegal(self, state: S, action: A) -> IllegalAction:
+        """Explain why ``action`` is not legal now.  Only called on the error path,
+        so games can afford a thorough explanation here; override it to name the
+        rule that forbids the action."""
+        return IllegalAction(f"{self.describe(action)} is not a legal move now")
+
+    def is_over(self, state: S) -> bool:
+        return self.to_move(state) is None
+
+    def rank_key(self, state: S, seat: int) -> tuple[Any, ...]:
+        """Sort key for the final ranking: higher is better.  Add tie-breaks here."""
+        return (self.scores(state)[seat],)
+
+    def winner(self, state: S) -> list[int]:
+        """The seats ranked first (several on a full tie)."""
+        keys = [self.rank_key(state, seat) for seat in range(self.players)]
+        best = max(keys)
+        return [seat for seat, key in enumerate(keys) if key == best]
+
+    def view(self, state: S, seat: int | None) -> S:
+        """The state as ``seat`` may see it (``None``: a spectator).
+
+        The default shows everything: games with hidden information override it.
+        """
+        return state
+
+    def describe(self, action: A) -> str:
+        """Short, stable notation for ``action``; override for readable moves."""
+        return msgspec.json.encode(action).decode()
+
+    def parse(self, text: str, state: S) -> A:
+        """The legal action whose notation is ``text`` (case and spacing ignored)."""
+        wanted = normalise(text)
+        for action in self.legal_actions(state):
+            if normalise(self.describe(action)) == wanted:
+                return action
+        raise ParseError(f"{text!r} is not the notation of a legal move")
+
+    def phase_name(self, state: S) -> str:
+        """A word or two for where the game is (shown by the CLI)."""
+        return ""
+
+    def round_number(self, state: S) -> int:
+        return 0
+
+    def render(self, state: S, seat: int | None) -> str:
+        """The board as text for ``seat`` (``None``: everything)."""
+        return msgspec.json.format(msgspec.json.encode(self.view(state, seat)).decode())
+
+    def bound_reason(self) -> str:
+        """Why the game cannot run past :meth:`decision_bound` (documentation)."""
+        return ""
+
+    # -- plumbing shared by every game ---------------------------------------
+
+    def clone(self, state: S) -> S:
+        return clone(state, self.state_type)
+
+    def digest(self, state: S) -> str:
+        return digest(state)
+
+    def encode_state(self, state: S) -> bytes:
+        return msgspec.json.encode(state)
+
+    def decode_state(self, data: bytes) -> S:
+        return msgspec.json.decode(data, type=self.state_type)
+
+    def action_to_data(self, action: A) -> Any:
+        return msgspec.to_builtins(action)
+
+    def action_from_data(self, data: Any) -> A:
+        return msgspec.convert(data, type=self.action_type)
+
+
+def normalise(text: str) -> str:
+    return " ".join(text.lower().split())

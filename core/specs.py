@@ -1,0 +1,71 @@
+"""What plugins declare: themselves, their variants, expansions and bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
+
+if TYPE_CHECKING:
+    from .bots import Bot
+    from .rules import Rules
+
+
+@dataclass(frozen=True)
+class PluginInfo:
+    """Every plugin module exposes one of these as ``PLUGIN_INFO``.
+
+    ``requires`` names other plugins that must be loaded first (an expansion
+    requires its base game's plugin).
+    """
+
+    name: str
+    version: str
+    requires: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    """A playable game.
+
+    ``rules`` builds the rules object for one game from validated options,
+    the player count and the game's own plugin manager.  ``hookspecs`` are the
+    variant's own hook specifications (a module or class), added to every
+    game's plugin manager so that expansions can implement them.
+    """
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: type[BaseModel]
+    rules: Callable[..., Rules[Any, Any]]
+    description: str = ""
+    hookspecs: tuple[ModuleType | type, ...] = ()
+
+
+@dataclass(frozen=True)
+class ExpansionSpec:
+    """An optional module of a variant, enabled with ``--with ID``."""
+
+    id: str
+    variant: str
+    name: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot kind usable in a seat.  ``variants`` empty means every variant."""
+
+    name: str
+    factory: Callable[[Rules[Any, Any], int, int], Bot]
+    description: str = ""
+    variants: tuple[str, ...] = field(default=())
+
+    def serves(self, variant: str) -> bool:
+        return not self.variants or variant in self.variants

@@ -1,0 +1,1 @@
+"""The games that ship with turbine, each a plugin registered by entry point."""

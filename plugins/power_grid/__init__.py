@@ -1,0 +1,1 @@
+"""Power Grid with the Russia and Japan maps."""
