@@ -96,7 +96,11 @@ class Rules(ABC, Generic[S, A]):
         if legal is None:
             legal = self.legal_actions(state)
         if action not in legal:
-            raise self.why_illegal(state, action)
+            try:
+                error = self.why_illegal(state, action)
+            except Exception:  # not even an action of this game
+                error = IllegalAction(f"{action!r} is not a move of this game")
+            raise error
         self.perform(state, action)
 
     def why_illegal(self, state: S, action: A) -> IllegalAction:

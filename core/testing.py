@@ -1,0 +1,204 @@
+"""The conformance kit: generic checks every turbine variant must pass.
+
+One call plays seeded games with bots and checks, after every action:
+
+* the legal list is non-empty exactly while the game is not over;
+* applying the action to a clone gives the same state as applying it here;
+* the state encodes to JSON and decodes to an equal state;
+* an action that is not legal now is refused with :class:`IllegalAction` and
+  leaves the state unchanged;
+* every legal action's notation parses back to it (``parse(describe(a)) == a``);
+* ``view`` of every seat leaves the state untouched and encodes;
+
+and, per game: it ends within ``rules.decision_bound()``; the same seed played
+again gives the same digests; saving and loading the log reproduces the final
+state; ``winner`` names seats.
+
+Plugin authors call it from their own test suite::
+
+    from turbine.core.testing import check_variant
+
+    def test_conformance():
+        check_variant("sparks", players=[2, 3, 4], seeds=range(3))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import savefile
+from .errors import IllegalAction
+from .plugins import Registry, default_registry
+from .savefile import Seat
+from .session import Game
+
+
+class ConformanceError(AssertionError):
+    """A variant broke the engine contract; the message says where and how."""
+
+
+@dataclass
+class Report:
+    games: int = 0
+    actions: int = 0
+    longest: int = 0
+    finished: list[tuple[int, int, int]] = field(default_factory=list)
+    """(players, seed, decisions) of each game."""
+
+
+class _Foreign:
+    """An object no game accepts as an action."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = object.__hash__
+
+
+def check_variant(
+    variant: str,
+    *,
+    players: Iterable[int] = (2,),
+    seeds: Iterable[int] = range(2),
+    options: Mapping[str, Any] | None = None,
+    expansions: Iterable[str] = (),
+    bot: str = "random",
+    registry: Registry | None = None,
+    parse_sample: int = 48,
+) -> Report:
+    """Play seeded bot games of ``variant`` and check the contract after every action.
+
+    ``parse_sample`` caps how many legal actions per decision get the notation
+    round trip (spread evenly over the list), to keep huge legal lists cheap.
+    Raises :class:`ConformanceError` on the first broken property.
+    """
+    registry = registry or default_registry()
+    report = Report()
+    for count in players:
+        for seed in seeds:
+            digests = _play_and_check(
+                registry, variant, count, seed, options or {}, list(expansions), bot, parse_sample, report
+            )
+            again = _digests_only(registry, variant, count, seed, options or {}, list(expansions), bot)
+            if again != digests:
+                first = next(i for i, (a, b) in enumerate(zip(digests, again, strict=False)) if a != b)
+                raise ConformanceError(
+                    f"{variant} {count}p seed {seed}: the same seed and actions gave a different "
+                    f"state at decision {first} on a second run"
+                )
+    return report
+
+
+def _new(registry: Registry, variant: str, players: int, seed: int, options: Mapping[str, Any],
+         expansions: list[str], bot: str) -> Game:
+    seats = [Seat(f"{bot} {i + 1}", bot) for i in range(players)]
+    return Game(registry, variant, players=players, seed=seed, options=options,
+                expansions=expansions, seats=seats)
+
+
+def _digests_only(registry: Registry, variant: str, players: int, seed: int,
+                  options: Mapping[str, Any], expansions: list[str], bot: str) -> list[str]:
+    game = _new(registry, variant, players, seed, options, expansions, bot)
+    bots = game.make_bots()
+    digests = [game.rules.digest(game.state)]
+    bound = game.rules.decision_bound()
+    while not game.is_over and len(game.log) <= bound:
+        seat = game.to_move
+        game.play(bots[seat].choose(game.state, game.legal()))
+        digests.append(game.rules.digest(game.state))
+    return digests
+
+
+def _play_and_check(registry: Registry, variant: str, players: int, seed: int,
+                    options: Mapping[str, Any], expansions: list[str], bot: str,
+                    parse_sample: int, report: Report) -> list[str]:
+    game = _new(registry, variant, players, seed, options, expansions, bot)
+    rules = game.rules
+    bots = game.make_bots()
+    bound = rules.decision_bound()
+    where = f"{variant} {players}p seed {seed}"
+    digests = [rules.digest(game.state)]
+    seen_actions: list[Any] = []
+
+    def fail(message: str) -> None:
+        raise ConformanceError(f"{where}, decision {len(game.log)} ({game.where()}): {message}")
+
+    while True:
+        state = game.state
+        over = rules.is_over(state)
+        legal = game.legal()
+        if over:
+            if legal:
+                fail("the game is over but legal_actions is not empty")
+            if rules.to_move(state) is not None:
+                fail("the game is over but to_move names a seat")
+            break
+        if not legal:
+            fail("legal_actions is empty but the game is not over")
+        if len(game.log) > bound:
+            fail(f"the game ran past its decision bound of {bound}")
+
+        before = rules.digest(state)
+        # encode -> decode gives an equal state
+        if rules.decode_state(rules.encode_state(state)) != state:
+            fail("the state does not survive encode -> decode")
+        # views leave the state alone and encode
+        for seat in range(players):
+            rules.encode_state(rules.view(state, seat))
+        if rules.digest(state) != before:
+            fail("view() changed the state")
+        # notation round trip
+        step = max(1, len(legal) // parse_sample)
+        for action in legal[::step]:
+            text = rules.describe(action)
+            if rules.parse(text, state) != action:
+                fail(f"notation {text!r} does not parse back to the same action")
+        # an illegal action is refused and changes nothing
+        for candidate in _illegal_candidates(seen_actions, legal):
+            try:
+                rules.apply(state, candidate)
+            except IllegalAction as exc:
+                if not str(exc):
+                    fail("IllegalAction without a reason")
+            else:
+                fail(f"the illegal action {candidate!r} was accepted")
+            if rules.digest(state) != before:
+                fail(f"refusing {candidate!r} changed the state")
+
+        action = bots[rules.to_move(state)].choose(state, legal)
+        twin = rules.clone(state)
+        game.play(action)
+        rules.apply(twin, action)
+        if twin != game.state:
+            fail(f"applying {rules.describe(action)!r} to a clone gave a different state")
+        digests.append(rules.digest(game.state))
+        if len(seen_actions) < 64 and action not in seen_actions:
+            seen_actions.append(action)
+
+    winners = rules.winner(game.state)
+    if not winners or not all(0 <= w < players for w in winners):
+        fail(f"winner() returned {winners!r}")
+    if len(rules.scores(game.state)) != players:
+        fail("scores() does not give one score per seat")
+    # save -> load -> replay reproduces the final state
+    data = savefile.encode(game.to_save())
+    rebuilt = Game.from_save(registry, savefile.decode(data))
+    if rebuilt.state != game.state:
+        fail("replaying the saved log does not reproduce the final state")
+    report.games += 1
+    report.actions += len(game.log)
+    report.longest = max(report.longest, len(game.log))
+    report.finished.append((players, seed, len(game.log)))
+    return digests
+
+
+def _illegal_candidates(seen: list[Any], legal: list[Any]) -> list[Any]:
+    """An action from an earlier decision that is not legal now, and a foreign object."""
+    candidates: list[Any] = [_Foreign()]
+    for action in reversed(seen):
+        if action not in legal:
+            candidates.append(action)
+            break
+    return candidates

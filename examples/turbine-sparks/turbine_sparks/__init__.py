@@ -1,0 +1,1 @@
+"""Sparks: a tiny game of bidding for generators, written as a turbine plugin."""

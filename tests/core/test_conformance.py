@@ -1,0 +1,36 @@
+"""The conformance kit, run on the example game and shown to catch a broken game."""
+
+from __future__ import annotations
+
+import pytest
+from turbine.core import Registry, bots
+from turbine.core.testing import ConformanceError, check_variant
+
+
+def test_sparks_conforms(registry):
+    report = check_variant("sparks", players=[2, 3, 4], seeds=range(3), registry=registry)
+    assert report.games == 9 and report.actions > 0
+
+
+def test_kit_catches_an_action_that_changes_state_before_failing(registry, monkeypatch):
+    from turbine_sparks import game as sparks_game
+    from turbine_sparks import plugin as sparks
+
+    original = sparks_game.SparksRules.apply
+
+    def leaky_apply(self, state, action, legal=None):
+        state.players[0].coins += 0 if legal is not None else 1  # mutates before refusing
+        return original(self, state, action, legal)
+
+    monkeypatch.setattr(sparks_game.SparksRules, "apply", leaky_apply)
+    reg = Registry([("core", bots), ("sparks", sparks)])
+    with pytest.raises(ConformanceError, match="changed the state"):
+        check_variant("sparks", players=[2], seeds=[0], registry=reg)
+
+
+def test_kit_catches_notation_that_does_not_round_trip(registry, monkeypatch):
+    from turbine_sparks import game as sparks_game
+
+    monkeypatch.setattr(sparks_game.SparksRules, "describe", lambda self, action: "same")
+    with pytest.raises(ConformanceError, match="does not parse back"):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry)

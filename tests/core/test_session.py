@@ -1,0 +1,57 @@
+"""Game sessions: options, moves by text, illegal moves, undo."""
+
+from __future__ import annotations
+
+import pytest
+from turbine.core import BadOptions, Game, IllegalAction, ParseError
+
+
+def test_options_are_validated_with_clear_messages(registry):
+    with pytest.raises(BadOptions, match=r"option rounds: Input should be less than or equal to 10"):
+        Game(registry, "sparks", players=2, seed=1, options={"rounds": "11"})
+    with pytest.raises(BadOptions, match="unknown option colour; options: rounds"):
+        Game(registry, "sparks", players=2, seed=1, options={"colour": "red"})
+    with pytest.raises(BadOptions, match="Sparks is for 2–4 players, not 5"):
+        Game(registry, "sparks", players=5, seed=1)
+    assert Game(registry, "sparks", players=2, seed=1, options={"rounds": "2"}).options == {"rounds": 2}
+
+
+def test_find_accepts_number_notation_and_unique_prefix(registry):
+    game = Game(registry, "sparks", players=2, seed=1)
+    assert game.rules.describe(game.find("1")) == "open 1"
+    assert game.rules.describe(game.find("OPEN   10")) == "open 10"
+    assert game.rules.describe(game.find("pa")) == "pass"
+    with pytest.raises(ParseError, match="could mean several moves"):
+        game.find("open")
+    with pytest.raises(ParseError, match="no move number 99"):
+        game.find("99")
+
+
+def test_illegal_move_has_a_reason_and_changes_nothing(registry):
+    game = Game(registry, "sparks", players=2, seed=1)
+    game.play(game.find("open 3"))
+    before = game.rules.digest(game.state)
+    from turbine_sparks.game import Bid
+
+    with pytest.raises(IllegalAction, match="a bid must beat the high bid of 3"):
+        game.play(Bid(2))
+    with pytest.raises(IllegalAction, match="you have 10 coins, you cannot bid 11"):
+        game.play(Bid(11))
+    assert game.rules.digest(game.state) == before and len(game.log) == 1
+
+
+def test_undo_restores_the_exact_state(registry):
+    game = Game(registry, "sparks", players=2, seed=1)
+    start = game.rules.clone(game.state)
+    game.play(game.find("open 3"))
+    after_one = game.rules.clone(game.state)
+    game.play(game.find("bid 4"))
+    game.undo()
+    assert game.state == after_one and len(game.log) == 1
+    game.undo(5)
+    assert game.state == start and game.log == []
+
+
+def test_where_names_round_phase_and_seat(registry):
+    game = Game(registry, "sparks", players=3, seed=1)
+    assert game.where() == "round 1, auction, seat 1 to move"
