@@ -104,7 +104,8 @@ class Registry:
 
         for spec in only_this("turbine_variants"):
             if spec.id in self.variants:
-                raise PluginError(f"variant {spec.id!r} is already provided by {self.variant_plugin[spec.id]}")
+                owner = self.variant_plugin[spec.id]
+                raise PluginError(f"variant {spec.id!r} is already provided by {owner}")
             self.variants[spec.id] = spec
             self.variant_plugin[spec.id] = name
         for spec in only_this("turbine_expansions"):

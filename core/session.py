@@ -231,7 +231,9 @@ class Game:
             try:
                 game.play(action)
             except IllegalAction as exc:
-                raise SaveFileError(f"action {index} ({entry.notation!r}, {where}) is illegal: {exc}") from None
+                raise SaveFileError(
+                    f"action {index} ({entry.notation!r}, {where}) is illegal: {exc}"
+                ) from None
             expected = checkpoints.get(index)
             if expected is not None and expected != game.rules.digest(game.state):
                 raise SaveFileError(
