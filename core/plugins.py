@@ -62,6 +62,7 @@ class Registry:
         self.expansion_plugin: dict[str, str] = {}
         self.bots: dict[str, BotSpec] = {}
         self.cli_commands: list[tuple[str, Any]] = []
+        self._game_pms: dict[tuple[str, tuple[str, ...]], pluggy.PluginManager] = {}
         for name, plugin in list(self.plugins.items()):
             try:
                 self._collect(name, plugin.module)
@@ -153,7 +154,19 @@ class Registry:
         return [name for name in self.plugins if name in closure]
 
     def game_plugin_manager(self, variant_id: str, expansions: Iterable[str] = ()) -> pluggy.PluginManager:
-        """A fresh plugin manager holding only the plugins active in one game."""
+        """A plugin manager holding only the plugins active in a game of this setup.
+
+        Games with the same variant and expansions share one manager (it holds
+        no game data); building one costs about a millisecond, too much to pay
+        for every game of a simulation.
+        """
+        key = (variant_id, tuple(expansions))
+        pm = self._game_pms.get(key)
+        if pm is None:
+            pm = self._game_pms[key] = self._new_game_plugin_manager(variant_id, key[1])
+        return pm
+
+    def _new_game_plugin_manager(self, variant_id: str, expansions: tuple[str, ...]) -> pluggy.PluginManager:
         spec = self.variant(variant_id)
         pm = pluggy.PluginManager(hookspecs.PROJECT)
         pm.add_hookspecs(hookspecs.RegistrySpecs)
