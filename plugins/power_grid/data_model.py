@@ -429,6 +429,8 @@ def load_map(name: MapName, space_variant: SpaceVariant = "rulebook") -> MapData
         _require(
             list(spaces) == sorted(spaces, key=lambda s: (s.cost, s.step)), fname, f"{c.name}: spaces order"
         )
+        steps = [s.step for s in spaces]
+        _require(steps == sorted(steps), fname, f"{c.name}: a cheaper space opens later than a dearer one")
         cities.append(City(i, c.name, region_index[c.region], tuple(spaces), c.name in start_set))
 
     n = len(cities)
