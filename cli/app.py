@@ -1,2 +1,531 @@
-def main() -> None:
-    raise SystemExit("not yet")
+"""The ``turbine`` command line: the typer app and :func:`main`.
+
+Exit codes: 0 success; 2 bad input (any :class:`~turbine.core.TurbineError`:
+bad options, an unreadable save, an illegal move, a missing plugin; also usage
+errors), reported as one line on stderr; 1 an internal error (with a traceback).
+
+Plugins add their own commands through the ``turbine_cli_commands`` hook; they
+appear as ``turbine NAME`` next to the built-in ones (which they cannot replace).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+from turbine.core import Game, Registry, SaveFileError, TurbineError, savefile
+
+from . import output
+from .common import (
+    CliError,
+    load_game,
+    option_rows,
+    parse_options,
+    parse_seats,
+    registry,
+    run_bots,
+    seat_number,
+)
+
+app = typer.Typer(
+    name="turbine",
+    help="Play, save, replay, simulate and benchmark turn-and-phase board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+BUILTIN_COMMANDS = {
+    "variants",
+    "plugins",
+    "new",
+    "play",
+    "legal",
+    "move",
+    "show",
+    "replay",
+    "simulate",
+    "bench",
+    "schema",
+}
+plugin_command_problems: list[str] = []
+"""Plugin commands that could not be added (shown by ``turbine plugins``)."""
+
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A variant option as KEY=VALUE (repeatable).", metavar="KEY=VALUE"),
+]
+WithList = Annotated[
+    list[str] | None,
+    typer.Option("--with", "-w", help="Enable an expansion (repeatable).", metavar="EXPANSION"),
+]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
+SaveArg = Annotated[Path, typer.Argument(help="The save file.", metavar="FILE")]
+
+
+# -- what is installed --------------------------------------------------------------
+
+
+def variant_info(reg: Registry, variant_id: str) -> dict[str, Any]:
+    spec = reg.variants[variant_id]
+    return {
+        "id": spec.id,
+        "name": spec.name,
+        "description": spec.description,
+        "players": [spec.min_players, spec.max_players],
+        "plugin": reg.variant_plugin.get(spec.id, ""),
+        "options": option_rows(spec.options),
+        "expansions": [
+            {"id": e.id, "name": e.name, "description": e.description} for e in reg.expansions_for(spec.id)
+        ],
+        "bots": reg.bots_for(spec.id),
+    }
+
+
+@app.command()
+def variants(json_out: JsonFlag = False) -> None:
+    """The installed variants: players, options, expansions and bots."""
+    reg = registry()
+    infos = [variant_info(reg, v) for v in sorted(reg.variants)]
+    if json_out:
+        output.print_json(infos)
+        return
+    if not infos:
+        output.out.print("No variants installed. Install a game plugin, e.g. pip install turbine-sparks.")
+    for info in infos:
+        low, high = info["players"]
+        head = Text.assemble((info["id"], "bold"), f"  {info['name']} · {low}–{high} players")
+        if info["description"]:
+            head.append(f" · {info['description']}")
+        output.out.print(head)
+        if info["options"]:
+            table = Table(box=None, pad_edge=False, show_header=True, header_style="dim")
+            for column in ("option", "type", "default", "allowed", "description"):
+                table.add_column(column)
+            for row in info["options"]:
+                allowed = ", ".join(json.dumps(a) for a in row["allowed"]) if row["allowed"] else ""
+                bounds = [f"{k} {row[k]}" for k in ("min", "above", "max", "below") if k in row]
+                allowed = allowed or " · ".join(bounds)
+                default = "(required)" if row["required"] else json.dumps(row["default"])
+                table.add_row(
+                    Text(row["name"]),
+                    Text(row["type"]),
+                    Text(default),
+                    Text(allowed),
+                    Text(row["description"]),
+                )
+            output.out.print(Padding(table, (0, 0, 0, 2)))
+        else:
+            output.out.print("  no options")
+        for exp in info["expansions"]:
+            output.out.print(Text(f"  --with {exp['id']}: {exp['name']} {exp['description']}".rstrip()))
+        output.out.print(Text(f"  bots: {', '.join(info['bots']) or 'none'}"))
+        output.out.print()
+
+
+@app.command()
+def plugins(json_out: JsonFlag = False) -> None:
+    """The installed plugins: versions, requirements, source and load errors."""
+    reg = registry()
+    rows = []
+    for name, plugin in reg.plugins.items():
+        rows.append(
+            {
+                "name": name,
+                "version": plugin.info.version,
+                "requires": list(plugin.info.requires),
+                "source": plugin.source,
+                "description": plugin.info.description,
+                "variants": [v for v, p in reg.variant_plugin.items() if p == name],
+                "expansions": [e for e, p in reg.expansion_plugin.items() if p == name],
+            }
+        )
+    if json_out:
+        output.print_json(
+            {"plugins": rows, "errors": dict(reg.errors), "command_problems": plugin_command_problems}
+        )
+        return
+    table = Table(box=None, pad_edge=False, header_style="dim")
+    for column in ("plugin", "version", "requires", "source", "provides"):
+        table.add_column(column)
+    for row in rows:
+        provides = ", ".join(row["variants"] + row["expansions"]) or row["description"]
+        table.add_row(
+            Text(row["name"], style="bold"),
+            Text(row["version"]),
+            Text(", ".join(row["requires"]) or "-"),
+            Text(row["source"]),
+            Text(provides),
+        )
+    output.out.print(table)
+    if reg.errors:
+        output.out.print(Text("\nPlugins that failed to load:", style="bold red"))
+        for name, why in sorted(reg.errors.items()):
+            output.out.print(Text(f"  {name}: {why}"))
+    for problem in plugin_command_problems:
+        output.out.print(Text(f"  {problem}"))
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of the save file format."""
+    output.print_json(savefile.json_schema())
+
+
+# -- a new game ------------------------------------------------------------------------
+
+
+@app.command()
+def new(
+    variant: Annotated[str, typer.Argument(help="Variant id (see `turbine variants`).")],
+    out: Annotated[Path, typer.Option("--out", help="Where to write the save file.", metavar="FILE")],
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the game's randomness.")] = 0,
+    option: OptionList = None,
+    with_: WithList = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(help="Comma list of seat kinds: human or a bot name (e.g. human,random)."),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+) -> None:
+    """Write the save file of a new game.
+
+    Players default to the number of --seats, else the variant's minimum; seats
+    default to all human; the seed defaults to 0, so the same command always
+    makes the same game.  If the first seats to move are bots, they move at
+    once, until a human is to move.
+    """
+    reg = registry()
+    spec = reg.variant(variant)
+    seat_list = parse_seats(seats, players, spec.min_players)
+    if out.exists() and not force:
+        raise CliError(f"{out} exists; use --force to overwrite it")
+    game = Game(
+        reg,
+        variant,
+        players=len(seat_list),
+        seed=seed,
+        options=parse_options(spec.options, option or []),
+        expansions=with_ or [],
+        seats=seat_list,
+    )
+    moves = list(run_bots(game, game.make_bots()))
+    game.save(str(out))
+    output.out.print(
+        Text(f"New {spec.name} game for {game.players} players (seed {seed}) saved to {out}", style="bold")
+    )
+    for seat, notation in moves:
+        output.out.print(Text(f"{output.seat_label(game, seat)}: {notation}"))
+    output.where(game)
+
+
+# -- one game: look and move ------------------------------------------------------------
+
+
+@app.command()
+def play(
+    file: SaveArg,
+    no_tty_check: Annotated[
+        bool, typer.Option("--no-tty-check", hidden=True, help="Allow stdin that is not a terminal.")
+    ] = False,
+) -> None:
+    """Play a saved game interactively (bots move by themselves; saved after every move).
+
+    Needs a terminal; set TURBINE_NO_TTY_CHECK=1 (or pass the hidden flag
+    --no-tty-check) to drive it from a pipe, as the tests do.
+    """
+    from .play import PlaySession
+
+    if not (no_tty_check or os.environ.get("TURBINE_NO_TTY_CHECK") or sys.stdin.isatty()):
+        raise CliError(
+            "turbine play needs a terminal (stdin is not one); "
+            "use `turbine legal` and `turbine move` in scripts"
+        )
+    PlaySession(file, load_game(file)).run()
+
+
+@app.command()
+def legal(file: SaveArg, json_out: JsonFlag = False) -> None:
+    """The legal moves of the seat to move, numbered from 1."""
+    game = load_game(file)
+    moves = [
+        {"index": i, "notation": game.rules.describe(a), "action": game.rules.action_to_data(a)}
+        for i, a in enumerate(game.legal(), start=1)
+    ]
+    seat = game.to_move
+    if json_out:
+        output.print_json(
+            {
+                "seat": None if seat is None else seat + 1,
+                "kind": None if seat is None else game.seats[seat].kind,
+                "where": game.where(),
+                "over": game.is_over,
+                "moves": moves,
+            }
+        )
+        return
+    output.where(game)
+    output.move_list(game, columns=False)
+
+
+@app.command()
+def move(
+    file: SaveArg,
+    notation: Annotated[str, typer.Argument(help="The move: its notation, a unique prefix or its number.")],
+    as_seat: Annotated[
+        int | None, typer.Option("--as", help="Refuse unless this seat (from 1) is to move.", metavar="SEAT")
+    ] = None,
+) -> None:
+    """Apply one move for the seat to move, then let bot seats move, and save.
+
+    Bots keep moving until a human is to move or the game ends.  An illegal
+    move exits with code 2 and leaves FILE unchanged.
+    """
+    game = load_game(file)
+    wanted = seat_number(game, as_seat)
+    if game.is_over:
+        raise CliError("the game is over")
+    if wanted is not None and wanted != game.to_move:
+        raise CliError(f"it is not seat {wanted + 1}'s turn: {game.where()}")
+    seat = game.to_move
+    entry = game.play(game.find(notation))
+    moves = [(seat, entry.notation), *run_bots(game, game.make_bots(seed_offset=len(game.log)))]
+    game.save(str(file))
+    for mover, text in moves:
+        output.out.print(Text(f"{output.seat_label(game, mover)}: {text}"))
+    output.where(game)
+    if game.is_over:
+        output.scores(game, final=True)
+        output.out.print(Text(output.winners_line(game), style="bold"))
+
+
+@app.command()
+def show(
+    file: SaveArg,
+    as_seat: Annotated[
+        int | None,
+        typer.Option(
+            "--as", help="Show what this seat (from 1) sees; default: the seat to move.", metavar="SEAT"
+        ),
+    ] = None,
+    json_out: JsonFlag = False,
+) -> None:
+    """The current state as one seat sees it (default: the seat to move; at the end, everything)."""
+    game = load_game(file)
+    seat = seat_number(game, as_seat)
+    if as_seat is None:
+        seat = game.to_move
+    if json_out:
+        output.print_json(state_json(game, seat))
+        return
+    output.board(
+        game,
+        seat,
+        title=f"{game.spec.name} · {output.place(game)} · as seen by {output.seat_label(game, seat)}",
+    )
+    output.where(game)
+    if game.is_over:
+        output.out.print(Text(output.winners_line(game), style="bold"))
+
+
+def state_json(game: Game, seat: int | None) -> dict[str, Any]:
+    """The JSON of ``show``: where the game is and the view of one seat."""
+    import msgspec
+
+    return {
+        "variant": game.spec.id,
+        "seat": None if seat is None else seat + 1,
+        "to_move": None if game.to_move is None else game.to_move + 1,
+        "where": game.where(),
+        "round": game.rules.round_number(game.state),
+        "phase": game.rules.phase_name(game.state),
+        "actions": len(game.log),
+        "over": game.is_over,
+        "scores": game.rules.scores(game.state),
+        "winners": [s + 1 for s in game.rules.winner(game.state)] if game.is_over else [],
+        "seats": [{"name": s.name, "kind": s.kind} for s in game.seats],
+        "state": msgspec.to_builtins(game.rules.view(game.state, seat)),
+    }
+
+
+@app.command()
+def replay(
+    file: SaveArg,
+    to: Annotated[
+        int | None, typer.Option("--to", help="Show the state after N actions.", metavar="N")
+    ] = None,
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Replay the whole log and check every digest and notation.")
+    ] = False,
+) -> None:
+    """Rebuild a game from its seed and log, print the log and the state reached.
+
+    With --verify the whole log is replayed (even with --to) and every stored
+    digest is checked; any mismatch exits with code 2.
+    """
+    save = savefile.load(file)
+    total = len(save.log)
+    if to is not None and not 0 <= to <= total:
+        raise CliError(f"--to must be between 0 and {total} (the log has {total} actions)")
+    warnings: list[str] = []
+    reg = registry()
+    checked = ""
+    if verify:
+        full = Game.from_save(reg, save, warnings=warnings)
+        for step, (saved, rebuilt) in enumerate(zip(save.log, full.log, strict=True), start=1):
+            if saved.notation != rebuilt.notation:
+                raise SaveFileError(
+                    f"action {step} is written {saved.notation!r} but the rules call it {rebuilt.notation!r}"
+                )
+        checked = (
+            f"Verified: {total} actions replayed, {len(save.checkpoints)} checkpoint digests"
+            f"{' and the final digest' if save.final_digest else ''} match."
+        )
+        game = full if to is None or to == total else Game.from_save(reg, save, upto=to)
+    else:
+        game = Game.from_save(reg, save, upto=to, warnings=warnings)
+    for warning in warnings:
+        output.warn(warning)
+    shown = total if to is None else to
+    seats = ", ".join(f"{s.name} ({s.kind})" for s in save.seats)
+    output.out.print(
+        Text(
+            f"{game.spec.name} · seed {save.seed} · {save.players} players: {seats} · {total} actions",
+            style="bold",
+        )
+    )
+    output.log(game, save.log[:shown])
+    if shown < total:
+        output.out.print(Text(f"   … {total - shown} later actions not applied", style="dim"))
+    output.board(game, None, title=f"After {shown} actions · {output.place(game) or game.where()}")
+    if game.is_over:
+        output.out.print(Text(output.winners_line(game), style="bold"))
+    if checked:
+        output.out.print(Text(checked, style="bold green"))
+
+
+# -- many games ------------------------------------------------------------------------
+
+
+@app.command()
+def simulate(
+    variant: Annotated[str, typer.Argument(help="Variant id.")],
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games.", min=1)] = 10,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players (default: minimum).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Game i uses seed S+i.")] = 0,
+    bots: Annotated[str, typer.Option("--bots", help="Bot kind for every seat, or a comma list.")] = "random",
+    option: OptionList = None,
+    with_: WithList = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write one save file per game here.", metavar="DIR")
+    ] = None,
+    json_out: JsonFlag = False,
+) -> None:
+    """Play bot-only games and summarise them (winners, scores, length)."""
+    from .simulate import print_summary, run_simulation
+
+    reg = registry()
+    spec = reg.variant(variant)
+    summary = run_simulation(
+        reg,
+        variant,
+        games=games,
+        seats=parse_seats(bots, players, spec.min_players),
+        seed=seed,
+        options=parse_options(spec.options, option or []),
+        expansions=with_ or [],
+        out_dir=out,
+    )
+    if json_out:
+        output.print_json(summary)
+    else:
+        print_summary(summary)
+    if summary["errors"]:
+        raise typer.Exit(1)
+
+
+@app.command()
+def bench(
+    variant: Annotated[str, typer.Argument(help="Variant id.")],
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players (default: minimum).")
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option("--seconds", "-t", help="Time spent on each of the four measurements.", min=0.0)
+    ] = 1.0,
+    option: OptionList = None,
+    with_: WithList = None,
+    json_out: JsonFlag = False,
+) -> None:
+    """Measure decisions, games, replayed actions and save+load cycles per second."""
+    from .bench import print_bench, run_bench
+
+    reg = registry()
+    spec = reg.variant(variant)
+    result = run_bench(
+        reg,
+        variant,
+        players=players or spec.min_players,
+        seconds=seconds,
+        options=parse_options(spec.options, option or []),
+        expansions=with_ or [],
+    )
+    if json_out:
+        output.print_json(result)
+    else:
+        print_bench(result)
+
+
+# -- plugins' commands and the entry point ------------------------------------------------
+
+
+def add_plugin_commands(reg: Registry) -> None:
+    """Add ``registry.cli_commands`` as ``turbine NAME`` (never over a built-in)."""
+    taken = set(BUILTIN_COMMANDS)
+    for name, function in reg.cli_commands:
+        if name in taken:
+            plugin_command_problems.append(f"plugin command {name!r} ignored: the name is taken")
+            continue
+        try:
+            app.command(name)(function)
+        except Exception as exc:  # a broken plugin command must not break the CLI
+            plugin_command_problems.append(f"plugin command {name!r} ignored: {type(exc).__name__}: {exc}")
+            continue
+        taken.add(name)
+
+
+_plugin_commands_added = False
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line; exits with 0 (success), 2 (bad input) or 1 (internal error)."""
+    global _plugin_commands_added
+    try:
+        if not _plugin_commands_added:
+            _plugin_commands_added = True
+            add_plugin_commands(registry())
+        app(args=argv, prog_name="turbine")
+    except TurbineError as exc:
+        output.error_line(str(exc))
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted\n")
+        sys.exit(130)
+    except SystemExit:
+        raise
+    except Exception:
+        sys.stderr.write("turbine: internal error (please report it with the traceback below)\n")
+        traceback.print_exc()
+        sys.exit(1)

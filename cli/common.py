@@ -1,0 +1,195 @@
+"""Helpers shared by the commands: the registry, options, seats and loading games.
+
+Everything here speaks the core API only; the command line knows no game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import json
+import typing
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic_core import PydanticUndefined
+from turbine.core import Game, Registry, Seat, TurbineError, default_registry
+from turbine.core import savefile as savefile_module
+
+from . import output
+
+
+class CliError(TurbineError):
+    """Bad command-line input noticed by the command line itself (exit code 2)."""
+
+
+def registry() -> Registry:
+    """The registry of installed plugins (discovered once per process)."""
+    return default_registry()
+
+
+# -- options ----------------------------------------------------------------------
+
+
+def parse_options(model: type[BaseModel], pairs: Sequence[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` strings to an options mapping for ``model``.
+
+    A value is read as JSON when that suits the option's type (``3``, ``true``,
+    ``[1, 2]``) and as a plain string otherwise, so ``--option map=japan`` needs
+    no quotes.  Validation proper (ranges, unknown keys) is the core's job.
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise CliError(f"--option expects KEY=VALUE, got {pair!r}")
+        field = model.model_fields.get(key)
+        options[key] = _option_value(field.annotation if field is not None else None, raw)
+    return options
+
+
+def _option_value(annotation: Any, raw: str) -> Any:
+    candidates: list[Any] = []
+    with contextlib.suppress(ValueError):
+        candidates.append(json.loads(raw))
+    candidates.append(raw)
+    if annotation is None:
+        return candidates[0]
+    adapter: TypeAdapter[Any] = TypeAdapter(annotation)
+    for candidate in candidates:
+        try:
+            return adapter.dump_python(adapter.validate_python(candidate), mode="json")
+        except (ValidationError, TypeError, ValueError):
+            continue
+    return raw  # let the core explain what is wrong with it
+
+
+def option_rows(model: type[BaseModel]) -> list[dict[str, Any]]:
+    """Name, type, default, allowed values, bounds and description of each option."""
+    rows = []
+    for name, field in model.model_fields.items():
+        default: Any = None if field.default is PydanticUndefined else field.default
+        if field.default_factory is not None:
+            default = field.default_factory()  # type: ignore[call-arg]
+        if isinstance(default, enum.Enum):
+            default = default.value
+        row: dict[str, Any] = {
+            "name": name,
+            "type": _type_name(field.annotation),
+            "default": _jsonable(default),
+            "required": field.is_required(),
+            "allowed": _allowed(field.annotation),
+            "description": field.description or "",
+        }
+        for meta in field.metadata:
+            for attr, key in (("ge", "min"), ("gt", "above"), ("le", "max"), ("lt", "below")):
+                value = getattr(meta, attr, None)
+                if value is not None:
+                    row[key] = value
+        rows.append(row)
+    return rows
+
+
+def _jsonable(value: Any) -> Any:
+    try:
+        json.dumps(value)
+    except TypeError:
+        return str(value)
+    return value
+
+
+def _type_name(annotation: Any) -> str:
+    if annotation is None:
+        return "any"
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        kinds = sorted({type(arg).__name__ for arg in typing.get_args(annotation)})
+        return " | ".join(kinds)
+    if isinstance(annotation, type):
+        if issubclass(annotation, enum.Enum):
+            return "choice"
+        return annotation.__name__
+    return str(annotation).replace("typing.", "")
+
+
+def _allowed(annotation: Any) -> list[Any] | None:
+    if typing.get_origin(annotation) is typing.Literal:
+        return list(typing.get_args(annotation))
+    if isinstance(annotation, type):
+        if issubclass(annotation, enum.Enum):
+            return [member.value for member in annotation]
+        if annotation is bool:
+            return [True, False]
+    return None
+
+
+# -- seats ------------------------------------------------------------------------
+
+
+def parse_seats(text: str | None, players: int | None, minimum: int) -> list[Seat]:
+    """Seats from ``human,random,…`` (default: all human).
+
+    The player count is ``players`` if given, else the number of seats listed,
+    else the variant's minimum.  A single kind with ``players`` fills every seat.
+    """
+    kinds = [k.strip() for k in text.split(",")] if text else []
+    if any(not k for k in kinds):
+        raise CliError(f"--seats expects a comma list such as human,random; got {text!r}")
+    count = players if players is not None else (len(kinds) or minimum)
+    if not kinds:
+        kinds = ["human"] * count
+    elif len(kinds) == 1 and count > 1:
+        kinds = kinds * count
+    if len(kinds) != count:
+        raise CliError(f"--seats lists {len(kinds)} seats but --players is {count}")
+    return [Seat(seat_name(i, kind), kind) for i, kind in enumerate(kinds)]
+
+
+def seat_name(index: int, kind: str) -> str:
+    return f"Player {index + 1}" if kind == "human" else f"{kind.capitalize()} bot {index + 1}"
+
+
+def seat_number(game: Game, number: int | None) -> int | None:
+    """A 1-based seat number from the user to a 0-based seat, checked."""
+    if number is None:
+        return None
+    if not 1 <= number <= game.players:
+        raise CliError(f"there is no seat {number}; seats are numbered 1–{game.players}")
+    return number - 1
+
+
+# -- games ------------------------------------------------------------------------
+
+
+def load_game(path: str | Path, *, upto: int | None = None) -> Game:
+    """Rebuild the game saved at ``path``; version differences become warnings."""
+    warnings: list[str] = []
+    game = Game.load(registry(), str(path), upto=upto, warnings=warnings)
+    for warning in warnings:
+        output.warn(warning)
+    return game
+
+
+def load_save(path: str | Path) -> savefile_module.SaveFile:
+    return savefile_module.load(path)
+
+
+def run_bots(game: Game, bots: dict[int, Any], limit: int | None = None) -> Iterable[tuple[int, str]]:
+    """Let bot seats move until a human is to move or the game ends.
+
+    Yields ``(seat, notation)`` for each bot move, so callers can announce them.
+    Stops after ``limit`` moves (default: the game's decision bound).
+    """
+    bound = game.rules.decision_bound() if limit is None else limit
+    moves = 0
+    while not game.is_over and moves < bound:
+        seat = game.to_move
+        if seat is None or seat not in bots:
+            return
+        action = bots[seat].choose(game.state, game.legal())
+        entry = game.play(action)
+        moves += 1
+        yield seat, entry.notation

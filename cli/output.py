@@ -1,0 +1,148 @@
+"""Rich output: consoles, the board, moves, scores and the log.
+
+Text that comes from a game (boards, notations, reasons) is printed as plain
+text, never as rich markup, so square brackets in it are safe.  JSON is written
+with the standard library, straight to stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+from turbine.core import Game
+from turbine.core.savefile import LogEntry
+
+out = Console(soft_wrap=True, highlight=False)
+err = Console(stderr=True, soft_wrap=True, highlight=False)
+
+
+def error_line(message: str) -> None:
+    """One line on stderr, without rich (it must never wrap)."""
+    text = " ".join(str(message).split())
+    sys.stderr.write(f"turbine: error: {text}\n")
+    sys.stderr.flush()
+
+
+def warn(message: str) -> None:
+    text = " ".join(str(message).split())
+    sys.stderr.write(f"turbine: warning: {text}\n")
+    sys.stderr.flush()
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def plain(text: str, style: str = "") -> Text:
+    return Text(text, style=style)
+
+
+# -- seats ------------------------------------------------------------------------
+
+
+def seat_label(game: Game, seat: int | None) -> str:
+    """``Seat 2 (Random bot 2)`` for a 0-based seat."""
+    if seat is None:
+        return "nobody"
+    return f"Seat {seat + 1} ({game.seats[seat].name})"
+
+
+def is_human(game: Game, seat: int | None) -> bool:
+    return seat is not None and game.seats[seat].kind == "human"
+
+
+# -- the board ----------------------------------------------------------------------
+
+
+def board(game: Game, seat: int | None, title: str | None = None, with_scores: bool = True) -> None:
+    """The game's own rendering of the board for ``seat``, and the scores."""
+    text = game.rules.render(game.state, seat)
+    heading = title or " · ".join(p for p in (game.spec.name, place(game)) if p)
+    out.print(Panel(Text(text), title=escape(heading), title_align="left", expand=False))
+    if with_scores:
+        scores(game)
+
+
+def scores(game: Game, final: bool = False) -> None:
+    values = game.rules.scores(game.state)
+    winners = set(game.rules.winner(game.state)) if game.is_over else set()
+    table = Table(title="Final scores" if final else None, title_justify="left", box=None, pad_edge=False)
+    table.add_column("seat", justify="right")
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    if winners:
+        table.add_column("")
+    for index, seat in enumerate(game.seats):
+        marker = "winner" if index in winners else ""
+        row = [str(index + 1), Text(f"{seat.name} ({seat.kind})"), str(values[index])]
+        if winners:
+            row.append(marker)
+        table.add_row(*row, style="bold" if index == game.to_move or index in winners else "")
+    out.print(table)
+
+
+def place(game: Game) -> str:
+    """Round and phase, e.g. ``round 2 · auction`` (empty if the game names neither)."""
+    parts = []
+    round_number = game.rules.round_number(game.state)
+    if round_number:
+        parts.append(f"round {round_number}")
+    phase = game.rules.phase_name(game.state)
+    if phase:
+        parts.append(phase)
+    return " · ".join(parts)
+
+
+def where(game: Game) -> None:
+    """Whose turn it is and where, or that the game is over."""
+    if game.is_over:
+        out.print(Text(f"Game over after {len(game.log)} actions.", style="bold"))
+    else:
+        at = place(game)
+        out.print(
+            Text(f"{seat_label(game, game.to_move)} to move" + (f" · {at}" if at else ""), style="bold")
+        )
+
+
+def winners_line(game: Game) -> str:
+    winners = game.rules.winner(game.state)
+    names = ", ".join(seat_label(game, s) for s in winners)
+    return f"Winner: {names}" if len(winners) == 1 else f"Shared win: {names}"
+
+
+# -- moves and the log ----------------------------------------------------------------
+
+
+def move_list(game: Game, columns: bool = True) -> None:
+    """The numbered legal moves of the seat to move."""
+    notations = [game.rules.describe(a) for a in game.legal()]
+    items = [Text(f"{i:>3}. {n}") for i, n in enumerate(notations, start=1)]
+    if columns and len(items) > 8:
+        out.print(Columns(items, padding=(0, 3), column_first=True))
+    else:
+        for item in items:
+            out.print(item)
+
+
+def log_entry_line(game: Game, step: int, entry: LogEntry) -> Text:
+    return Text(f"{step:>4}. seat {entry.seat + 1} ({game.seats[entry.seat].name}): {entry.notation}")
+
+
+def log(game: Game, entries: list[LogEntry] | None = None, last: int | None = None) -> None:
+    entries = game.log if entries is None else entries
+    start = 0 if last is None else max(0, len(entries) - last)
+    if start:
+        out.print(Text(f"   … {start} earlier actions", style="dim"))
+    for step, entry in enumerate(entries[start:], start=start + 1):
+        out.print(log_entry_line(game, step, entry))
+    if not entries:
+        out.print(Text("(no actions yet)", style="dim"))

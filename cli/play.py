@@ -1,0 +1,186 @@
+"""``turbine play``: the interactive loop.
+
+At each human decision the board (drawn by the game's own renderer, as the seat
+to move sees it), the scores, whose turn and which phase, and the numbered
+legal moves are shown.  A move is typed as its number, its notation or a
+unique prefix of it.  Bots move by themselves and their moves are announced.
+The game is saved (atomically) after every move, so it can be resumed any time
+with ``turbine play FILE``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from turbine.core import Game, TurbineError
+
+from . import output
+from .common import run_bots
+
+HELP = """\
+Type a move: its number, its notation, or the start of its notation.
+Commands:
+  moves          list the legal moves again
+  board          show the board and the scores
+  log [N]        the last N actions (default 20; 'log all' for every one)
+  undo           take back your last move (and the bot moves after it)
+  save [FILE]    save now (the game is also saved after every move);
+                 with FILE, write a copy there and keep playing here
+  help           this text
+  quit           save and leave (resume with: turbine play FILE)"""
+
+
+class PlaySession:
+    """One interactive session on the game saved at ``path``."""
+
+    def __init__(self, path: Path, game: Game) -> None:
+        self.path = path
+        self.game = game
+        self.bots: dict[int, Any] = game.make_bots(seed_offset=len(game.log))
+        self.console = output.out
+
+    # -- the loop -----------------------------------------------------------------
+
+    def run(self) -> None:
+        game = self.game
+        self.say(f"{game.spec.name} · {self.path} · type 'help' for commands", "bold")
+        if game.is_over:
+            self.finish()
+            return
+        if len(self.bots) == game.players:
+            self.say("Every seat is a bot: watching the game.", "dim")
+        shown = False
+        while True:
+            if self.run_bots():
+                shown = False
+            if game.is_over:
+                self.finish()
+                return
+            if game.to_move in self.bots:  # the bot bound was hit
+                self.say(f"The bots did not finish within {game.rules.decision_bound()} decisions.", "red")
+                return
+            if not shown:
+                self.show_decision()
+                shown = True
+            line = self.read(f"{output.seat_label(game, game.to_move)} > ")
+            if line is None:  # end of input: as quit
+                self.console.print()
+                self.quit()
+                return
+            result = self.handle(line)
+            if result == "quit":
+                return
+            if result == "moved":
+                shown = False
+
+    def read(self, prompt: str) -> str | None:
+        try:
+            return self.console.input(Text(prompt, style="bold cyan"))
+        except EOFError:
+            return None
+
+    def handle(self, line: str) -> str:
+        """Act on one line of input; returns ``quit``, ``moved`` or ``stay``."""
+        words = line.strip().split(maxsplit=1)
+        if not words:
+            return "stay"
+        command, rest = words[0].lower(), (words[1].strip() if len(words) > 1 else "")
+        if command in {"quit", "exit", "q"} and not rest:
+            self.quit()
+            return "quit"
+        if command in {"help", "?"} and not rest:
+            self.console.print(Text(HELP))
+            return "stay"
+        if command == "moves" and not rest:
+            output.move_list(self.game)
+            return "stay"
+        if command == "board" and not rest:
+            output.board(self.game, self.game.to_move)
+            return "stay"
+        if command == "log" and (not rest or rest == "all" or rest.isdigit()):
+            output.log(self.game, last=None if rest == "all" else int(rest or 20))
+            return "stay"
+        if command == "undo" and not rest:
+            return "moved" if self.undo() else "stay"
+        if command == "save":
+            self.save_as(rest)
+            return "stay"
+        return "moved" if self.move(line) else "stay"
+
+    # -- moves ----------------------------------------------------------------------
+
+    def move(self, text: str) -> bool:
+        game = self.game
+        seat = game.to_move
+        try:
+            entry = game.play(game.find(text))
+        except TurbineError as exc:
+            self.say(str(exc), "red")
+            return False
+        self.save()
+        self.say(f"{output.seat_label(game, seat)}: {entry.notation}")
+        return True
+
+    def run_bots(self) -> bool:
+        """Let bots move until a human is to move; True if any moved."""
+        moved = False
+        for seat, notation in run_bots(self.game, self.bots):
+            self.save()
+            self.say(f"{output.seat_label(self.game, seat)}: {notation}", "magenta")
+            moved = True
+        return moved
+
+    def undo(self) -> bool:
+        """Back to the previous decision of a human seat."""
+        game = self.game
+        humans = [i for i, entry in enumerate(game.log) if game.seats[entry.seat].kind == "human"]
+        if not humans:
+            self.say("Nothing to undo.", "yellow")
+            return False
+        last = humans[-1]
+        undone = len(game.log) - last
+        game.rewind(last)
+        self.save()
+        self.say(f"Undone {undone} action{'s' if undone != 1 else ''}; back to {game.where()}.", "yellow")
+        return True
+
+    # -- saving and leaving -----------------------------------------------------------
+
+    def save(self) -> None:
+        self.game.save(str(self.path))
+
+    def save_as(self, other: str) -> None:
+        if not other:
+            self.save()
+            self.say(f"Saved to {self.path}.")
+            return
+        try:
+            self.game.save(other)
+        except OSError as exc:
+            self.say(f"Cannot save to {other}: {exc.strerror or exc}", "red")
+            return
+        self.say(f"Saved a copy to {other}; still playing in {self.path}.")
+
+    def quit(self) -> None:
+        self.save()
+        self.say(f"Saved to {self.path}. Resume with: turbine play {self.path}")
+
+    # -- display ----------------------------------------------------------------------
+
+    def show_decision(self) -> None:
+        game = self.game
+        output.board(game, game.to_move)
+        output.where(game)
+        output.move_list(game)
+
+    def finish(self) -> None:
+        game = self.game
+        self.save()
+        output.board(game, None, title=f"{game.spec.name} · game over", with_scores=False)
+        output.scores(game, final=True)
+        self.say(output.winners_line(game), "bold green")
+
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style))
