@@ -1,5 +1,45 @@
-"""Entry point of the Power Grid plugin (placeholder until the rules land)."""
+"""Entry point of the Power Grid plugin: the ``power_grid`` variant and the greedy bot."""
 
-from turbine.core.specs import PluginInfo
+from __future__ import annotations
+
+from turbine.core.hookspecs import hookimpl
+from turbine.core.specs import BotSpec, PluginInfo, VariantSpec
 
 PLUGIN_INFO = PluginInfo(name="power_grid", version="0.1.0", description="Power Grid: Russia and Japan")
+
+
+def _rules(options, players, pm):  # type: ignore[no-untyped-def]
+    from .rules import PowerGridRules
+
+    return PowerGridRules(options, players, pm)
+
+
+@hookimpl
+def turbine_variants() -> list[VariantSpec]:
+    from .options import PowerGridOptions
+
+    return [
+        VariantSpec(
+            id="power_grid",
+            name="Power Grid: Russia & Japan",
+            min_players=2,
+            max_players=6,
+            options=PowerGridOptions,
+            rules=_rules,
+            description="Auction plants, buy fuel, build networks on the Russia or Japan map.",
+        )
+    ]
+
+
+@hookimpl
+def turbine_bots() -> list[BotSpec]:
+    from .bots import GreedyBot
+
+    return [
+        BotSpec(
+            "greedy",
+            GreedyBot,
+            "buys plants it can fuel, buys fuel, expands cheaply, powers the most cities",
+            variants=("power_grid",),
+        )
+    ]

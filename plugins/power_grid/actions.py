@@ -1,0 +1,152 @@
+"""The actions of Power Grid: small tagged msgspec Structs, one union.
+
+Plants are named by their ``sort_key`` (three times the card value, so 33⅓ is
+100; see :mod:`.data_model`); cities by their name.  Every action has a short,
+stable notation (:func:`describe`).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from .data_model import load_plants
+
+_LABEL = {p.sort_key: (str(p.number) if not p.special else p.label) for p in load_plants()}
+
+
+def plant_label(key: int) -> str:
+    """The printed number of a plant (``33⅓`` for the special plant)."""
+    return _LABEL.get(key, "?")
+
+
+class OpenAuction(msgspec.Struct, frozen=True, tag="auction"):
+    """P-4.4: choose a plant of the actual market and open with ``bid``."""
+
+    plant: int
+    bid: int
+
+
+class Pass(msgspec.Struct, frozen=True, tag="pass"):
+    """P-4.3: pass Phase 2 for this round."""
+
+
+class Bid(msgspec.Struct, frozen=True, tag="bid"):
+    """P-4.5: raise the current auction to ``amount``."""
+
+    amount: int
+
+
+class DropOut(msgspec.Struct, frozen=True, tag="drop"):
+    """P-4.5: leave the current auction."""
+
+
+class Discard(msgspec.Struct, frozen=True, tag="discard"):
+    """P-4.9: discard an older plant to the box when over the plant limit."""
+
+    plant: int
+
+
+class ReturnResource(msgspec.Struct, frozen=True, tag="return"):
+    """P-4.9: a token that no longer fits after a discard goes to the reserve."""
+
+    resource: str
+
+
+class Buy(msgspec.Struct, frozen=True, tag="buy"):
+    """P-5.2: buy the cheapest token of ``resource`` from the market."""
+
+    resource: str
+
+
+class Done(msgspec.Struct, frozen=True, tag="done"):
+    """End the turn: no more buying (Phase 3) or building (Phase 4)."""
+
+
+class Build(msgspec.Struct, frozen=True, tag="build"):
+    """P-6.4/P-6.5: connect ``city`` paying ``cost`` (links + space), or a Russian first city."""
+
+    city: str
+    cost: int
+
+
+class Start(msgspec.Struct, frozen=True, tag="start"):
+    """P-12.6/P-12.7 (Japan): start a network in a start city, paying only the space."""
+
+    city: str
+    cost: int
+
+
+class Power(msgspec.Struct, frozen=True, tag="power"):
+    """P-7.1: run these plants (sort keys, ascending) in Phase 5."""
+
+    plants: tuple[int, ...]
+
+
+class Burn(msgspec.Struct, frozen=True, tag="burn"):
+    """P-7.2: the mix of tokens a hybrid (or 33⅓) burns."""
+
+    coal: int = 0
+    oil: int = 0
+    garbage: int = 0
+    uranium: int = 0
+
+
+Action = OpenAuction | Pass | Bid | DropOut | Discard | ReturnResource | Buy | Done | Build | Start | Power | Burn
+
+PASS = Pass()
+DROP = DropOut()
+DONE = Done()
+RESOURCE_NAMES = ("coal", "oil", "garbage", "uranium")
+BUY = tuple(Buy(r) for r in RESOURCE_NAMES)
+RETURN = tuple(ReturnResource(r) for r in RESOURCE_NAMES)
+
+_BIDS: list[Bid] = []
+_OPENS: dict[int, list[OpenAuction]] = {}
+
+
+def bids(low: int, high: int) -> list[Bid]:
+    """``Bid(low) … Bid(high)`` (shared immutable instances)."""
+    if high >= len(_BIDS):
+        _BIDS.extend(Bid(i) for i in range(len(_BIDS), high + 64))
+    return _BIDS[low : high + 1]
+
+
+def opens(plant: int, low: int, high: int) -> list[OpenAuction]:
+    """``OpenAuction(plant, low) … OpenAuction(plant, high)`` (shared immutable instances)."""
+    row = _OPENS.setdefault(plant, [])
+    if high >= len(row):
+        row.extend(OpenAuction(plant, i) for i in range(len(row), high + 64))
+    return row[low : high + 1]
+
+
+def describe(action: Action) -> str:
+    t = type(action)
+    if t is Bid:
+        return f"bid {action.amount}"
+    if t is OpenAuction:
+        return f"auction {plant_label(action.plant)} bid {action.bid}"
+    if t is Buy:
+        return f"buy {action.resource}"
+    if t is Done:
+        return "done"
+    if t is Build:
+        return f"build {action.city} ({action.cost})"
+    if t is Start:
+        return f"start {action.city} ({action.cost})"
+    if t is Pass:
+        return "pass"
+    if t is DropOut:
+        return "drop out"
+    if t is Power:
+        return "power " + (" ".join(plant_label(p) for p in action.plants) if action.plants else "none")
+    if t is Burn:
+        parts = []
+        for name, n in zip(RESOURCE_NAMES, (action.coal, action.oil, action.garbage, action.uranium), strict=True):
+            if n:
+                parts.append(f"{n} {name}")
+        return "burn " + (" ".join(parts) if parts else "nothing")
+    if t is Discard:
+        return f"discard {plant_label(action.plant)}"
+    if t is ReturnResource:
+        return f"return {action.resource}"
+    raise TypeError(f"not a Power Grid action: {action!r}")

@@ -1,0 +1,908 @@
+"""The rules of Power Grid on the Russia and Japan maps (``power_grid.md``).
+
+Rule IDs (P-…, T-…, U-…) refer to ``shared/rules/power_grid.md``.  The round
+is five phases run by the core :class:`~turbine.core.flow.PhaseMachine`:
+
+0. ``order`` (automatic, P-3.4/P-3.5)
+1. ``auction`` (each seat once in player order, P-4): the turn goes to the first
+   seat that has neither bought nor passed; bidding, discards and returning
+   tokens are pending sub-decisions;
+2. ``resources`` (reverse order, P-5): one token at a time, then ``done``;
+3. ``building`` (reverse order, P-6): one city at a time, then ``done``;
+4. ``bureaucracy`` (player order, P-7): which plants run, then the mix burned.
+
+Plants are identified by their ``sort_key`` (3 × value; 33⅓ = 100).
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from typing import Any
+
+from turbine.core.auction import Auction
+from turbine.core.errors import BadOptions, IllegalAction
+from turbine.core.flow import Flow, Phase, PhaseMachine, Turns
+from turbine.core.rng import Rng
+from turbine.core.rules import Rules
+
+from . import actions as A
+from .actions import Action
+from .data_model import load_map, load_plants, load_rules
+from .maps import INF, all_pairs, cities_in_regions, is_connected_region_set, legal_region_sets, members
+from .options import PowerGridOptions
+from .state import (
+    HIDDEN,
+    NO_STEP3,
+    STEP3,
+    STEP3_AT_PHASE5,
+    STEP3_IN_MARKET,
+    STEP3_NEXT_ROUND,
+    Decision,
+    Player,
+    State,
+)
+
+COAL, OIL, GARBAGE, URANIUM = range(4)
+RES_INDEX = {name: i for i, name in enumerate(A.RESOURCE_NAMES)}
+
+# fuel kinds (ints for the hot paths)
+F_HYBRID, F_NONE, F_ANY = 4, 5, 6
+_FUEL_CODE = {"coal": 0, "oil": 1, "garbage": 2, "uranium": 3, "hybrid": 4, "eco": 5, "fusion": 5, "any": 6}
+
+_PLANTS = {p.sort_key: p for p in load_plants()}
+FLOW_GENERATOR = next(p.sort_key for p in load_plants() if p.special)
+FUEL = {k: _FUEL_CODE[p.fuel] for k, p in _PLANTS.items()}
+NEED = {k: p.needs for k, p in _PLANTS.items()}
+CITIES = {k: p.cities for k, p in _PLANTS.items()}
+NUMBER = {k: p.number for k, p in _PLANTS.items()}
+STANDARD = [p.sort_key for p in load_plants() if not p.special]
+
+PHASES = ("order", "auction", "resources", "building", "bureaucracy")
+P_ORDER, P_AUCTION, P_RESOURCES, P_BUILDING, P_BUREAU = range(5)
+
+# contexts of a draw (what the Step 3 card does when it appears)
+CTX_AUCTION, CTX_BUILDING, CTX_STEP2, CTX_MARKET = "A", "B", "S2", "C"
+
+
+def key_of(number: int) -> int:
+    """Sort key of the ordinary plant with printed number ``number``."""
+    return 3 * number
+
+
+# --------------------------------------------------------------------------- storage (A.3)
+
+
+def capacities(plants: list[int]) -> tuple[int, int, int, int, int, int]:
+    """Storage of pure coal, oil, garbage, uranium plants, hybrids and 33⅓ (P-5.3)."""
+    k = [0, 0, 0, 0, 0, 0, 0]
+    for p in plants:
+        k[FUEL[p]] += 2 * NEED[p]
+    return k[0], k[1], k[2], k[3], k[4], k[6]
+
+
+def storable(res: list[int], caps: tuple[int, int, int, int, int, int]) -> bool:
+    """A.3: the holdings fit on the plants."""
+    kc, ko, kg, ku, kh, ka = caps
+    ec = res[0] - kc
+    eo = res[1] - ko
+    eg = res[2] - kg
+    eu = res[3] - ku
+    ec = ec if ec > 0 else 0
+    eo = eo if eo > 0 else 0
+    eg = eg if eg > 0 else 0
+    eu = eu if eu > 0 else 0
+    return eg + eu <= ka and ec + eo + eg + eu <= kh + ka
+
+
+def max_kept(res: list[int], caps: tuple[int, int, int, int, int, int]) -> int:
+    """The largest number of the held tokens that fit on the plants."""
+    kc, ko, kg, ku, kh, ka = caps
+    kept = min(res[0], kc) + min(res[1], ko) + min(res[2], kg) + min(res[3], ku)
+    co = max(0, res[0] - kc) + max(0, res[1] - ko)
+    gu = max(0, res[2] - kg) + max(0, res[3] - ku)
+    on_hybrid = min(co, kh)
+    return kept + on_hybrid + min(ka, gu + co - on_hybrid)
+
+
+def fuel_needs(plants: tuple[int, ...] | list[int]) -> tuple[list[int], int, int, int]:
+    """Dedicated needs per type, hybrid need, 33⅓ need, cities of a set of plants."""
+    need = [0, 0, 0, 0]
+    hybrid = anyn = cities = 0
+    for p in plants:
+        f = FUEL[p]
+        cities += CITIES[p]
+        if f < 4:
+            need[f] += NEED[p]
+        elif f == F_HYBRID:
+            hybrid += NEED[p]
+        elif f == F_ANY:
+            anyn += NEED[p]
+    return need, hybrid, anyn, cities
+
+
+def can_fuel(res: list[int], plants: tuple[int, ...] | list[int]) -> bool:
+    """A.5 step 2: the set of plants can run together on the holdings."""
+    need, hybrid, anyn, _ = fuel_needs(plants)
+    c = res[0] - need[0]
+    o = res[1] - need[1]
+    g = res[2] - need[2]
+    u = res[3] - need[3]
+    if c < 0 or o < 0 or g < 0 or u < 0 or c + o < hybrid:
+        return False
+    return c + o - hybrid + g + u >= anyn
+
+
+def subsets(plants: list[int]) -> list[tuple[int, ...]]:
+    """Every subset of ``plants`` (ascending tuples), the empty one first."""
+    out: list[tuple[int, ...]] = []
+    for r in range(len(plants) + 1):
+        out.extend(itertools.combinations(plants, r))
+    return out
+
+
+def max_powerable(player: Player) -> int:
+    """A.5: the most cities the player can power now with his plants and tokens."""
+    best = 0
+    n = len(player.cities)
+    for s in subsets(player.plants):
+        if s and can_fuel(player.res, s):
+            v = min(fuel_needs(s)[3], n)
+            if v > best:
+                best = v
+    return best
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+class PowerGridRules(Rules[State, Action]):
+    state_type = State
+    action_type = Action
+
+    def __init__(self, options: PowerGridOptions, players: int, pm: Any) -> None:
+        super().__init__(options, players, pm)
+        o: PowerGridOptions = options
+        self.o = o
+        self.map = load_map(o.map, o.small_city_steps)
+        self.is_japan = o.map == "japan"
+        tables = load_rules()
+        row = tables.player_counts[players - 2]
+        self.n_regions = row.regions
+        self.random_removals = row.removed_plants
+        self.max_plants = row.max_plants
+        self.step2_cities = row.step2_cities
+        self.end_cities = row.end_cities
+        self.income = tables.income
+        self.start_money = tables.starting_money
+        self.tracks = tables.resource_market
+        self.track_slots = [len(t.prices) * t.capacity for t in self.tracks]
+        self.track_tokens = [t.tokens for t in self.tracks]
+        # resource price of the cheapest token when ``n`` tokens lie on the market
+        self.price_table = [
+            [0] + [t.prices[(slots - n) // t.capacity] for n in range(1, slots + 1)]
+            for t, slots in zip(self.tracks, self.track_slots, strict=True)
+        ]
+        self.actual_size = self.map.plant_market.actual
+        self.market_size = self.map.plant_market.actual + self.map.plant_market.future
+        self.pass_removal = self.map.pass_removal
+        self.outdated_removal = self.map.outdated_removal
+        self.no_sale_removal = self.map.no_sale_removal or (o.russia_no_sale and not self.is_japan)
+        self.max_networks = self.map.max_networks
+        self.city_names = [c.name for c in self.map.cities]
+        self.city_by_name = dict(self.map.city_index)
+        self.start_city = [c.start for c in self.map.cities]
+        # building spaces per city: costs and first Step (T-9), with U-8 options
+        self.space_cost: list[list[int]] = []
+        self.space_step: list[list[int]] = []
+        for c in self.map.cities:
+            costs = [s.cost for s in c.spaces]
+            steps = [s.step for s in c.spaces]
+            if c.start and o.start_city_second_space == "step2" and len(steps) > 1:
+                steps[1] = max(steps[1], 2)
+            self.space_cost.append(costs)
+            self.space_step.append(steps)
+        self.fixed_regions: tuple[int, ...] | None = None
+        if o.regions is not None:
+            self.fixed_regions = self._check_regions(o.regions)
+        self.machine: PhaseMachine[State] = PhaseMachine(
+            [
+                Phase("order", Turns.AUTO, begin=self._order_begin),
+                Phase("auction", Turns.EACH_ONCE, order=lambda s: s.order, begin=self._auction_begin,
+                      end=self._auction_end),
+                Phase("resources", Turns.EACH_ONCE, order=lambda s: s.order[::-1]),
+                Phase("building", Turns.EACH_ONCE, order=lambda s: s.order[::-1], end=self._building_end),
+                Phase("bureaucracy", Turns.EACH_ONCE, order=lambda s: s.order, begin=self._bureau_begin,
+                      end=self._bureau_end),
+            ],
+            end_of_round=self._round_end,
+            game_over=lambda s: s.ended,
+            rules=self,
+            hooks=pm.hook if pm is not None else None,
+        )
+
+    # ------------------------------------------------------------------ setup (P-2)
+
+    def _check_regions(self, names: list[str]) -> tuple[int, ...]:
+        idx = self.map.region_index
+        unknown = [n for n in names if n not in idx]
+        if unknown:
+            raise BadOptions(
+                f"unknown region {', '.join(unknown)} on {self.map.title}; regions: {', '.join(idx)}"
+            )
+        regions = tuple(sorted(idx[n] for n in names))
+        if len(regions) != self.n_regions or len(set(regions)) != len(regions):
+            raise BadOptions(f"{self.players} players play on {self.n_regions} regions (T-2), not {len(names)}")
+        if not is_connected_region_set(self.map, regions):
+            raise BadOptions("the regions in play must be adjacent (P-2.2)")
+        return regions
+
+    def initial_state(self, seed: int) -> State:
+        o = self.o
+        m = self.map
+        rng = Rng.from_seed(seed)
+        # P-2.2 regions
+        if self.fixed_regions is not None:
+            regions = self.fixed_regions
+        else:
+            sets = legal_region_sets(m, self.n_regions)
+            if not sets:
+                raise BadOptions(f"{m.title} has no {self.n_regions} adjacent regions")
+            regions = rng.choice(sets)
+        allowed = cities_in_regions(m, regions)
+        # P-2.4 random initial order
+        order = list(range(self.players))
+        rng.shuffle(order)
+        # P-2.5 resource market (tokens fill each track from the expensive end)
+        resources = [sum(row) for row in m.initial_resource_market]
+        reserve = [t - r for t, r in zip(self.track_tokens, resources, strict=True)]
+        # P-2.7 plant market, P-2.9/P-2.10 deck
+        market = sorted(key_of(n) for n in m.initial_plant_market)
+        removed = {key_of(n) for n in m.removed_plants}
+        top = [key_of(n) for n in m.deck.top]
+        seeded = [key_of(n) for n in self._seeded_plants()]
+        taken = set(market) | removed | set(top) | set(seeded)
+        pool = [k for k in STANDARD if k not in taken]
+        if o.flow_generator:
+            pool.append(FLOW_GENERATOR)
+        rng.shuffle(pool)
+        # P-2.11 / U-3 (a): random removal from the freshly shuffled stack (its top)
+        unseen = min(self.random_removals, len(pool))
+        pool = pool[unseen:]
+        # deck as a list, top first for now
+        if seeded:
+            depth = min(m.deck.seed_depth, len(pool))
+            head = pool[:depth] + seeded
+            rng.shuffle(head)
+            pool = head + pool[depth:]
+        deck_top_first = list(reversed(top)) + pool + [STEP3]
+        deck = deck_top_first[::-1]  # top card last
+        state = State(
+            flow=Flow(),
+            rng=rng,
+            players=[Player(money=self.start_money) for _ in range(self.players)],
+            order=order,
+            regions=list(regions),
+            allowed=allowed,
+            in_play=members(allowed),
+            houses=[[] for _ in m.cities],
+            market=market,
+            deck=deck,
+            box=sorted(removed),
+            unseen_removed=unseen,
+            resources=resources,
+            reserve=reserve,
+        )
+        if self.pm is not None:
+            self.pm.hook.turbine_setup(rules=self, state=state)
+        self.machine.start(state)
+        self._settle(state)
+        return state
+
+    def _seeded_plants(self) -> list[int]:
+        """U-2: which plants are shuffled into the top of the deck."""
+        m = self.map
+        choice = self.o.deck_seeding
+        if choice == "swapped":
+            return list(m.deck.seeded)
+        in_use = set(m.initial_plant_market) | set(m.removed_plants) | set(m.deck.top)
+        literal = [n for n in m.deck.literal_seeded if n not in in_use]
+        if choice == "literal":
+            return literal
+        # "slip": every printed number that is already in the market is read as the next free one
+        out: list[int] = []
+        for n in m.deck.literal_seeded:
+            while n in in_use or n in out:
+                n += 1
+            out.append(n)
+        return sorted(out)
+
+    # ------------------------------------------------------------------ queries
+
+    def to_move(self, state: State) -> int | None:
+        return self.machine.to_move(state)
+
+    def phase_name(self, state: State) -> str:
+        return PHASES[state.flow.phase]
+
+    def round_number(self, state: State) -> int:
+        return state.flow.round
+
+    def describe(self, action: Action) -> str:
+        return A.describe(action)
+
+    def scores(self, state: State) -> list[int]:
+        """Cities each player can power now (P-9.3, A.5)."""
+        return [max_powerable(p) for p in state.players]
+
+    def rank_key(self, state: State, seat: int) -> tuple[Any, ...]:
+        """P-9.3: cities powerable, then money, then connected cities (U-19: shared victory)."""
+        p = state.players[seat]
+        return (max_powerable(p), p.money, len(p.cities))
+
+    def max_cities(self, state: State) -> int:
+        return max(len(p.cities) for p in state.players)
+
+    def price(self, state: State, r: int) -> int:
+        """Price of the cheapest token of resource ``r`` on the market (0 if none)."""
+        return self.price_table[r][state.resources[r]]
+
+    def actual_market(self, state: State) -> list[int]:
+        """P-2.7/P-8.7: the plants that can be auctioned now."""
+        if state.step >= 3:
+            return [p for p in state.market if p != STEP3]
+        return [p for p in state.market[: self.actual_size] if p != STEP3]
+
+    def view(self, state: State, seat: int | None) -> State:
+        """The deck order above the Step 3 card and the random generator are secret."""
+        v = self.clone(state)
+        v.rng = Rng(0)
+        deck = v.deck
+        for i in range(len(deck) - 1, -1, -1):
+            if deck[i] == STEP3:
+                break
+            deck[i] = HIDDEN
+        if STEP3 not in deck:
+            v.deck = [HIDDEN] * len(deck)
+        return v
+
+    def bound_reason(self) -> str:
+        return (
+            "The game ends after Phase 4 of round max_rounds at the latest. In a round each seat buys at "
+            "most one plant, every auction ends in a sale, every bid raises the price and no bid can exceed "
+            "the money a player can hold (50 + 150 per earlier round); tokens bought in a round are at most "
+            "the 84 tokens, houses at most three per city over the game, and Phase 5 asks each seat at most "
+            "three questions."
+        )
+
+    def decision_bound(self) -> int:
+        n = self.players
+        total = 3 * len(self.map.cities) + 1
+        for r in range(1, self.o.max_rounds + 1):
+            money = self.start_money + 150 * (r - 1)
+            auction = n * (1 + money + n) + n  # opens, bids, drop-outs; passes
+            discards = n + 84  # discards and returned tokens
+            total += auction + discards + 84 + n + n + 3 * n
+        return total
+
+    # ------------------------------------------------------------------ legal moves
+
+    def legal_actions(self, state: State) -> list[Action]:
+        flow = state.flow
+        if flow.over:
+            return []
+        if flow.pending:
+            d = flow.pending[-1]
+            kind = d.kind
+            if kind == "bid":
+                a = state.auction
+                assert a is not None
+                money = state.players[d.seat].money
+                out: list[Action] = list(A.bids(a.high_bid + 1, money))
+                out.append(A.DROP)
+                return out
+            if kind == "burn":
+                return self._burn_options(state, d)
+            if kind == "discard":
+                return [A.Discard(k) for k in self._old_plants(state, d.seat)]
+            if kind == "return":
+                return [A.RETURN[r] for r in self._return_options(state.players[d.seat])]
+            raise AssertionError(kind)
+        seat = flow.order[flow.cursor]
+        phase = flow.phase
+        if phase == P_AUCTION:
+            return self._auction_options(state, seat)
+        if phase == P_RESOURCES:
+            return self._buy_options(state, seat)
+        if phase == P_BUILDING:
+            return self._build_options(state, seat)
+        if phase == P_BUREAU:
+            p = state.players[seat]
+            return [A.Power(s) for s in subsets(p.plants) if can_fuel(p.res, s)]
+        raise AssertionError(phase)
+
+    def _auction_options(self, state: State, seat: int) -> list[Action]:
+        money = state.players[seat].money
+        out: list[Action] = []
+        for p in self.actual_market(state):
+            low = NUMBER[p]
+            if low <= money:
+                out.extend(A.opens(p, low, money))
+        if state.flow.round > 1 or not out:
+            out.append(A.PASS)
+        return out
+
+    def _buy_options(self, state: State, seat: int) -> list[Action]:
+        p = state.players[seat]
+        out: list[Action] = []
+        caps = capacities(p.plants)
+        res = p.res
+        for r in range(4):
+            n = state.resources[r]
+            if n and self.price_table[r][n] <= p.money:
+                res[r] += 1
+                ok = storable(res, caps)
+                res[r] -= 1
+                if ok:
+                    out.append(A.BUY[r])
+        out.append(A.DONE)
+        return out
+
+    def _distances(self, state: State, seat: int) -> list[int] | tuple[int, ...] | None:
+        owned = state.players[seat].cities
+        if not owned:
+            return None
+        table = all_pairs(self.map, self.map.all_cities_mask if self.o.paths_outside_play else state.allowed)
+        if len(owned) == 1:
+            return table[owned[0]]
+        return list(map(min, *(table[c] for c in owned)))
+
+    def _build_options(self, state: State, seat: int) -> list[Action]:
+        p = state.players[seat]
+        money = p.money
+        out: list[Action] = []
+        if self.o.house_limit and len(p.cities) >= 20:
+            out.append(A.DONE)
+            return out
+        dist = self._distances(state, seat)
+        step = state.step
+        houses = state.houses
+        names = self.city_names
+        japan = self.is_japan
+        can_start = False
+        if japan:
+            can_start = p.networks < self.max_networks
+            extend = dist is not None and (state.flow.round > 1 or self.o.round1_extend)
+        else:
+            extend = dist is not None
+        start_only = japan and self.o.start_city_second_space == "start_only"
+        for c in state.in_play:
+            h = houses[c]
+            k = len(h)
+            if seat in h:
+                continue
+            steps = self.space_step[c]
+            if k >= len(steps) or steps[k] > step:
+                continue
+            space = self.space_cost[c][k]
+            if space > money:
+                continue
+            link = INF
+            if extend:
+                link = dist[c]  # type: ignore[index]
+                if start_only and k == 1 and self.start_city[c]:
+                    link = INF  # U-8 (c): the second 10-space only starts a network
+                if link < INF and link + space <= money:
+                    out.append(A.Build(names[c], link + space))
+            if japan:
+                if can_start and link > 0:
+                    if self.start_city[c] or (self.o.first_network_anywhere and p.networks == 0):
+                        out.append(A.Start(names[c], space))
+            elif dist is None:
+                if k == 0 or self.o.late_start_occupied:
+                    out.append(A.Build(names[c], space))
+        out.append(A.DONE)
+        return out
+
+    def _old_plants(self, state: State, seat: int) -> list[int]:
+        """P-4.9: the plants he may discard: all but the one just bought."""
+        new = state.players[seat].plants[-1]
+        return sorted(k for k in state.players[seat].plants if k != new)
+
+    def _return_options(self, p: Player) -> list[int]:
+        caps = capacities(p.plants)
+        best = max_kept(p.res, caps)
+        out = []
+        for r in range(4):
+            if p.res[r]:
+                p.res[r] -= 1
+                if max_kept(p.res, caps) == best:
+                    out.append(r)
+                p.res[r] += 1
+        return out
+
+    def _burn_options(self, state: State, d: Decision) -> list[Action]:
+        res = state.players[d.seat].res
+        out: list[Action] = []
+        if d.hybrid:
+            h = d.hybrid
+            for coal in range(min(h, res[0]), max(0, h - res[1]) - 1, -1):
+                out.append(A.Burn(coal, h - coal, 0, 0))
+            return out
+        n = d.any
+        for c in range(min(n, res[0]), -1, -1):
+            for o in range(min(n - c, res[1]), -1, -1):
+                for g in range(min(n - c - o, res[2]), -1, -1):
+                    u = n - c - o - g
+                    if u <= res[3]:
+                        out.append(A.Burn(c, o, g, u))
+        return out
+
+    # ------------------------------------------------------------------ performing
+
+    def why_illegal(self, state: State, action: Action) -> IllegalAction:
+        return IllegalAction(f"{self.describe(action)} is not a legal move now ({self.phase_name(state)})")
+
+    def perform(self, state: State, action: Action) -> None:
+        flow = state.flow
+        t = type(action)
+        if flow.pending:
+            d = flow.pending[-1]
+            if t is A.Bid:
+                a = state.auction
+                assert a is not None
+                a.bid(action.amount)
+                d.seat = a.seat
+            elif t is A.DropOut:
+                self._drop_out(state)
+            elif t is A.Burn:
+                self._burn(state, d, action)
+            elif t is A.Discard:
+                self._discard(state, d, action.plant)
+            elif t is A.ReturnResource:
+                self.perform_return(state, d, RES_INDEX[action.resource])
+        else:
+            seat = flow.order[flow.cursor]
+            if t is A.Buy:
+                r = RES_INDEX[action.resource]
+                p = state.players[seat]
+                p.money -= self.price_table[r][state.resources[r]]
+                state.resources[r] -= 1
+                p.res[r] += 1
+            elif t is A.Done:
+                self.machine.finish(state)
+            elif t is A.Build or t is A.Start:
+                self._build(state, seat, action)
+            elif t is A.OpenAuction:
+                self._open(state, seat, action.plant, action.bid)
+            elif t is A.Pass:
+                self._pass(state, seat)
+            elif t is A.Power:
+                self._power(state, seat, action.plants)
+            else:  # pragma: no cover - apply() checked it
+                raise IllegalAction(self.describe(action))
+        self._settle(state)
+
+    def _settle(self, state: State) -> None:
+        """Run automatic steps, including decisions with only one possible answer."""
+        flow = state.flow
+        while True:
+            self.machine.advance(state)
+            if flow.over:
+                return
+            if flow.pending:
+                d = flow.pending[-1]
+                if d.kind == "bid":
+                    a = state.auction
+                    if a is not None and state.players[d.seat].money <= a.high_bid:
+                        self._drop_out(state)  # he cannot raise: he drops out (P-4.5)
+                        continue
+                elif d.kind == "return":
+                    options = self._return_options(state.players[d.seat])
+                    if len(options) == 1:
+                        self.perform_return(state, d, options[0])
+                        continue
+                return
+            if flow.phase == P_BUREAU:
+                seat = flow.order[flow.cursor]
+                p = state.players[seat]
+                if not p.cities or not any(can_fuel(p.res, (k,)) for k in p.plants):
+                    self._pay(state, seat, 0)  # nothing to decide (P-7.5: 0 powered pays 10)
+                    continue
+            return
+
+    def perform_return(self, state: State, d: Decision, r: int) -> None:
+        p = state.players[d.seat]
+        p.res[r] -= 1
+        state.reserve[r] += 1
+        if sum(p.res) <= max_kept(p.res, capacities(p.plants)):
+            state.flow.pending.pop()
+
+    # ------------------------------------------------------------------ Phase 1 (P-3)
+
+    def _rank(self, state: State) -> None:
+        """P-3.4/P-3.5: most cities first, ties by the highest plant."""
+        players = state.players
+        state.order = sorted(
+            state.order,
+            key=lambda s: (len(players[s].cities), max(players[s].plants, default=-1)),
+            reverse=True,
+        )
+
+    def _order_begin(self, state: State) -> None:
+        if state.step3 == STEP3_NEXT_ROUND:  # P-8.6 (4)
+            state.step = 3
+            state.step3 = NO_STEP3
+        if state.flow.round > 1:  # P-3.8: round 1 keeps the random order
+            self._rank(state)
+
+    # ------------------------------------------------------------------ Phase 2 (P-4)
+
+    def _auction_begin(self, state: State) -> None:
+        state.sold = 0
+        state.pass_removed = False
+
+    def _eligible(self, state: State, seat: int) -> bool:
+        flow = state.flow
+        return not flow.done[flow.order.index(seat)]
+
+    def _open(self, state: State, seat: int, plant: int, bid: int) -> None:
+        n = self.players
+        others = [(seat + i) % n for i in range(1, n)]
+        bidders = [seat] + [s for s in others if self._eligible(state, s)]
+        if len(bidders) == 1:  # P-4.6: nobody can outbid him
+            self._sell(state, seat, plant, bid)
+            return
+        state.auction = Auction.open(plant, seat, bid, bidders)
+        self.machine.push(state, Decision(seat=state.auction.seat, kind="bid"))
+
+    def _drop_out(self, state: State) -> None:
+        a = state.auction
+        assert a is not None
+        a.drop_out()
+        d = state.flow.pending[-1]
+        if a.decided:
+            state.flow.pending.pop()
+            state.auction = None
+            self._sell(state, a.high_bidder, a.lot, a.high_bid)
+        else:
+            d.seat = a.seat
+
+    def _sell(self, state: State, seat: int, plant: int, price: int) -> None:
+        """P-4.5/P-4.7/P-4.9: pay, take the plant, refill the market, check the limit."""
+        p = state.players[seat]
+        p.money -= price
+        state.market.remove(plant)
+        p.plants.append(plant)  # the new plant is last until the discard is settled
+        state.sold += 1
+        self.machine.finish(state, seat)
+        self._draw(state, CTX_AUCTION)
+        if len(p.plants) > self.max_plants:
+            self.machine.push(state, Decision(seat=seat, kind="discard"))
+        else:
+            p.plants.sort()
+
+    def _discard(self, state: State, d: Decision, plant: int) -> None:
+        p = state.players[d.seat]
+        p.plants.remove(plant)
+        p.plants.sort()
+        state.box.append(plant)
+        state.flow.pending.pop()
+        caps = capacities(p.plants)
+        if not storable(p.res, caps):
+            # P-4.9: tokens that no longer fit go to the reserve, the player chooses which
+            self.machine.push(state, Decision(seat=d.seat, kind="return"))
+
+    def _pass(self, state: State, seat: int) -> None:
+        o = self.o
+        if (
+            self.pass_removal
+            and state.flow.round > 1
+            and not state.pass_removed
+            and (o.pass_removal_trigger == "first_pass" or seat == state.order[0])
+        ):
+            state.pass_removed = True  # P-11.5: once per round
+            lowest = self._lowest(state)
+            skip = o.pass_removal_skip_outdated and lowest is not None and NUMBER[lowest] <= self.max_cities(
+                state
+            )
+            if lowest is not None and not skip:
+                state.market.remove(lowest)
+                state.box.append(lowest)
+                self._draw(state, CTX_AUCTION)
+        self.machine.finish(state, seat)
+
+    def _auction_end(self, state: State) -> None:
+        """P-4.11: no-sale rule, Step 3 Case A clean-up, round-1 order."""
+        if self.no_sale_removal and self.o.no_sale_timing == "phase2":
+            self._no_sale(state)
+        if state.step3 == STEP3_IN_MARKET:  # P-8.4 (4)/(5)
+            state.market.remove(STEP3)
+            lowest = self._lowest(state)
+            if lowest is not None:
+                state.market.remove(lowest)
+                state.box.append(lowest)
+            state.step = 3
+            state.step3 = NO_STEP3
+        if state.flow.round == 1:  # P-3.9
+            self._rank(state)
+
+    def _no_sale(self, state: State) -> None:
+        """P-12.4: no plant sold this round: the cheapest plant goes to the box."""
+        if state.sold == 0 and state.flow.round > 1:
+            lowest = self._lowest(state)
+            if lowest is not None:
+                state.market.remove(lowest)
+                state.box.append(lowest)
+                self._draw(state, CTX_AUCTION if state.flow.phase == P_AUCTION else CTX_MARKET)
+
+    # ------------------------------------------------------------------ the plant market (A.1)
+
+    def _lowest(self, state: State) -> int | None:
+        m = state.market
+        return m[0] if m and m[0] != STEP3 else None
+
+    def _draw(self, state: State, ctx: str) -> None:
+        """Draw the top card into the market with every follow-up (P-4.7, P-10.6, P-12.5)."""
+        self._draw_one(state, ctx)
+        self._outdated(state, ctx)
+
+    def _draw_one(self, state: State, ctx: str) -> None:
+        deck = state.deck
+        market = state.market
+        while deck:
+            card = deck.pop()
+            if card == STEP3:
+                self._step3_drawn(state, ctx)
+                return
+            bisect.insort(market, card)
+            if card == FLOW_GENERATOR:  # P-10.6: the lowest plant (maybe 33⅓ itself) goes
+                low = market.pop(0)
+                state.box.append(low)
+                continue
+            return
+
+    def _outdated(self, state: State, ctx: str) -> None:
+        """P-12.5 (Japan): plants at or below the largest city count leave the market."""
+        if not self.outdated_removal:
+            return
+        top = self.max_cities(state)
+        strict = self.o.outdated_threshold == "below"
+        market = state.market
+        while market and market[0] != STEP3:
+            n = NUMBER[market[0]]
+            if n < top or (n == top and not strict):
+                state.box.append(market.pop(0))
+                self._draw_one(state, ctx)
+            else:
+                return
+
+    def _step3_drawn(self, state: State, ctx: str) -> None:
+        """P-8.3–P-8.6 (T-11): the Step 3 card appears."""
+        state.rng.shuffle(state.deck)
+        if ctx == CTX_AUCTION:  # Case A
+            state.market.append(STEP3)
+            state.step3 = STEP3_IN_MARKET
+            return
+        lowest = self._lowest(state)
+        if lowest is not None:
+            state.market.remove(lowest)
+            state.box.append(lowest)
+        if ctx == CTX_BUILDING:  # Case B
+            state.step3 = STEP3_AT_PHASE5
+        elif ctx == CTX_STEP2 and self.o.step3_at_step2_start == "case_b":  # U-18 (a)
+            state.step = 3
+            state.step3 = NO_STEP3
+        else:  # Case C (and U-18 (b))
+            state.step3 = STEP3_NEXT_ROUND
+
+    # ------------------------------------------------------------------ Phase 4 (P-6)
+
+    def _build(self, state: State, seat: int, action: A.Build | A.Start) -> None:
+        c = self.city_by_name[action.city]
+        p = state.players[seat]
+        p.money -= action.cost
+        state.houses[c].append(seat)
+        p.cities.append(c)
+        if type(action) is A.Start or not self.is_japan and len(p.cities) == 1:
+            p.networks += 1
+        self._outdated(state, CTX_BUILDING)  # P-6.11 / U-7
+
+    def _building_end(self, state: State) -> None:
+        """P-9.1 end of game; P-8.1 Step 2 trigger."""
+        top = self.max_cities(state)
+        if top >= self.end_cities or state.flow.round >= self.o.max_rounds:
+            state.ended = True
+            return
+        if state.step == 1 and state.step3 == NO_STEP3 and top >= self.step2_cities:
+            state.step2_pending = True
+
+    # ------------------------------------------------------------------ Phase 5 (P-7)
+
+    def _bureau_begin(self, state: State) -> None:
+        if state.step2_pending:  # P-8.2
+            state.step2_pending = False
+            state.step = 2
+            lowest = self._lowest(state)
+            if lowest is not None:
+                state.market.remove(lowest)
+                state.box.append(lowest)
+            self._draw(state, CTX_STEP2)
+        if state.step3 == STEP3_AT_PHASE5:  # P-8.5 (3)
+            state.step = 3
+            state.step3 = NO_STEP3
+
+    def _power(self, state: State, seat: int, plants: tuple[int, ...]) -> None:
+        p = state.players[seat]
+        need, hybrid, anyn, cities = fuel_needs(plants)
+        for r in range(4):
+            p.res[r] -= need[r]
+            state.reserve[r] += need[r]
+        if hybrid or anyn:
+            d = Decision(seat=seat, kind="burn", cities=cities, hybrid=hybrid, any=anyn)
+            self.machine.push(state, d)
+            self._auto_burn(state, d)
+        else:
+            self._pay(state, seat, cities)
+
+    def _auto_burn(self, state: State, d: Decision) -> None:
+        """Burn without asking while there is only one possible mix."""
+        while state.flow.pending and state.flow.pending[-1] is d:
+            options = self._burn_options(state, d)
+            if len(options) != 1:
+                return
+            self._burn(state, d, options[0])
+
+    def _burn(self, state: State, d: Decision, b: A.Burn) -> None:
+        p = state.players[d.seat]
+        for r, n in enumerate((b.coal, b.oil, b.garbage, b.uranium)):
+            p.res[r] -= n
+            state.reserve[r] += n
+        if d.hybrid:
+            d.hybrid = 0
+        else:
+            d.any = 0
+        if not d.hybrid and not d.any:
+            state.flow.pending.pop()
+            self._pay(state, d.seat, d.cities)
+        else:
+            self._auto_burn(state, d)
+
+    def _pay(self, state: State, seat: int, capacity: int) -> None:
+        """P-7.3/P-7.5: income for the cities powered, then his turn is over."""
+        p = state.players[seat]
+        powered = min(capacity, len(p.cities))
+        p.powered = powered
+        p.money += self.income[min(powered, len(self.income) - 1)]
+        self.machine.finish(state, seat)
+
+    def _bureau_end(self, state: State) -> None:
+        self._resupply(state)
+        self._market_update(state)
+
+    def _resupply(self, state: State) -> None:
+        """P-7.6–P-7.9 / A.2."""
+        table = self.map.resupply
+        for r in range(4):
+            n = table[r][self.players - 2][state.step - 1]
+            n = min(n, state.reserve[r], self.track_slots[r] - state.resources[r])
+            state.resources[r] += n
+            state.reserve[r] -= n
+
+    def _market_update(self, state: State) -> None:
+        """P-7.10."""
+        market = state.market
+        if state.step < 3:
+            if len(market) > self.actual_size:
+                state.deck.insert(0, market.pop())  # under the deck, below the Step 3 card
+            self._draw(state, CTX_MARKET)
+        else:
+            lowest = self._lowest(state)
+            if lowest is not None:
+                market.remove(lowest)
+                state.box.append(lowest)
+            self._draw(state, CTX_MARKET)
+
+    def _round_end(self, state: State) -> None:
+        if self.no_sale_removal and self.o.no_sale_timing == "round_end":
+            self._no_sale(state)
