@@ -36,6 +36,7 @@ from turbine.plugins.power_grid.data_model import MapData
 __all__ = [
     "INF",
     "all_pairs",
+    "build_costs",
     "cities_in_regions",
     "connection_cost",
     "connection_costs",
@@ -47,6 +48,7 @@ __all__ = [
     "members",
     "random_region_set",
     "start_cities_in_play",
+    "start_costs",
 ]
 
 #: Distance of a city that cannot be reached inside the play area.
@@ -237,3 +239,65 @@ def is_reachable(m: MapData, allowed: int | Iterable[int]) -> bool:
         return True
     first = (allowed_mask & -allowed_mask).bit_length() - 1
     return all(d < INF for c, d in enumerate(dijkstra(m, allowed_mask, (first,))) if allowed_mask >> c & 1)
+
+
+# --------------------------------------------------------------------------- build prices (P-6.3–P-6.5, A.4)
+
+
+def _space_cost(m: MapData, city: int, occupied: int, step: int) -> int | None:
+    spaces = m.cities[city].spaces
+    if occupied >= len(spaces):
+        return None
+    space = spaces[occupied]
+    return space.cost if space.step <= step else None
+
+
+def build_costs(
+    m: MapData,
+    allowed: int | Iterable[int],
+    owned: Iterable[int],
+    occupied: list[int] | tuple[int, ...],
+    step: int,
+) -> dict[int, int]:
+    """Total price (links + space) of every city the player can add to his network(s) now (A.4).
+
+    ``occupied[c]`` is the number of houses (any player) in city ``c``; the
+    player takes the cheapest free space open in ``step`` (P-6.3, T-9), which in
+    every city of both maps is ``spaces[occupied[c]]`` (see
+    ``tables.next_space``).  Cities he owns, full cities and cities outside the
+    play area are left out.  With no owned city the result is empty: starting a
+    network is priced by :func:`start_costs`.
+    """
+    out = {}
+    for c, link in connection_costs(m, allowed, owned).items():
+        space = _space_cost(m, c, occupied[c], step)
+        if space is not None:
+            out[c] = link + space
+    return out
+
+
+def start_costs(
+    m: MapData,
+    allowed: int | Iterable[int],
+    owned: Iterable[int],
+    occupied: list[int] | tuple[int, ...],
+    step: int,
+) -> dict[int, int]:
+    """Space price of every city where a *new network* may begin, with no link cost (P-6.4, P-12.7).
+
+    Russia: any city in play (only meaningful for a player without cities,
+    P-11.8).  Japan: only the start cities in play (U-9 (a): every network,
+    first or second).  Whether the player may start another network at all
+    (networks started < ``m.max_networks``, U-10 round-1 limits) is the rules
+    engine's decision; this only prices the candidates.
+    """
+    allowed_mask = _as_mask(allowed)
+    owned_mask = mask_of(owned)
+    candidates = m.start_cities if m.start_cities else range(len(m.cities))
+    out = {}
+    for c in sorted(candidates):
+        if allowed_mask >> c & 1 and not owned_mask >> c & 1:
+            space = _space_cost(m, c, occupied[c], step)
+            if space is not None:
+                out[c] = space
+    return out

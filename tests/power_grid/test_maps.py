@@ -10,6 +10,7 @@ from turbine.plugins.power_grid.data_model import MapData, load_map
 from turbine.plugins.power_grid.maps import (
     INF,
     all_pairs,
+    build_costs,
     cities_in_regions,
     connection_cost,
     connection_costs,
@@ -21,6 +22,7 @@ from turbine.plugins.power_grid.maps import (
     members,
     random_region_set,
     start_cities_in_play,
+    start_costs,
 )
 from turbine.plugins.power_grid.tables import regions_in_play
 
@@ -252,3 +254,80 @@ def test_mask_helpers() -> None:
     assert mask_of([0, 3, 5]) == 0b101001
     assert members(0b101001) == [0, 3, 5]
     assert members(0) == []
+
+
+# --------------------------------------------------------------------------- build prices
+
+
+def test_P_14_10_build_costs_include_space() -> None:
+    """P-14.10: Anna (Tomsk) pays 14 for Novosibirsk: 10 for the space plus 4 for the link."""
+    m = load_map("russia")
+    occupied = [0] * len(m.cities)
+    occupied[m.city("Tomsk")] = 1
+    costs = build_costs(m, m.all_cities_mask, [m.city("Tomsk")], occupied, 1)
+    assert costs[m.city("Novosibirsk")] == 14
+    occupied[m.city("Novosibirsk")] = 1
+    costs = build_costs(m, m.all_cities_mask, [m.city("Tomsk"), m.city("Novosibirsk")], occupied, 1)
+    assert costs[m.city("Barnaul")] == 14
+
+
+def test_P_14_12_step_1_exclusivity_and_step_2_price() -> None:
+    """P-14.12: once Vasily holds Novosibirsk, Anna can connect it only from Step 2, at 15 + link."""
+    m = load_map("russia")
+    tomsk, novosibirsk = m.city("Tomsk"), m.city("Novosibirsk")
+    occupied = [0] * len(m.cities)
+    occupied[tomsk] = 1
+    occupied[novosibirsk] = 1  # Vasily's house
+    assert novosibirsk not in build_costs(m, m.all_cities_mask, [tomsk], occupied, 1)
+    assert build_costs(m, m.all_cities_mask, [tomsk], occupied, 2)[novosibirsk] == 15 + 4
+    occupied[novosibirsk] = 2
+    assert novosibirsk not in build_costs(m, m.all_cities_mask, [tomsk], occupied, 2)
+    assert build_costs(m, m.all_cities_mask, [tomsk], occupied, 3)[novosibirsk] == 20 + 4
+
+
+def test_P_12_7_start_costs_japan() -> None:
+    """P-12.7 / P-12.8: networks start only in start cities in play, two 10 spaces in Step 1, 20 in Step 3."""
+    m = load_map("japan")
+    regions = _regions(m, "yellow", "purple", "green")
+    allowed = cities_in_regions(m, regions)
+    occupied = [0] * len(m.cities)
+    costs = start_costs(m, allowed, [], occupied, 1)
+    assert {m.cities[c].name: v for c, v in costs.items()} == {
+        "Tokyo": 10,
+        "Yokohama": 10,
+        "Osaka": 10,
+        "Kobe": 10,
+    }
+    occupied[m.city("Tokyo")] = 1
+    assert start_costs(m, allowed, [], occupied, 1)[m.city("Tokyo")] == 10  # second 10 space (U-8 (a))
+    occupied[m.city("Tokyo")] = 2
+    assert m.city("Tokyo") not in start_costs(m, allowed, [], occupied, 2)
+    assert start_costs(m, allowed, [], occupied, 3)[m.city("Tokyo")] == 20  # P-14.29
+    # A player never starts in a city he already holds (P-14.28).
+    assert m.city("Osaka") not in start_costs(m, allowed, [m.city("Osaka")], occupied, 1)
+
+
+def test_P_6_4_start_costs_russia_any_city_in_play() -> None:
+    """P-6.4 / P-11.8: a Russian first house may go in any city in play with an open space."""
+    m = load_map("russia")
+    allowed = cities_in_regions(m, _regions(m, "red", "yellow", "green"))
+    occupied = [0] * len(m.cities)
+    occupied[m.city("Tomsk")] = 1
+    costs = start_costs(m, allowed, [], occupied, 1)
+    assert set(costs) == set(members(allowed)) - {m.city("Tomsk")}
+    assert set(costs.values()) == {10}
+    assert start_costs(m, allowed, [], occupied, 2)[m.city("Tomsk")] == 15  # U-13 (a)
+
+
+def test_build_costs_small_japanese_city() -> None:
+    """P-12.12: Morioka (15/20) takes a first house at 15 in Step 1 and a second at 20 from Step 2."""
+    m = load_map("japan")
+    sendai, morioka = m.city("Sendai"), m.city("Morioka")
+    occupied = [0] * len(m.cities)
+    occupied[sendai] = 1
+    assert build_costs(m, m.all_cities_mask, [sendai], occupied, 1)[morioka] == 10 + 15
+    occupied[morioka] = 1
+    assert morioka not in build_costs(m, m.all_cities_mask, [sendai], occupied, 1)
+    assert build_costs(m, m.all_cities_mask, [sendai], occupied, 2)[morioka] == 10 + 20
+    occupied[morioka] = 2
+    assert morioka not in build_costs(m, m.all_cities_mask, [sendai], occupied, 3)
