@@ -309,3 +309,17 @@ def test_dijkstra_single_source_is_zero_at_source() -> None:
     dist = dijkstra(m, m.all_cities_mask, [m.city("Tokyo")])
     assert dist[m.city("Tokyo")] == 0
     assert dist[m.city("Yokohama")] == 0  # unprinted link (P-6.6)
+
+
+@pytest.mark.parametrize("name", ["russia", "japan"])
+def test_T_8_T_10_deck_sizes_from_data(name: str) -> None:
+    """T-8 / T-10 (U-2 (d)): shuffled pool Russia 31, Japan 33; round-1 deck 26, 26, 30, 34, 34 plants."""
+    from turbine.plugins.power_grid.tables import removed_plants
+
+    m = load_map(name)
+    standard = {p.number for p in load_plants() if not p.special}
+    set_aside = set(m.initial_plant_market) | set(m.removed_plants) | set(m.deck.top) | set(m.deck.seeded)
+    pool = standard - set_aside
+    assert len(pool) == {"russia": 31, "japan": 33}[name]
+    sizes = [len(pool) - removed_plants(n) + len(m.deck.top) + len(m.deck.seeded) for n in range(2, 7)]
+    assert sizes == [26, 26, 30, 34, 34]
