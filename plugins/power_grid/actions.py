@@ -91,7 +91,9 @@ class Burn(msgspec.Struct, frozen=True, tag="burn"):
     uranium: int = 0
 
 
-Action = OpenAuction | Pass | Bid | DropOut | Discard | ReturnResource | Buy | Done | Build | Start | Power | Burn
+Action = (
+    OpenAuction | Pass | Bid | DropOut | Discard | ReturnResource | Buy | Done | Build | Start | Power | Burn
+)
 
 PASS = Pass()
 DROP = DropOut()
@@ -141,7 +143,9 @@ def describe(action: Action) -> str:
         return "power " + (" ".join(plant_label(p) for p in action.plants) if action.plants else "none")
     if t is Burn:
         parts = []
-        for name, n in zip(RESOURCE_NAMES, (action.coal, action.oil, action.garbage, action.uranium), strict=True):
+        for name, n in zip(
+            RESOURCE_NAMES, (action.coal, action.oil, action.garbage, action.uranium), strict=True
+        ):
             if n:
                 parts.append(f"{n} {name}")
         return "burn " + (" ".join(parts) if parts else "nothing")

@@ -1,6 +1,167 @@
-"""Placeholder, replaced below."""
+"""The greedy Power Grid bot.
+
+It looks only at public information (the market, its own plants and money,
+the board) and follows simple rules of thumb:
+
+* auction: open at the minimum on the plant that adds the most cities it can
+  actually fuel from the market; bid one more while the price stays within the
+  plant's worth to it; otherwise pass / drop out;
+* resources: buy the fuel to run every plant once, cheapest type first for hybrids;
+* building: connect the cheapest cities while it has fewer cities than its plants
+  can power (plus one), keeping the game moving;
+* bureaucracy: run the set of plants that powers the most cities with the least fuel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from turbine.core.rng import Rng
+
+from . import actions as A
+from .rules import CITIES, F_ANY, F_HYBRID, F_NONE, FUEL, NEED, NUMBER, can_fuel, fuel_needs
+
+
 class GreedyBot:
-    def __init__(self, rules, seat, seed):
+    def __init__(self, rules: Any, seat: int, seed: int) -> None:
         self.rules = rules
-    def choose(self, state, legal):
-        return legal[0]
+        self.seat = seat
+        self.rng = Rng.from_seed(seed, stream=2000 + seat)
+
+    # -- helpers ---------------------------------------------------------------
+
+    def _fuelable(self, state: Any, plant: int, extra: list[int] | None = None) -> bool:
+        """Can the plant be fuelled from the market (plus what is held)?"""
+        f = FUEL[plant]
+        if f == F_NONE:
+            return True
+        have = [a + b for a, b in zip(state.resources, extra or [0, 0, 0, 0], strict=True)]
+        need = NEED[plant]
+        if f < 4:
+            return have[f] >= need
+        if f == F_HYBRID:
+            return have[0] + have[1] >= need
+        return sum(have) >= need
+
+    def _capacity(self, plants: list[int]) -> int:
+        return sum(CITIES[p] for p in plants)
+
+    def _worth(self, state: Any, plant: int) -> int:
+        """Cities this plant adds to the bot's capacity (0 if it cannot be fuelled)."""
+        me = state.players[self.seat]
+        if not self._fuelable(state, plant, me.res):
+            return 0
+        plants = list(me.plants)
+        if len(plants) >= self.rules.max_plants:
+            worst = min(plants, key=lambda k: (CITIES[k], k))
+            gain = CITIES[plant] - CITIES[worst]
+        else:
+            gain = CITIES[plant]
+        return gain
+
+    # -- the decision ------------------------------------------------------------
+
+    def choose(self, state: Any, legal: list[Any]) -> Any:
+        first = legal[0]
+        t = type(first)
+        me = state.players[self.seat]
+        if t is A.OpenAuction or t is A.Pass:
+            return self._open(state, legal)
+        if t is A.Bid or t is A.DropOut:
+            return self._bid(state, legal)
+        if t is A.Discard:
+            return min(legal, key=lambda a: (CITIES[a.plant], a.plant))
+        if t is A.Buy or (t is A.Done and state.flow.phase == 2):
+            return self._buy(state, legal)
+        if t in (A.Build, A.Start) or (t is A.Done and state.flow.phase == 3):
+            return self._build(state, legal)
+        if t is A.Power:
+            n = len(me.cities)
+
+            def value(a: A.Power) -> tuple[int, int]:
+                need, hybrid, anyn, cities = fuel_needs(a.plants)
+                return (min(cities, n), -(sum(need) + hybrid + anyn))
+
+            return max(legal, key=value)
+        if t is A.Burn:
+            # burn the type it holds more of
+            return max(
+                legal,
+                key=lambda b: (
+                    b.coal * me.res[0] + b.oil * me.res[1] + b.garbage * me.res[2] + b.uranium * me.res[3]
+                ),
+            )
+        return first
+
+    def _open(self, state: Any, legal: list[Any]) -> Any:
+        me = state.players[self.seat]
+        opens = [a for a in legal if type(a) is A.OpenAuction and a.bid == NUMBER[a.plant]]
+        can_pass = any(type(a) is A.Pass for a in legal)
+        best = None
+        best_key: tuple[int, int] | None = None
+        reserve = 10 + 2 * len(me.cities) if state.flow.round > 1 else 0
+        for a in opens:
+            worth = self._worth(state, a.plant)
+            if worth <= 0 and can_pass:
+                continue
+            if a.bid > me.money - reserve and can_pass:
+                continue
+            key = (worth, -a.bid) if state.step > 1 or state.flow.round > 1 else (CITIES[a.plant], a.plant)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        if best is not None:
+            return best
+        if can_pass:
+            return A.PASS
+        return min(opens or legal, key=lambda a: getattr(a, "bid", 10**9))
+
+    def _bid(self, state: Any, legal: list[Any]) -> Any:
+        a = state.auction
+        me = state.players[self.seat]
+        worth = self._worth(state, a.lot)
+        limit = NUMBER[a.lot] + 3 * worth
+        limit = min(limit, me.money - 5 * (state.flow.round > 1))
+        nxt = a.high_bid + 1
+        if worth > 0 and nxt <= limit:
+            for b in legal:
+                if type(b) is A.Bid and b.amount == nxt:
+                    return b
+        return A.DROP
+
+    def _buy(self, state: Any, legal: list[Any]) -> Any:
+        me = state.players[self.seat]
+        need, hybrid, anyn, _ = fuel_needs(me.plants)
+        have = list(me.res)
+        short = [max(0, need[r] - have[r]) for r in range(4)]
+        spare_c = max(0, have[0] - need[0])
+        spare_o = max(0, have[1] - need[1])
+        hybrid_short = max(0, hybrid - spare_c - spare_o)
+        spare = sum(max(0, have[r] - need[r]) for r in range(4)) - min(hybrid, spare_c + spare_o)
+        any_short = max(0, anyn - max(0, spare))
+        buyable = {a.resource: a for a in legal if type(a) is A.Buy}
+        names = A.RESOURCE_NAMES
+        for r in range(4):
+            if short[r] and names[r] in buyable:
+                return buyable[names[r]]
+        if hybrid_short or any_short:
+            options = [r for r in ((0, 1) if hybrid_short else range(4)) if names[r] in buyable]
+            if options:
+                r = min(options, key=lambda r: self.rules.price(state, r))
+                return buyable[names[r]]
+        return A.DONE
+
+    def _build(self, state: Any, legal: list[Any]) -> Any:
+        me = state.players[self.seat]
+        builds = [a for a in legal if type(a) is not A.Done]
+        if not builds:
+            return A.DONE
+        capacity = self._capacity([p for p in me.plants if can_fuel(me.res, (p,)) or FUEL[p] == F_ANY])
+        target = max(capacity, self._capacity(me.plants)) + 1
+        end = self.rules.end_cities
+        leader = max(len(p.cities) for p in state.players)
+        if len(me.cities) >= target and leader < end - 2:
+            return A.DONE
+        cheapest = min(builds, key=lambda a: (a.cost, type(a) is A.Start, a.city))
+        if state.flow.round > 1 and me.money - cheapest.cost < 0:
+            return A.DONE
+        return cheapest

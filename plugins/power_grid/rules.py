@@ -202,18 +202,39 @@ class PowerGridRules(Rules[State, Action]):
                 steps[1] = max(steps[1], 2)
             self.space_cost.append(costs)
             self.space_step.append(steps)
+        # space_now[step][city][houses there] = cost of the next space, None if closed (T-9)
+        self.space_now: list[list[list[int | None]]] = [[]]
+        for step in (1, 2, 3):
+            self.space_now.append(
+                [
+                    [cost if st <= step else None for cost, st in zip(costs, steps, strict=True)] + [None] * 4
+                    for costs, steps in zip(self.space_cost, self.space_step, strict=True)
+                ]
+            )
+        self.all_mask = self.map.all_cities_mask
+        self._tables: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.fixed_regions: tuple[int, ...] | None = None
         if o.regions is not None:
             self.fixed_regions = self._check_regions(o.regions)
         self.machine: PhaseMachine[State] = PhaseMachine(
             [
                 Phase("order", Turns.AUTO, begin=self._order_begin),
-                Phase("auction", Turns.EACH_ONCE, order=lambda s: s.order, begin=self._auction_begin,
-                      end=self._auction_end),
+                Phase(
+                    "auction",
+                    Turns.EACH_ONCE,
+                    order=lambda s: s.order,
+                    begin=self._auction_begin,
+                    end=self._auction_end,
+                ),
                 Phase("resources", Turns.EACH_ONCE, order=lambda s: s.order[::-1]),
                 Phase("building", Turns.EACH_ONCE, order=lambda s: s.order[::-1], end=self._building_end),
-                Phase("bureaucracy", Turns.EACH_ONCE, order=lambda s: s.order, begin=self._bureau_begin,
-                      end=self._bureau_end),
+                Phase(
+                    "bureaucracy",
+                    Turns.EACH_ONCE,
+                    order=lambda s: s.order,
+                    begin=self._bureau_begin,
+                    end=self._bureau_end,
+                ),
             ],
             end_of_round=self._round_end,
             game_over=lambda s: s.ended,
@@ -232,7 +253,9 @@ class PowerGridRules(Rules[State, Action]):
             )
         regions = tuple(sorted(idx[n] for n in names))
         if len(regions) != self.n_regions or len(set(regions)) != len(regions):
-            raise BadOptions(f"{self.players} players play on {self.n_regions} regions (T-2), not {len(names)}")
+            raise BadOptions(
+                f"{self.players} players play on {self.n_regions} regions (T-2), not {len(names)}"
+            )
         if not is_connected_region_set(self.map, regions):
             raise BadOptions("the regions in play must be adjacent (P-2.2)")
         return regions
@@ -448,14 +471,23 @@ class PowerGridRules(Rules[State, Action]):
         out.append(A.DONE)
         return out
 
+    def _table(self, state: State) -> tuple[tuple[int, ...], ...]:
+        """All-pairs link costs inside the play area (U-14), static for the whole game."""
+        mask = self.all_mask if self.o.paths_outside_play else state.allowed
+        table = self._tables.get(mask)
+        if table is None:
+            table = self._tables[mask] = all_pairs(self.map, mask)
+        return table
+
     def _distances(self, state: State, seat: int) -> list[int] | tuple[int, ...] | None:
+        """A.4: cheapest link cost from any of his cities (both networks) to every city."""
         owned = state.players[seat].cities
         if not owned:
             return None
-        table = all_pairs(self.map, self.map.all_cities_mask if self.o.paths_outside_play else state.allowed)
+        table = self._table(state)
         if len(owned) == 1:
             return table[owned[0]]
-        return list(map(min, *(table[c] for c in owned)))
+        return list(map(min, *[table[c] for c in owned]))
 
     def _build_options(self, state: State, seat: int) -> list[Action]:
         p = state.players[seat]
@@ -465,42 +497,49 @@ class PowerGridRules(Rules[State, Action]):
             out.append(A.DONE)
             return out
         dist = self._distances(state, seat)
-        step = state.step
+        space_now = self.space_now[state.step]
         houses = state.houses
         names = self.city_names
-        japan = self.is_japan
-        can_start = False
-        if japan:
-            can_start = p.networks < self.max_networks
-            extend = dist is not None and (state.flow.round > 1 or self.o.round1_extend)
-        else:
-            extend = dist is not None
-        start_only = japan and self.o.start_city_second_space == "start_only"
+        Build = A.Build
+        if not self.is_japan:
+            if dist is None:  # P-6.4 first city, U-13
+                late = self.o.late_start_occupied
+                for c in state.in_play:
+                    h = houses[c]
+                    space = space_now[c][len(h)]
+                    if space is not None and space <= money and (late or not h):
+                        out.append(Build(names[c], space))
+            else:  # P-6.5, P-11.8: grow the one network
+                for c in state.in_play:
+                    h = houses[c]
+                    space = space_now[c][len(h)]
+                    if space is not None:
+                        cost = dist[c] + space
+                        if cost <= money and seat not in h:
+                            out.append(Build(names[c], cost))
+            out.append(A.DONE)
+            return out
+        # Japan: P-12.6-P-12.11
+        can_start = p.networks < self.max_networks
+        extend = dist is not None and (state.flow.round > 1 or self.o.round1_extend)
+        start_only = self.o.start_city_second_space == "start_only"
+        anywhere = self.o.first_network_anywhere and p.networks == 0
+        start_city = self.start_city
         for c in state.in_play:
             h = houses[c]
             k = len(h)
-            if seat in h:
-                continue
-            steps = self.space_step[c]
-            if k >= len(steps) or steps[k] > step:
-                continue
-            space = self.space_cost[c][k]
-            if space > money:
+            space = space_now[c][k]
+            if space is None or space > money or seat in h:
                 continue
             link = INF
             if extend:
                 link = dist[c]  # type: ignore[index]
-                if start_only and k == 1 and self.start_city[c]:
+                if start_only and k == 1 and start_city[c]:
                     link = INF  # U-8 (c): the second 10-space only starts a network
-                if link < INF and link + space <= money:
-                    out.append(A.Build(names[c], link + space))
-            if japan:
-                if can_start and link > 0:
-                    if self.start_city[c] or (self.o.first_network_anywhere and p.networks == 0):
-                        out.append(A.Start(names[c], space))
-            elif dist is None:
-                if k == 0 or self.o.late_start_occupied:
-                    out.append(A.Build(names[c], space))
+                if link + space <= money:
+                    out.append(Build(names[c], link + space))
+            if can_start and link > 0 and (start_city[c] or anywhere):
+                out.append(A.Start(names[c], space))
         out.append(A.DONE)
         return out
 
@@ -703,8 +742,10 @@ class PowerGridRules(Rules[State, Action]):
         ):
             state.pass_removed = True  # P-11.5: once per round
             lowest = self._lowest(state)
-            skip = o.pass_removal_skip_outdated and lowest is not None and NUMBER[lowest] <= self.max_cities(
-                state
+            skip = (
+                o.pass_removal_skip_outdated
+                and lowest is not None
+                and NUMBER[lowest] <= self.max_cities(state)
             )
             if lowest is not None and not skip:
                 state.market.remove(lowest)
@@ -804,7 +845,7 @@ class PowerGridRules(Rules[State, Action]):
         p.money -= action.cost
         state.houses[c].append(seat)
         p.cities.append(c)
-        if type(action) is A.Start or not self.is_japan and len(p.cities) == 1:
+        if type(action) is A.Start or (not self.is_japan and len(p.cities) == 1):
             p.networks += 1
         self._outdated(state, CTX_BUILDING)  # P-6.11 / U-7
 
@@ -906,3 +947,12 @@ class PowerGridRules(Rules[State, Action]):
     def _round_end(self, state: State) -> None:
         if self.no_sale_removal and self.o.no_sale_timing == "round_end":
             self._no_sale(state)
+
+
+def _render(self: PowerGridRules, state: State, seat: int | None) -> str:
+    from .render import render
+
+    return render(self, state, seat)
+
+
+PowerGridRules.render = _render  # type: ignore[method-assign]
