@@ -1,0 +1,72 @@
+"""Helpers for the Power Grid rule tests: build games and states quickly."""
+
+from __future__ import annotations
+
+from turbine.core import bots as core_bots
+from turbine.core.plugins import Registry
+from turbine.core.rng import Rng
+from turbine.plugins.power_grid import plugin
+from turbine.plugins.power_grid.options import PowerGridOptions
+from turbine.plugins.power_grid.rules import PowerGridRules
+
+REGISTRY = Registry([("core", core_bots), ("power_grid", plugin)])
+
+
+def rules(players: int = 4, **options) -> PowerGridRules:
+    return PowerGridRules(PowerGridOptions(**options), players, None)
+
+
+def k(number: int) -> int:
+    """Sort key of plant ``number``."""
+    return 3 * number
+
+
+def act(r: PowerGridRules, state, text: str) -> None:
+    """Apply the legal move whose notation is ``text``."""
+    r.apply(state, r.parse(text, state))
+
+
+def notations(r: PowerGridRules, state) -> list[str]:
+    return [r.describe(a) for a in r.legal_actions(state)]
+
+
+def random_playout(r: PowerGridRules, state, seed: int, limit: int | None = None) -> int:
+    rng = Rng.from_seed(seed, 99)
+    n = 0
+    while r.to_move(state) is not None and (limit is None or n < limit):
+        legal = r.legal_actions(state)
+        r.apply(state, legal[rng.below(len(legal))], legal)
+        n += 1
+    return n
+
+
+def default_choice(r: PowerGridRules, state):
+    """A dull but legal policy: pass or open the cheapest plant at its number, drop out,
+    buy nothing, build nothing, power nothing."""
+    from turbine.plugins.power_grid import actions as A
+
+    legal = r.legal_actions(state)
+    for a in legal:
+        if type(a) in (A.Pass, A.DropOut, A.Done):
+            return a
+    opens = [a for a in legal if type(a) is A.OpenAuction]
+    if opens:
+        return min(opens, key=lambda a: (a.plant, a.bid))
+    powers = [a for a in legal if type(a) is A.Power]
+    if powers:
+        return powers[0]
+    return legal[0]
+
+
+def play_until(r: PowerGridRules, state, phase: str, round_: int | None = None, limit: int = 10_000) -> None:
+    """Play the dull policy until ``phase`` (of ``round_``) is reached with a decision pending."""
+    for _ in range(limit):
+        if r.phase_name(state) == phase and (round_ is None or state.flow.round == round_):
+            return
+        r.apply(state, default_choice(r, state))
+    raise AssertionError("phase not reached")
+
+
+def new_state(players: int = 4, seed: int = 1, **options):
+    r = rules(players, **options)
+    return r, r.initial_state(seed)
