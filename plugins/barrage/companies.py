@@ -1,0 +1,50 @@
+"""Company abilities (B-15): one small class per company.
+
+An ability is unlocked once the company has built its 3rd powerhouse
+(B-15.1.5).  The rules ask the seat's company object; expansions add
+companies to :data:`COMPANIES` through the ``barrage_companies`` hook.
+"""
+
+from __future__ import annotations
+
+
+class Company:
+    id = ""
+    name = ""
+    flow_energy = 0
+    """Energy per marker flowing naturally through one of its powerhouses (USA)."""
+    after_production_energy = 0
+    """Energy (not for contracts) after each production action (Italy)."""
+    repeat_production = False
+    """May produce again with another powerhouse after a production (Germany)."""
+    contract_discount = 0
+    """Energy less needed to fulfil a contract after a production (France)."""
+
+
+class USA(Company):
+    """B-15.2: +1 energy per marker flowing naturally through your powerhouses."""
+
+    id, name, flow_energy = "CO-USA", "USA", 1
+
+
+class Germany(Company):
+    """B-15.4: a second production with another powerhouse, without modifiers."""
+
+    id, name, repeat_production = "CO-GER", "Germany", True
+
+
+class Italy(Company):
+    """B-15.3: +3 energy after each production action (not for contracts)."""
+
+    id, name, after_production_energy = "CO-ITA", "Italy", 3
+
+
+class France(Company):
+    """B-15.5: contracts need 3 less energy."""
+
+    id, name, contract_discount = "CO-FRA", "France", 3
+
+
+COMPANIES: dict[str, Company] = {c.id: c for c in (USA(), Germany(), Italy(), France())}
+ABILITY_POWERHOUSES = 3
+"""The powerhouse that unlocks a company's ability (B-6.2.3)."""

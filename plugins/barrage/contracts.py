@@ -1,0 +1,55 @@
+"""Contracts (B-13, B-10.8): fulfilling, taking, the hand limit, the display."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .state import State
+
+if TYPE_CHECKING:
+    from .rules import BarrageRules
+
+
+def discount(r: BarrageRules, state: State, seat: int) -> int:
+    """France (B-15.5): 3 less energy needed once its ability is unlocked."""
+    return r.company_of[seat].contract_discount if r.ability_unlocked(state, seat) else 0
+
+
+def fulfillable(r: BarrageRules, state: State, seat: int, made: int) -> list[str]:
+    """Face-up contracts of the seat, then national contracts, that ``made`` energy fulfils (B-13.3)."""
+    need = made + discount(r, state, seat)
+    table = r.contracts
+    out = [c for c in state.players[seat].contracts if table[c].requirement <= need]
+    out += [c for c in state.nationals if table[c].requirement <= need]
+    return out
+
+
+def fulfil(r: BarrageRules, state: State, seat: int, contract: str) -> None:
+    player = state.players[seat]
+    if contract in player.contracts:
+        player.contracts.remove(contract)
+    else:
+        state.nationals.remove(contract)  # B-13.4.2: the first to fulfil takes it
+    player.fulfilled.append(contract)
+    r.gain(state, seat, r.contracts[contract].reward)
+
+
+def available(state: State) -> list[str]:
+    """The face-up private contracts, stack by stack (B-10.8.2)."""
+    return [c for slots in state.display for c in slots if c]
+
+
+def take(r: BarrageRules, state: State, seat: int, contract: str) -> None:
+    for slots in state.display:
+        if contract in slots:
+            slots[slots.index(contract)] = ""
+            break
+    state.players[seat].contracts.append(contract)
+
+
+def refill(state: State) -> None:
+    """End of a turn: fill each empty slot from the top of its stack (B-10.8.2, U-18)."""
+    for slots, stack in zip(state.display, state.stacks, strict=True):
+        for i, c in enumerate(slots):
+            if not c and stack:
+                slots[i] = stack.pop()

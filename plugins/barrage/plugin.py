@@ -1,0 +1,42 @@
+"""The plugin module named by the ``turbine.plugins`` entry point ``barrage``."""
+
+from __future__ import annotations
+
+from turbine.core import BotSpec, PluginInfo, VariantSpec, hookimpl
+
+from .bots import GreedyBot
+from .options import BarrageOptions
+from .rules import BarrageRules
+
+PLUGIN_INFO = PluginInfo(
+    name="barrage", version="0.1.0", description="Barrage (introductory game, 2–4 players)"
+)
+
+
+def _hookspecs() -> tuple[object, ...]:
+    try:
+        from . import hookspecs
+    except ImportError:  # pragma: no cover - the hookspecs module is not there yet
+        return ()
+    return (hookspecs,)
+
+
+@hookimpl
+def turbine_variants() -> list[VariantSpec]:
+    return [
+        VariantSpec(
+            id="barrage",
+            name="Barrage",
+            min_players=2,
+            max_players=4,
+            options=BarrageOptions,
+            rules=BarrageRules,
+            description="build dams, conduits and powerhouses; produce energy (introductory game)",
+            hookspecs=_hookspecs(),
+        )
+    ]
+
+
+@hookimpl
+def turbine_bots() -> list[BotSpec]:
+    return [BotSpec("greedy", GreedyBot, "produces, fulfils and builds greedily", variants=("barrage",))]

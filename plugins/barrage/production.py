@@ -1,0 +1,135 @@
+"""Production (B-11) and water movement (B-12).
+
+A production is chosen in two small steps: the system (a dam and a conduit;
+the powerhouse is the seat's only one in the conduit's destination basin,
+B-9.2.4) and then the number of water markers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .state import Pending, State
+from .tables import NEUTRAL, POWERHOUSE
+
+if TYPE_CHECKING:
+    from .rules import BarrageRules
+
+BONUS = 1
+"""Pending.c flag: the board's powerhouse bonus applies (not on Germany's repeat)."""
+REPEAT = 2
+"""Pending.c flag: this is Germany's second production."""
+
+
+def powerhouse_bonus(r: BarrageRules, built: int) -> int:
+    """B-6.2.3: +1 from the 2nd powerhouse, +3 from the 4th."""
+    bonus = 0
+    for step in r.powerhouse_track:
+        if built >= step["built"]:
+            bonus = step["production_bonus"]
+    return bonus
+
+
+def energy(
+    r: BarrageRules, state: State, seat: int, markers: int, value: int, modifier: int, flags: int
+) -> int:
+    """B-11.2 steps 3–4: markers × value (officer floor), + action modifier + board bonus."""
+    base = markers * value
+    if not flags & REPEAT or r.options.floor_on_repeat:
+        base = r.officer_of[seat].production_base(base)
+    total = base + modifier
+    if flags & BONUS:
+        total += powerhouse_bonus(r, state.players[seat].built[POWERHOUSE])
+    return total
+
+
+def powerhouse_zones(r: BarrageRules, state: State, seat: int) -> dict[int, int]:
+    """Basin -> the seat's powerhouse there."""
+    zones = r.ph_zone
+    return {zones[i]: i for i, owner in enumerate(state.ph_owner) if owner == seat}
+
+
+def max_markers(r: BarrageRules, state: State, seat: int, dam: int, conduit: int) -> int:
+    n = state.dam_water[dam]
+    owner = state.conduit_owner[conduit]
+    if owner != seat and r.options.fee_in_advance:
+        n = min(n, state.players[seat].credits)  # U-24
+    return n
+
+
+def amounts(
+    r: BarrageRules, state: State, seat: int, dam: int, conduit: int, modifier: int, flags: int
+) -> list[int]:
+    """Legal numbers of markers: the total must be at least 1 (B-11.4)."""
+    value = r.board.conduits[conduit].value
+    return [
+        n
+        for n in range(1, max_markers(r, state, seat, dam, conduit) + 1)
+        if energy(r, state, seat, n, value, modifier, flags) >= 1
+    ]
+
+
+def systems(
+    r: BarrageRules,
+    state: State,
+    seat: int,
+    modifier: int,
+    flags: int,
+    avoid_zone: int = 0,
+    avoid_dam: int = -1,
+) -> list[tuple[int, int]]:
+    """(dam, conduit) pairs with at least one legal amount (B-11.1)."""
+    mine = powerhouse_zones(r, state, seat)
+    if not mine:
+        return []
+    b = r.board
+    out: list[tuple[int, int]] = []
+    for c in b.conduits:
+        if state.conduit_owner[c.index] < 0 or c.to_zone not in mine or c.to_zone == avoid_zone:
+            continue
+        for d in b.dams_in_zone[c.zone]:
+            owner = state.dam_owner[d]
+            if (owner != seat and owner != NEUTRAL) or not state.dam_water[d] or d == avoid_dam:
+                continue
+            n = max_markers(r, state, seat, d, c.index)
+            if n and energy(r, state, seat, n, c.value, modifier, flags) >= 1:
+                out.append((d, c.index))
+    return out
+
+
+def produce(
+    r: BarrageRules, state: State, seat: int, dam: int, conduit: int, markers: int, modifier: int, flags: int
+) -> None:
+    """B-11.2 steps 6–10."""
+    c = r.board.conduits[conduit]
+    player = state.players[seat]
+    made = energy(r, state, seat, markers, c.value, modifier, flags)
+    player.energy += made
+    state.dam_water[dam] -= markers
+    owner = state.conduit_owner[conduit]
+    if owner != seat:  # step 7: the conduit fee
+        player.credits -= markers
+        state.players[owner].credits += markers * r.fee_credits
+        r.add_vp(state, owner, markers * r.fee_vp)
+    release_later = markers if r.options.contract_before_flow else 0  # U-4
+    if not release_later:
+        release(r, state, c.to_zone, markers)
+    company = r.company_of[seat]
+    unlocked = r.ability_unlocked(state, seat)
+    if unlocked and company.after_production_energy:
+        player.energy += company.after_production_energy
+    after: list[Pending] = []
+    if r.can_fulfil_any(state, seat, made):
+        after.append(Pending(seat, "contract", n=made, opt=True))
+    if release_later:
+        after.append(Pending(seat, "release", n=release_later, a=c.to_zone))
+    if unlocked and company.repeat_production and not flags & REPEAT:
+        after.append(Pending(seat, "repeat", a=c.to_zone, b=dam, opt=True))
+    r.push_in_order(state, after)
+
+
+def release(r: BarrageRules, state: State, zone: int, markers: int) -> None:
+    """Water leaving a powerhouse of ``zone`` flows on downstream (B-11.2 step 8, B-12.2.2)."""
+    path = r.board.release_paths[zone]
+    for _ in range(markers):
+        r.move_marker(state, path)

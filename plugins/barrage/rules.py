@@ -1,0 +1,674 @@
+"""The Barrage rules engine (introductory game, 2–4 players).
+
+A round is five phases run by the core :class:`PhaseMachine` (B-5):
+
+1. **income** (automatic; incomes that need a choice push sub-decisions),
+2. **actions** (until everyone has passed): a turn is one placement
+   (:class:`Place`, :class:`Bank`, :class:`Construct`) followed by the
+   sub-decisions it opens on the pending stack,
+3. **water** (automatic), 4. **scoring** (automatic; final scoring in round 5),
+5. **end of round** (automatic; never reached in round 5).
+
+A sub-decision with a single legal answer is resolved by the engine itself.
+Officers and companies are looked up once per game (:mod:`.officers`,
+:mod:`.companies`); the rules ask them questions and never test names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from turbine.core import Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
+
+from . import construction, contracts, production, scoring
+from .actions import (
+    Action,
+    Bank,
+    Construct,
+    Discard,
+    Fulfil,
+    Headstream,
+    Machinery,
+    Pass,
+    Pay,
+    Place,
+    Produce,
+    Site,
+    Skip,
+    Structure,
+    Take,
+    Tile,
+    Water,
+    describe,
+    parse_text,
+)
+from .companies import ABILITY_POWERHOUSES, COMPANIES
+from .officers import OFFICERS
+from .state import BLOCKED, Pending, Player, State
+from .tables import (
+    AREAS,
+    NEUTRAL,
+    NOBODY,
+    POWERHOUSE,
+    PRIVATE_STACKS,
+    STRUCTURES,
+    Part,
+    board,
+    bonus_tiles,
+    companies,
+    constants,
+    headstream_tiles,
+    management_spaces,
+    objective_tiles,
+)
+from .tables import (
+    contracts as contract_table,
+)
+
+ROUNDS = 5
+INCOME, ACTIONS, WATER, SCORING, END = range(5)
+AUTO_KINDS = ("release",)
+"""Pending kinds the engine carries out by itself when they reach the top."""
+
+
+class BarrageRules(Rules[State, Action]):
+    state_type = State
+    action_type = Action
+
+    def __init__(self, options: Any, players: int, pm: Any) -> None:
+        super().__init__(options, players, pm)
+        self.board = board()
+        self.consts = constants()
+        self.costs = self.consts["costs"]
+        self.red_credits = self.costs["red_frame_credits"]
+        self.area_names = AREAS
+        self.contracts = contract_table()
+        self.spaces = management_spaces()
+        self.space_index = {s.id: i for i, s in enumerate(self.spaces)}
+        self.awards = self.consts["round_awards"]
+        self.fee_credits = self.consts["conduit_fee"]["credits"]
+        self.fee_vp = self.consts["conduit_fee"]["vp"]
+        self.hand_limit = self.consts["hand_limit"]
+        self.powerhouse_track = tuple(companies_raw_track())
+        self.bonus_table = bonus_tiles()
+        self.objective_table = objective_tiles()
+        self.objective_awards = scoring_awards()
+        self.ph_zone = tuple(p.zone for p in self.board.powerhouses)
+        self.headstream_index = {h: i for i, h in enumerate(self.board.headstreams)}
+        columns = options.intro_columns
+        if columns is None:
+            columns = list(range(players))
+        if len(columns) != players:
+            raise ValueError(f"intro_columns names {len(columns)} columns for {players} players")
+        assignment = self.consts["intro_assignment"]
+        self.assignment = [assignment[c] for c in columns]
+        # abilities, resolved once per game (B-15, B-16)
+        self.officer_of = [OFFICERS[a["officer"]] for a in self.assignment]
+        self.company_of = [COMPANIES[a["company"]] for a in self.assignment]
+        company_data = companies()
+        self.income_rows = [company_data[a["company"]].income for a in self.assignment]
+        self.flow_seats = [s for s in range(players) if self.company_of[s].flow_energy]
+        self.optional_parts = options.optional_parts == "ext"
+        self.machine: PhaseMachine[State] = PhaseMachine(
+            [
+                Phase("income", begin=self._income),
+                Phase("actions", Turns.UNTIL_ALL_PASS, order=lambda s: s.turn_order),
+                Phase("water", begin=self._water_flow),
+                Phase("scoring", begin=self._scoring),
+                Phase("end of round", begin=self._end_of_round),
+            ],
+            game_over=lambda s: s.finished,
+            rules=self,
+            hooks=pm.hook,
+        )
+
+    # -- setup (B-4) ----------------------------------------------------------------
+
+    def initial_state(self, seed: int) -> State:
+        rng = Rng.from_seed(seed)
+        b = self.board
+        start = self.consts["starting"]
+        players = []
+        for a in self.assignment:
+            players.append(
+                Player(
+                    company=a["company"],
+                    officer=a["officer"],
+                    credits=start["credits"],
+                    excavators=start["excavators"],
+                    mixers=start["mixers"],
+                    vp=start["vp"],
+                    engineers=start["engineers"],
+                    tiles=[*STRUCTURES, construction.JOKER],
+                    contracts=[a["contract"]],
+                )
+            )
+        heads = sorted(headstream_tiles())
+        rng.shuffle(heads)
+        bonus = sorted(t for t, (_, _, intro) in self.bonus_table.items() if intro)
+        rng.shuffle(bonus)
+        objective = rng.choice(sorted(self.objective_table))
+        nationals = sorted(c for c, k in self.contracts.items() if k.kind == "national")
+        rng.shuffle(nationals)
+        stacks = []
+        for colour in PRIVATE_STACKS:
+            stack = sorted(c for c, k in self.contracts.items() if k.kind == "private" and k.stack == colour)
+            rng.shuffle(stack)
+            stacks.append(stack)
+        display = [[stack.pop(), stack.pop()] for stack in stacks]
+        spaces = [BLOCKED if s.min_players > self.players else NOBODY for s in self.spaces]
+        state = State(
+            flow=Flow(),
+            rng=rng,
+            players=players,
+            turn_order=list(range(self.players)),
+            dam_owner=[NOBODY] * len(b.dams),
+            dam_height=[0] * len(b.dams),
+            dam_water=[0] * len(b.dams),
+            conduit_owner=[NOBODY] * len(b.conduits),
+            ph_owner=[NOBODY] * len(b.powerhouses),
+            headstream_tiles=heads[: len(b.headstreams)],
+            headstream_water=[0] * len(b.headstreams),
+            bonus_tiles=bonus[:ROUNDS],
+            objective=objective,
+            nationals=sorted(nationals[: self.players - 1]),
+            display=display,
+            stacks=stacks,
+            spaces=spaces,
+            bank=[0] * self.players,
+        )
+        # B-4.1.11: one neutral dam per area, height 1/2/3, one water marker each
+        heights = self.consts["neutral_dams"]
+        for area, tiles in sorted(neutral_tiles().items()):
+            site = b.site_index[rng.choice(tiles)][1]
+            state.dam_owner[site] = NEUTRAL
+            state.dam_height[site] = heights[AREAS[area]]
+            state.dam_water[site] = heights["water_each"]
+        self.pm.hook.turbine_setup(rules=self, state=state)
+        self.machine.start(state)
+        self._settle(state)
+        return state
+
+    # -- shared effects ---------------------------------------------------------------
+
+    def add_vp(self, state: State, seat: int, vp: int) -> None:
+        player = state.players[seat]
+        player.vp += vp
+        if player.vp < 0 and self.options.vp_floor_zero:  # U-16
+            player.vp = 0
+
+    def ability_unlocked(self, state: State, seat: int) -> bool:
+        return state.players[seat].built[POWERHOUSE] >= ABILITY_POWERHOUSES
+
+    def extra_count(self, state: State, seat: int, counts: str) -> int:
+        """Counts for bonus/objective tiles the base game does not know (expansions)."""
+        return 0
+
+    def after_build(self, state: State, seat: int, structure: int, index: int) -> None:
+        """Called after every piece is placed (technology-tile effects plug in here)."""
+
+    def push_in_order(self, state: State, decisions: list[Pending]) -> None:
+        """Push sub-decisions so that the first of them is decided first."""
+        for decision in reversed(decisions):
+            state.flow.pending.append(decision)
+
+    def gain(self, state: State, seat: int, parts: tuple[Part, ...]) -> None:
+        """Resolve a reward or income (B-13.9.1): automatic parts at once, the
+        parts that need a choice as sub-decisions, in order."""
+        player = state.players[seat]
+        later: list[Pending] = []
+        optional = self.optional_parts
+        for kind, amount, max_value, areas in parts:
+            if kind == "credits":
+                player.credits += amount
+            elif kind == "vp":
+                self.add_vp(state, seat, amount)
+            elif kind == "excavators":
+                player.excavators += amount
+            elif kind == "mixers":
+                player.mixers += amount
+            elif kind == "energy":
+                player.energy += amount
+            elif kind == "rotate":
+                construction.rotate(player, amount)
+            elif kind == "machinery":
+                later.append(Pending(seat, "machinery", n=amount))
+            elif kind in ("water_flows", "water_delayed"):
+                later.append(
+                    Pending(
+                        seat, "water", n=amount, a=int(kind == "water_flows"), opt=optional, c=int(optional)
+                    )
+                )
+            elif kind.startswith("build_"):
+                structure = STRUCTURES.index(kind.removeprefix("build_"))
+                for _ in range(amount):
+                    later.append(
+                        construction.start_free_build(
+                            self, state, seat, structure, max_value, areas, optional
+                        )
+                    )
+            else:
+                raise ValueError(f"unknown reward part {kind!r}")
+        self.push_in_order(state, later)
+
+    def move_marker(self, state: State, path: tuple[int, ...]) -> None:
+        """One water marker down ``path`` (B-12.2): it stops at the first dam with
+        room; passing a powerhouse row gives USA energy (B-15.2)."""
+        owner = state.dam_owner
+        water = state.dam_water
+        height = state.dam_height
+        flow_seats = self.flow_seats
+        for node in path:
+            if node >= 0:
+                o = owner[node]
+                if o == NOBODY:
+                    continue
+                cap = height[node] if o == NEUTRAL else self.officer_of[o].dam_capacity(height[node])
+                if water[node] < cap:
+                    water[node] += 1
+                    return
+            elif flow_seats:
+                zone = -node
+                for seat in flow_seats:
+                    if self.ability_unlocked(state, seat):
+                        for i in self.board.powerhouses_in_zone[zone]:
+                            if state.ph_owner[i] == seat:
+                                state.players[seat].energy += self.company_of[seat].flow_energy
+        # left the map: back to the general supply (B-12.1.3)
+
+    def can_fulfil_any(self, state: State, seat: int, made: int) -> bool:
+        return bool(contracts.fulfillable(self, state, seat, made))
+
+    # -- phases (B-6, B-17, B-18, B-19) ----------------------------------------------------
+
+    def _income(self, state: State) -> None:
+        order = list(state.turn_order)
+        if self.options.income_order == "reverse":  # U-3
+            order.reverse()
+        pending = state.flow.pending
+        for seat in order:  # each seat's choices are decided before the next seat's
+            mark = len(pending)
+            player = state.players[seat]
+            for row in range(3):
+                for built, parts in self.income_rows[seat][row]:
+                    if player.built[row] >= built:
+                        self.gain(state, seat, parts)
+            # keep income order: move this seat's decisions under those already pushed
+            new = pending[mark:]
+            del pending[mark:]
+            pending[0:0] = new
+        if state.flow.round < ROUNDS:  # B-6.4
+            for h, tile in enumerate(state.headstream_tiles):
+                state.headstream_water[h] += headstream_tiles()[tile][state.flow.round - 1]
+
+    def _water_flow(self, state: State) -> None:
+        """B-17: every marker on every headstream flows, headstream A first (B-12.2.4)."""
+        for h, path in enumerate(self.board.headstream_paths):
+            for _ in range(state.headstream_water[h]):
+                self.move_marker(state, path)
+            state.headstream_water[h] = 0
+
+    def _scoring(self, state: State) -> None:
+        scoring.score_round(self, state)
+        if state.flow.round >= ROUNDS:
+            scoring.final_scoring(self, state)
+
+    def _end_of_round(self, state: State) -> None:
+        """B-19: turn order by energy (ties reverse), resets."""
+        position = {seat: i for i, seat in enumerate(state.turn_order)}
+        sign = -1 if self.options.tie_order == "reverse" else 1
+        state.turn_order = sorted(
+            state.turn_order, key=lambda s: (state.players[s].energy, sign * position[s])
+        )
+        start = self.consts["starting"]["engineers"]
+        for player in state.players:
+            player.energy = 0
+            player.engineers = start
+            player.spaces_used = 0
+        state.spaces = [BLOCKED if o == BLOCKED else NOBODY for o in state.spaces]
+        state.bank = [0] * self.players
+
+    # -- the contract ----------------------------------------------------------------------
+
+    def to_move(self, state: State) -> int | None:
+        return self.machine.to_move(state)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        flow = state.flow
+        if flow.over:
+            return []
+        if flow.pending:
+            return self._sub_actions(state, flow.pending[-1])
+        if flow.phase != ACTIONS or not flow.order:
+            return []
+        return self._turn_actions(state, flow.order[flow.cursor])
+
+    def _turn_actions(self, state: State, seat: int) -> list[Action]:
+        """B-7: one placement, only where the action can be carried out in full."""
+        player = state.players[seat]
+        out: list[Action] = []
+        engineers = player.engineers
+        if not engineers:
+            return [Pass()]
+        credits = player.credits
+        costs = self.consts["construction_spaces"]
+        if player.spaces_used < len(costs):
+            space = costs[player.spaces_used]
+            budget = credits - space["credits"]
+            if (
+                engineers >= space["engineers"]
+                and budget >= 0
+                and construction.can_construct(self, state, seat, budget)
+            ):
+                out.append(Construct())
+        occupancy = state.spaces
+        displayed = -1
+        for i, space in enumerate(self.spaces):
+            if occupancy[i] != NOBODY or space.kind == "bank":
+                continue
+            if space.engineers > engineers or space.credits > credits:
+                continue
+            kind = space.kind
+            if kind == "production":
+                if not self._systems_after_paying(state, seat, space):
+                    continue
+            elif kind == "contracts":
+                if displayed < 0:
+                    displayed = len(contracts.available(state))
+                need = space.amount if self.options.take_two_needs_two else 1
+                if displayed < need:
+                    continue
+            out.append(Place(space.id))
+        out.extend(Bank(n) for n in range(1, engineers + 1))
+        return out
+
+    def _systems_after_paying(self, state: State, seat: int, space: Any) -> list[tuple[int, int]]:
+        player = state.players[seat]
+        if not space.credits:
+            return production.systems(self, state, seat, space.amount, production.BONUS)
+        player.credits -= space.credits
+        try:
+            return production.systems(self, state, seat, space.amount, production.BONUS)
+        finally:
+            player.credits += space.credits
+
+    def _sub_actions(self, state: State, top: Pending) -> list[Action]:
+        seat = top.seat
+        kind = top.kind
+        player = state.players[seat]
+        out: list[Action] = []
+        if kind == "structure":
+            for s in range(4):
+                if construction.buildable(self, state, seat, s, player.credits):
+                    out.append(Structure(STRUCTURES[s]))
+        elif kind == "site":
+            for i in construction.buildable(self, state, seat, top.a, player.credits):
+                out.append(Site(construction.site_id(self, top.a, i)))
+        elif kind == "tile":
+            out = [Tile(t) for t in construction.tiles_for(player, top.a)]
+        elif kind == "pay":
+            budget = player.credits - construction.surcharge(self, top.a, top.b)
+            needs = construction.requirements(self, state, seat, top.a, top.b)
+            out = [Pay(e, m, c) for e, m, c in construction.payments(self, state, seat, needs, budget)]
+        elif kind == "free_site":
+            budget = player.credits if self.options.reward_red_frame else 10**9
+            for i in construction.sites(self, state, seat, top.a, top.n, top.areas):
+                if self.options.reward_red_frame and construction.surcharge(self, top.a, i) > budget:
+                    continue
+                out.append(Site(construction.site_id(self, top.a, i)))
+        elif kind in ("produce", "repeat"):
+            if kind == "produce":
+                pairs = production.systems(self, state, seat, top.n, top.b)
+            else:
+                avoid = -1 if self.options.repeat_same_dam else top.b
+                pairs = production.systems(
+                    self, state, seat, 0, production.REPEAT, avoid_zone=top.a, avoid_dam=avoid
+                )
+            b = self.board
+            out = [Produce(b.dams[d].id, b.conduits[c].id) for d, c in pairs]
+        elif kind == "amount":
+            out = [Water(n) for n in production.amounts(self, state, seat, top.a, top.b, top.n, top.c)]
+        elif kind == "contract":
+            out = [Fulfil(c) for c in contracts.fulfillable(self, state, seat, top.n)]
+        elif kind == "machinery":
+            out = [Machinery(e, top.n - e) for e in range(top.n, -1, -1)]
+        elif kind == "water":
+            out = [Headstream(h) for h in self.board.headstreams]
+        elif kind == "take":
+            out = [Take(c) for c in contracts.available(state)]
+        elif kind == "discard":
+            out = [Discard(c) for c in player.contracts]
+        if top.opt or not out:
+            out.append(Skip())
+        return out
+
+    def perform(self, state: State, action: Action) -> None:
+        flow = state.flow
+        if flow.pending:
+            self._answer(state, flow.pending[-1], action)
+        else:
+            self._start_turn(state, flow.order[flow.cursor], action)
+        self._settle(state)
+
+    def _start_turn(self, state: State, seat: int, action: Action) -> None:
+        player = state.players[seat]
+        t = type(action)
+        if t is Pass:
+            self.machine.finish(state)
+            return
+        state.in_turn = True
+        if t is Bank:
+            player.engineers -= action.engineers
+            player.credits += action.engineers
+            state.bank[seat] += action.engineers
+            return
+        if t is Construct:
+            space = self.consts["construction_spaces"][player.spaces_used]
+            player.spaces_used += 1
+            player.engineers -= space["engineers"]
+            player.credits -= space["credits"]
+            state.flow.pending.append(Pending(seat, "structure"))
+            return
+        i = self.space_index[action.space]
+        space = self.spaces[i]
+        state.spaces[i] = seat
+        player.engineers -= space.engineers
+        player.credits -= space.credits
+        kind = space.kind
+        if kind == "production":
+            state.flow.pending.append(Pending(seat, "produce", n=space.amount, b=production.BONUS))
+        elif kind == "water":
+            state.flow.pending.append(Pending(seat, "water", n=space.amount, a=0, c=1))
+        elif kind == "water_now":
+            state.flow.pending.append(Pending(seat, "water", n=space.amount, a=1))
+        elif kind == "rotate":
+            construction.rotate(player, space.amount)
+        elif kind == "machinery":
+            if space.amount == 1:
+                player.excavators += 1
+            elif space.amount == 2:
+                state.flow.pending.append(Pending(seat, "machinery", n=1))
+            else:
+                player.excavators += 1
+                player.mixers += 1
+        elif kind == "contracts":
+            n = min(space.amount, len(contracts.available(state)))
+            state.flow.pending.append(Pending(seat, "take", n=n))
+
+    def _answer(self, state: State, top: Pending, action: Action) -> None:
+        seat = top.seat
+        player = state.players[seat]
+        pending = state.flow.pending
+        kind = top.kind
+        t = type(action)
+        if t is Skip:
+            pending.pop()
+            return
+        if kind == "structure":
+            pending.pop()
+            pending.append(Pending(seat, "site", a=STRUCTURES.index(action.kind)))
+        elif kind == "site":
+            pending.pop()
+            index = self.board.site_index[action.site][1]
+            pending.append(Pending(seat, "tile", a=top.a, b=index))
+        elif kind == "tile":
+            pending.pop()
+            pending.append(Pending(seat, "pay", a=top.a, b=top.b, tile=action.tile))
+        elif kind == "pay":
+            pending.pop()
+            player.credits -= action.credits
+            construction.load_and_turn(player, top.tile, action.excavators, action.mixers)
+            construction.place(self, state, seat, top.a, top.b)
+        elif kind == "free_site":
+            pending.pop()
+            index = self.board.site_index[action.site][1]
+            if not self.options.reward_red_frame:
+                player.credits += construction.surcharge(self, top.a, index)
+            construction.place(self, state, seat, top.a, index)
+        elif kind in ("produce", "repeat"):
+            pending.pop()
+            dam = self.board.site_index[action.dam][1]
+            conduit = self.board.site_index[action.conduit][1]
+            if kind == "produce":
+                pending.append(Pending(seat, "amount", n=top.n, a=dam, b=conduit, c=top.b))
+            else:
+                pending.append(Pending(seat, "amount", n=0, a=dam, b=conduit, c=production.REPEAT))
+        elif kind == "amount":
+            pending.pop()
+            production.produce(self, state, seat, top.a, top.b, action.markers, top.n, top.c)
+        elif kind == "contract":
+            pending.pop()
+            contracts.fulfil(self, state, seat, action.contract)
+        elif kind == "machinery":
+            pending.pop()
+            player.excavators += action.excavators
+            player.mixers += action.mixers
+        elif kind == "water":
+            h = self.headstream_index[action.headstream]
+            if top.a:
+                self.move_marker(state, self.board.headstream_paths[h])
+            else:
+                state.headstream_water[h] += 1
+            top.n -= 1
+            if top.c:
+                top.opt = True
+            if top.n == 0:
+                pending.pop()
+        elif kind == "take":
+            contracts.take(self, state, seat, action.contract)
+            top.n -= 1
+            if top.n == 0:
+                pending.pop()
+                if len(player.contracts) > self.hand_limit:
+                    pending.append(Pending(seat, "discard"))
+        elif kind == "discard":
+            player.contracts.remove(action.contract)  # U-19: out of the game
+            if len(player.contracts) <= self.hand_limit:
+                pending.pop()
+
+    def _settle(self, state: State) -> None:
+        """Run automatic steps until a real decision: forced answers, the end of a
+        turn (refill the contract display, B-10.8.2), passing without engineers."""
+        flow = state.flow
+        machine = self.machine
+        while not flow.over:
+            if flow.pending:
+                top = flow.pending[-1]
+                if top.kind in AUTO_KINDS:
+                    flow.pending.pop()
+                    production.release(self, state, top.a, top.n)
+                    continue
+                legal = self._sub_actions(state, top)
+                if len(legal) == 1:
+                    self._answer(state, top, legal[0])
+                    continue
+                return
+            if flow.phase != ACTIONS:
+                machine.advance(state)
+                if flow.pending or flow.over or flow.phase == ACTIONS:
+                    continue
+                return
+            if state.in_turn:
+                state.in_turn = False
+                contracts.refill(state)
+                machine.next_turn(state)
+            if all(flow.done):
+                machine.advance(state)
+                continue
+            seat = flow.order[flow.cursor]
+            if state.players[seat].engineers == 0:  # B-7.6
+                machine.finish(state)
+                continue
+            return
+
+    def scores(self, state: State) -> list[int]:
+        return [p.vp for p in state.players]
+
+    def rank_key(self, state: State, seat: int) -> tuple[int, int]:
+        """B-20.5: most VP, then most energy in round 5; still tied: shared (U-15)."""
+        p = state.players[seat]
+        return (p.vp, p.energy)
+
+    def decision_bound(self) -> int:
+        # Each placement uses >= 1 of 12 engineers (<= 12 turns per seat and round);
+        # a turn opens at most: 4 construction steps, or 2 production steps + a
+        # contract + Germany's 2 more + a contract, plus the rewards those unlock
+        # (<= 2 builds + 3 water + 1 machinery + income choices <= 10 each), or 2 takes
+        # + 2 discards.  60 per turn and 40 per seat for the income phase is ample.
+        return ROUNDS * self.players * (12 * 60 + 40)
+
+    def bound_reason(self) -> str:
+        return "5 rounds; every turn places at least one of 12 engineers and opens a bounded set of steps"
+
+    def why_illegal(self, state: State, action: Any) -> IllegalAction:
+        if not isinstance(action, Action):
+            return IllegalAction(f"{action!r} is not a Barrage action")
+        return IllegalAction(f"'{describe(action)}' is not legal now ({self.phase_name(state)})")
+
+    def view(self, state: State, seat: int | None) -> State:
+        hidden = self.clone(state)
+        hidden.stacks = [[""] * len(stack) for stack in state.stacks]  # face-down stacks
+        hidden.rng = Rng(0)
+        return hidden
+
+    def describe(self, action: Action) -> str:
+        return describe(action)
+
+    def parse(self, text: str, state: State) -> Action:
+        from turbine.core import ParseError
+
+        action = parse_text(text)
+        if action is None or action not in self.legal_actions(state):
+            raise ParseError(f"{text!r} is not the notation of a legal move")
+        return action
+
+    def phase_name(self, state: State) -> str:
+        if state.flow.pending:
+            return f"{self.machine.phase_name(state)}: {state.flow.pending[-1].kind}"
+        return self.machine.phase_name(state)
+
+    def round_number(self, state: State) -> int:
+        return state.flow.round
+
+    def render(self, state: State, seat: int | None) -> str:
+        from .render import render
+
+        return render(self, state, seat)
+
+
+def companies_raw_track() -> list[dict[str, Any]]:
+    from .tables import load_json
+
+    return list(load_json("companies.json")["powerhouse_track"])
+
+
+def scoring_awards() -> tuple[int, ...]:
+    from .tables import load_json
+
+    return tuple(load_json("scoring_tiles.json")["objective_awards"])
+
+
+def neutral_tiles() -> dict[int, tuple[str, ...]]:
+    from .tables import neutral_dam_tiles
+
+    return neutral_dam_tiles()

@@ -1,0 +1,110 @@
+"""The Barrage game state: plain msgspec data, changed in place by the rules.
+
+Map sites, management-board spaces and contracts are referred to by their
+index in :mod:`.tables` (or their contract id), so the state is small, cheap to
+clone and encodes to JSON.
+"""
+
+from __future__ import annotations
+
+import msgspec
+from turbine.core import Flow, Rng
+
+WHEEL_SECTORS = 6
+BLOCKED = -3
+"""Occupancy code of a management-board space blocked for the player count (B-4.7)."""
+
+
+class Pending(msgspec.Struct):
+    """A sub-decision waiting for ``seat`` (the top of ``flow.pending`` is decided next).
+
+    ``kind`` says what is asked; the integer fields carry its context:
+
+    ============  ===================================================================
+    structure     which structure to build (engineer construction)
+    site          where (``a`` structure)
+    tile          which technology tile (``a`` structure, ``b`` site)
+    pay           which payment (``a`` structure, ``b`` site, ``tile``)
+    free_site     where to build a rewarded structure (``a`` structure, ``n`` max
+                  conduit value, ``areas``), may be skipped
+    produce       which dam and conduit (``n`` modifier, ``b`` 1 = board bonus and
+                  company ability apply, ``opt`` may be skipped)
+    amount        how many water markers (``a`` dam, ``b`` conduit, ``n`` modifier,
+                  ``c`` 1 = bonus applies)
+    contract      which contract to fulfil with ``n`` energy (may be skipped)
+    repeat        Germany's second production (B-15.4), may be skipped
+    machinery     split ``n`` machinery units between excavators and mixers
+    water         place ``n`` water markers on headstreams (``a`` 1 = flows now,
+                  ``opt`` may stop)
+    take          take ``n`` face-up private contracts
+    discard       discard down to the hand limit
+    ============  ===================================================================
+    """
+
+    seat: int
+    kind: str
+    n: int = 0
+    a: int = -1
+    b: int = -1
+    c: int = -1
+    opt: bool = False
+    tile: str = ""
+    areas: list[int] = msgspec.field(default_factory=list)
+
+
+class Player(msgspec.Struct):
+    company: str
+    officer: str
+    credits: int = 6
+    excavators: int = 6
+    mixers: int = 4
+    vp: int = 10
+    engineers: int = 12
+    energy: int = 0
+    """Energy made this round (the true total, B-3.9.3)."""
+    built: list[int] = msgspec.field(default_factory=lambda: [0, 0, 0, 0])
+    """Pieces built per structure type (base, elevation, conduit, powerhouse)."""
+    spaces_used: int = 0
+    """Construction spaces of the company board used this round (B-8.1)."""
+    tiles: list[str] = msgspec.field(default_factory=list)
+    """Technology tiles in the personal supply."""
+    wheel_tile: list[str] = msgspec.field(default_factory=lambda: [""] * WHEEL_SECTORS)
+    wheel_exc: list[int] = msgspec.field(default_factory=lambda: [0] * WHEEL_SECTORS)
+    wheel_mix: list[int] = msgspec.field(default_factory=lambda: [0] * WHEEL_SECTORS)
+    wheel_open: int = 0
+    """Index of the open sector."""
+    contracts: list[str] = msgspec.field(default_factory=list)
+    """Face-up contracts held (hand limit 3, B-10.8.4)."""
+    fulfilled: list[str] = msgspec.field(default_factory=list)
+    """Face-down (fulfilled) contracts."""
+
+
+class State(msgspec.Struct):
+    flow: Flow[Pending]
+    rng: Rng
+    players: list[Player]
+    turn_order: list[int]
+    dam_owner: list[int]
+    dam_height: list[int]
+    dam_water: list[int]
+    conduit_owner: list[int]
+    ph_owner: list[int]
+    headstream_tiles: list[str]
+    headstream_water: list[int]
+    bonus_tiles: list[str]
+    """The bonus tile of each round, round 1 first (B-4.1.7)."""
+    objective: str
+    nationals: list[str]
+    """National contracts still on the board."""
+    display: list[list[str]]
+    """Face-up private contracts: 2 slots per stack ("" empty)."""
+    stacks: list[list[str]]
+    """Face-down private stacks (the last item is the top)."""
+    spaces: list[int]
+    """Management-board occupancy per space (-1 free, a seat, or BLOCKED)."""
+    bank: list[int]
+    """Engineers each seat has on the Bank this round."""
+    in_turn: bool = False
+    """The seat to act has started its action and it is not finished yet."""
+    finished: bool = False
+    """Final scoring has been done."""
