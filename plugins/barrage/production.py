@@ -113,7 +113,7 @@ def produce(
         r.add_vp(state, owner, markers * r.fee_vp)
     release_later = markers if r.options.contract_before_flow else 0  # U-4
     if not release_later:
-        release(r, state, c.to_zone, markers)
+        r.release(state, c.to_zone, markers)
     company = r.company_of[seat]
     unlocked = r.ability_unlocked(state, seat)
     if unlocked and company.after_production_energy:
@@ -126,10 +126,3 @@ def produce(
     if unlocked and company.repeat_production and not flags & REPEAT:
         after.append(Pending(seat, "repeat", a=c.to_zone, b=dam, opt=True))
     r.push_in_order(state, after)
-
-
-def release(r: BarrageRules, state: State, zone: int, markers: int) -> None:
-    """Water leaving a powerhouse of ``zone`` flows on downstream (B-11.2 step 8, B-12.2.2)."""
-    path = r.board.release_paths[zone]
-    for _ in range(markers):
-        r.move_marker(state, path)

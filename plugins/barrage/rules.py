@@ -20,7 +20,7 @@ from typing import Any
 
 from turbine.core import Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
 
-from . import construction, contracts, production, scoring
+from . import construction, contracts, production, scoring, water
 from .actions import (
     Action,
     Bank,
@@ -42,6 +42,7 @@ from .actions import (
     describe,
     parse_text,
 )
+from .board import load_board
 from .companies import ABILITY_POWERHOUSES, COMPANIES
 from .officers import OFFICERS
 from .state import BLOCKED, Pending, Player, State
@@ -93,6 +94,8 @@ class BarrageRules(Rules[State, Action]):
         self.bonus_table = bonus_tiles()
         self.objective_table = objective_tiles()
         self.objective_awards = scoring_awards()
+        self.water_board = load_board()
+        self.basin_of_zone = {z: self.water_board.basin(f"Z-{z}") for z in self.board.zones}
         self.ph_zone = tuple(p.zone for p in self.board.powerhouses)
         self.headstream_index = {h: i for i, h in enumerate(self.board.headstreams)}
         columns = options.intro_columns
@@ -251,30 +254,28 @@ class BarrageRules(Rules[State, Action]):
                 raise ValueError(f"unknown reward part {kind!r}")
         self.push_in_order(state, later)
 
-    def move_marker(self, state: State, path: tuple[int, ...]) -> None:
-        """One water marker down ``path`` (B-12.2): it stops at the first dam with
-        room; passing a powerhouse row gives USA energy (B-15.2)."""
-        owner = state.dam_owner
-        water = state.dam_water
-        height = state.dam_height
-        flow_seats = self.flow_seats
-        for node in path:
-            if node >= 0:
-                o = owner[node]
-                if o == NOBODY:
-                    continue
-                cap = height[node] if o == NEUTRAL else self.officer_of[o].dam_capacity(height[node])
-                if water[node] < cap:
-                    water[node] += 1
-                    return
-            elif flow_seats:
-                zone = -node
-                for seat in flow_seats:
-                    if self.ability_unlocked(state, seat):
-                        for i in self.board.powerhouses_in_zone[zone]:
-                            if state.ph_owner[i] == seat:
-                                state.players[seat].energy += self.company_of[seat].flow_energy
-        # left the map: back to the general supply (B-12.1.3)
+    def _capacity(self, slot: int, owner: int, height: int) -> int:
+        """B-12.1.2: the dam's height, as its owner's officer counts it (EO-GD)."""
+        return height if owner == NEUTRAL else self.officer_of[owner].dam_capacity(height)
+
+    def flow_water(self, state: State, sources: list[water.Source]) -> None:
+        """Move water with the one water algorithm (:func:`.water.move_water`, B-12),
+        then give the USA ability its energy for markers passing its powerhouses (B-15.2)."""
+        caps = water.capacities(state.dam_height, state.dam_owner, self._capacity)
+        now = water.WaterState(state.dam_water, state.headstream_water)
+        moved, result = water.move_water(self.water_board, now, caps, sources)
+        state.dam_water = moved.held
+        self._flow_energy(state, result)
+
+    def _flow_energy(self, state: State, result: water.FlowResult) -> None:
+        for seat in self.flow_seats:
+            if self.ability_unlocked(state, seat):
+                passes = water.natural_flow_energy(self.water_board, result, state.ph_owner, seat)
+                state.players[seat].energy += passes * self.company_of[seat].flow_energy
+
+    def release(self, state: State, zone: int, markers: int) -> None:
+        """Water leaving a powerhouse of basin ``zone`` flows on (B-11.2 step 8, B-12.2.2)."""
+        self.flow_water(state, [water.Source("release", self.basin_of_zone[zone], markers)])
 
     def can_fulfil_any(self, state: State, seat: int, made: int) -> bool:
         return bool(contracts.fulfillable(self, state, seat, made))
@@ -303,10 +304,12 @@ class BarrageRules(Rules[State, Action]):
 
     def _water_flow(self, state: State) -> None:
         """B-17: every marker on every headstream flows, headstream A first (B-12.2.4)."""
-        for h, path in enumerate(self.board.headstream_paths):
-            for _ in range(state.headstream_water[h]):
-                self.move_marker(state, path)
-            state.headstream_water[h] = 0
+        caps = water.capacities(state.dam_height, state.dam_owner, self._capacity)
+        now = water.WaterState(state.dam_water, state.headstream_water)
+        moved, result = water.flow_phase(self.water_board, now, caps)
+        state.dam_water = moved.held
+        state.headstream_water = moved.waiting
+        self._flow_energy(state, result)
 
     def _scoring(self, state: State) -> None:
         scoring.score_round(self, state)
@@ -546,7 +549,7 @@ class BarrageRules(Rules[State, Action]):
         elif kind == "water":
             h = self.headstream_index[action.headstream]
             if top.a:
-                self.move_marker(state, self.board.headstream_paths[h])
+                self.flow_water(state, [water.Source("headstream", h, 1)])
             else:
                 state.headstream_water[h] += 1
             top.n -= 1
@@ -576,7 +579,7 @@ class BarrageRules(Rules[State, Action]):
                 top = flow.pending[-1]
                 if top.kind in AUTO_KINDS:
                     flow.pending.pop()
-                    production.release(self, state, top.a, top.n)
+                    self.release(state, top.a, top.n)
                     continue
                 legal = self._sub_actions(state, top)
                 if len(legal) == 1:

@@ -71,10 +71,6 @@ class Board:
     zones: tuple[int, ...]
     zone_area: dict[int, int]
     headstreams: tuple[str, ...]
-    headstream_paths: tuple[tuple[int, ...], ...]
-    """Per headstream: the river nodes water meets, in order (see :func:`_encode_path`)."""
-    release_paths: dict[int, tuple[int, ...]]
-    """Per basin: the path of water released by a powerhouse there (B-12.2.2)."""
     dams_in_zone: dict[int, tuple[int, ...]]
     powerhouses_in_zone: dict[int, tuple[int, ...]]
     conduits_into_zone: dict[int, tuple[int, ...]]
@@ -90,7 +86,6 @@ def board() -> Board:
     conduits: list[ConduitSite] = []
     powerhouses: list[PowerhouseSite] = []
     zone_area: dict[int, int] = {}
-    river: dict[int, int] = {}
 
     def zone_of(label: str) -> int:
         return int(label.split("-")[1])
@@ -99,7 +94,6 @@ def board() -> Board:
         z = zone_of(basin["id"])
         area = AREAS.index(basin["area"])
         zone_area[z] = area
-        river[z] = 0 if basin["river_to"] == "sea" else zone_of(basin["river_to"])
         for site in basin["dam_sites"]:
             dams.append(DamSite(len(dams), site["id"], z, area, bool(site["red_frame"])))
         for site in basin["conduits"]:
@@ -111,22 +105,7 @@ def board() -> Board:
     zones = tuple(sorted(zone_area))
     dams_in_zone = {z: tuple(d.index for d in dams if d.zone == z) for z in zones}
 
-    # River nodes as ints (B-12.2): a dam site is its index (>= 0); the
-    # powerhouse row of basin z is -z.  Water entering basin z passes its
-    # powerhouses, then its dam sites in order, then goes on down the river.
-    def from_basin(z: int, with_powerhouses: bool) -> tuple[int, ...]:
-        path: list[int] = []
-        while z:
-            if with_powerhouses:
-                path.append(-z)
-            path.extend(dams_in_zone[z])
-            z = river[z]
-            with_powerhouses = True
-        return tuple(path)
-
     heads = tuple(h["id"] for h in raw["headstreams"])
-    headstream_paths = tuple(from_basin(zone_of(h["basin"]), True) for h in raw["headstreams"])
-    release = {z: from_basin(z, False) for z in zones}
     site_index: dict[str, tuple[str, int]] = {}
     for d in dams:
         site_index[d.id] = ("dam", d.index)
@@ -141,8 +120,6 @@ def board() -> Board:
         zones=zones,
         zone_area=zone_area,
         headstreams=heads,
-        headstream_paths=headstream_paths,
-        release_paths=release,
         dams_in_zone=dams_in_zone,
         powerhouses_in_zone={z: tuple(p.index for p in powerhouses if p.zone == z) for z in zones},
         conduits_into_zone={z: tuple(c.index for c in conduits if c.to_zone == z) for z in zones},
