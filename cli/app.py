@@ -442,7 +442,7 @@ def simulate(
         reg,
         variant,
         games=games,
-        seats=parse_seats(bots, players, spec.min_players),
+        seats=parse_seats(bots, players or (None if "," in bots else spec.min_players), spec.min_players),
         seed=seed,
         options=parse_options(spec.options, option or []),
         expansions=with_ or [],

@@ -71,6 +71,7 @@ def run_simulation(
         TimeElapsedColumn(),
         console=output.err,
         transient=True,
+        disable=not output.err.is_terminal,
     )
     with progress:
         task = progress.add_task("games", total=games)

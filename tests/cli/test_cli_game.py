@@ -1,0 +1,138 @@
+"""``turbine new``, ``legal``, ``move`` and ``show`` on a sparks game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_helpers import assert_one_line_error, needs_sparks, read_json
+
+pytest.importorskip(
+    "turbine_sparks", reason="install examples/turbine-sparks: pip install -e examples/turbine-sparks"
+)
+pytestmark = needs_sparks
+
+
+def test_new_writes_a_save_with_defaults(run, tmp_path):
+    result = run("new", "sparks", "--out", "game.json")
+    assert result.returncode == 0, result.stderr
+    assert "saved to game.json" in result.stdout
+    save = read_json(tmp_path / "game.json")
+    assert save["format"] == "turbine-save"
+    assert save["variant"] == "sparks"
+    assert save["players"] == 2  # the variant's minimum
+    assert save["seed"] == 0  # the documented default
+    assert [s["kind"] for s in save["seats"]] == ["human", "human"]
+    assert save["log"] == []
+
+
+def test_new_with_seats_players_seed_and_option(run, tmp_path):
+    result = run(
+        "new",
+        "sparks",
+        "--out",
+        "g.json",
+        "--seats",
+        "human,random,random",
+        "--seed",
+        "7",
+        "--option",
+        "rounds=2",
+    )
+    assert result.returncode == 0, result.stderr
+    save = read_json(tmp_path / "g.json")
+    assert save["players"] == 3 and save["seed"] == 7
+    assert save["options"] == {"rounds": 2}
+    assert [s["kind"] for s in save["seats"]] == ["human", "random", "random"]
+
+
+def test_new_refuses_bad_input(run, tmp_path):
+    assert_one_line_error(run("new", "sparks", "--out", "g.json", "--option", "rounds=99"), "rounds")
+    assert_one_line_error(run("new", "sparks", "--out", "g.json", "--option", "colour=red"), "unknown option")
+    assert_one_line_error(run("new", "sparks", "--out", "g.json", "--players", "9"), "players")
+    assert_one_line_error(run("new", "sparks", "--out", "g.json", "--seats", "human,wizard"), "wizard")
+    assert_one_line_error(run("new", "nosuchgame", "--out", "g.json"), "unknown variant")
+    assert_one_line_error(run("new", "sparks", "--out", "g.json", "--with", "nope"), "unknown expansion")
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_new_does_not_overwrite_without_force(run, new_game):
+    path = new_game()
+    before = path.read_bytes()
+    assert_one_line_error(run("new", "sparks", "--out", path.name, "--seed", "3"), "--force")
+    assert path.read_bytes() == before
+    assert run("new", "sparks", "--out", path.name, "--seed", "3", "--force").returncode == 0
+    assert read_json(path)["seed"] == 3
+
+
+def test_legal_json(run, new_game):
+    path = new_game()
+    result = run("legal", path.name, "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["seat"] == 1
+    moves = data["moves"]
+    assert [m["index"] for m in moves] == list(range(1, len(moves) + 1))
+    assert moves[0] == {"index": 1, "notation": "open 1", "action": {"type": "open", "bid": 1}}
+    assert moves[-1]["notation"] == "pass"
+    text = run("legal", path.name)
+    assert "1. open 1" in text.stdout and "pass" in text.stdout
+
+
+def test_move_applies_saves_and_lets_bots_move(run, new_game):
+    path = new_game("g.json", "human,random")
+    result = run("move", path.name, "open 3")
+    assert result.returncode == 0, result.stderr
+    log = read_json(path)["log"]
+    assert log[0] == {"seat": 0, "action": {"type": "open", "bid": 3}, "notation": "open 3"}
+    assert len(log) >= 2 and log[1]["seat"] == 1  # the bot answered
+    assert "Seat 1 (Player 1): open 3" in result.stdout
+    assert json.loads(run("legal", path.name, "--json").stdout)["seat"] == 1  # a human again
+
+
+def test_move_by_number_and_prefix(run, new_game):
+    path = new_game()
+    assert run("move", path.name, "2").returncode == 0  # open 2, seat 2 is to raise
+    assert run("move", path.name, "dr").returncode == 0  # drop
+    notations = [e["notation"] for e in read_json(path)["log"]]
+    assert notations == ["open 2", "drop"]
+
+
+def test_illegal_move_exits_2_and_leaves_the_file_unchanged(run, new_game):
+    path = new_game()
+    assert run("move", path.name, "open 3").returncode == 0
+    before = path.read_bytes()
+    for move in ["bid 99", "zzz", "0", "bid"]:  # too high, nonsense, no such number, ambiguous
+        result = run("move", path.name, move)
+        assert_one_line_error(result)
+        assert path.read_bytes() == before, move
+
+
+def test_move_as_the_wrong_seat_is_refused(run, new_game):
+    path = new_game()
+    before = path.read_bytes()
+    assert_one_line_error(run("move", path.name, "pass", "--as", "2"), "not seat 2")
+    assert path.read_bytes() == before
+    assert run("move", path.name, "pass", "--as", "1").returncode == 0
+
+
+def test_show_text_json_and_as(run, new_game):
+    path = new_game()
+    text = run("show", path.name)
+    assert text.returncode == 0, text.stderr
+    assert "Round 1/4" in text.stdout and "Seat 1 (Player 1) to move" in text.stdout
+    data = json.loads(run("show", path.name, "--as", "2", "--json").stdout)
+    assert data["seat"] == 2 and data["to_move"] == 1 and data["over"] is False
+    assert data["scores"] == [0, 0]
+    assert set(data["state"]["deck"]) == {0}  # the deck order is hidden from seats
+    assert_one_line_error(run("show", path.name, "--as", "3"), "no seat 3")
+
+
+def test_plugin_version_difference_is_a_warning(run, new_game):
+    path = new_game()
+    save = read_json(path)
+    save["plugins"]["sparks"] = "0.0.1"
+    path.write_text(json.dumps(save))
+    result = run("show", path.name)
+    assert result.returncode == 0
+    assert "warning" in result.stderr and "sparks was 0.0.1" in result.stderr

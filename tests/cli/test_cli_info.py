@@ -1,0 +1,79 @@
+"""``turbine --help``, ``variants``, ``plugins`` and ``schema``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_helpers import needs_sparks
+
+pytest.importorskip(
+    "turbine_sparks", reason="install examples/turbine-sparks: pip install -e examples/turbine-sparks"
+)
+pytestmark = needs_sparks
+
+
+def test_help_lists_every_command(run):
+    result = run("--help")
+    assert result.returncode == 0
+    for command in (
+        "variants",
+        "plugins",
+        "new",
+        "play",
+        "legal",
+        "move",
+        "show",
+        "replay",
+        "simulate",
+        "bench",
+        "schema",
+    ):
+        assert command in result.stdout
+
+
+def test_variants_text_and_json(run):
+    text = run("variants")
+    assert text.returncode == 0, text.stderr
+    assert "sparks" in text.stdout and "2–4 players" in text.stdout
+    assert "rounds" in text.stdout and "number of rounds" in text.stdout
+
+    result = run("variants", "--json")
+    assert result.returncode == 0, result.stderr
+    variants = {v["id"]: v for v in json.loads(result.stdout)}
+    sparks = variants["sparks"]
+    assert sparks["players"] == [2, 4]
+    assert sparks["expansions"] == []
+    assert "random" in sparks["bots"]
+    (rounds,) = sparks["options"]
+    assert rounds["name"] == "rounds"
+    assert rounds["type"] == "int"
+    assert rounds["default"] == 4
+    assert (rounds["min"], rounds["max"]) == (1, 10)
+    assert rounds["description"] == "number of rounds"
+
+
+def test_plugins_lists_versions_and_sources(run):
+    result = run("plugins")
+    assert result.returncode == 0, result.stderr
+    assert "sparks" in result.stdout and "turbine-sparks" in result.stdout
+    data = json.loads(run("plugins", "--json").stdout)
+    names = {p["name"]: p for p in data["plugins"]}
+    assert names["sparks"]["version"] == "0.1.0"
+    assert names["sparks"]["variants"] == ["sparks"]
+    assert isinstance(data["errors"], dict)
+
+
+def test_schema_is_the_save_file_json_schema(run):
+    result = run("schema")
+    assert result.returncode == 0, result.stderr
+    schema = json.loads(result.stdout)
+    assert schema["$schema"].startswith("https://json-schema.org/")
+    assert "SaveFile" in schema["$defs"]
+    assert "log" in schema["$defs"]["SaveFile"]["properties"]
+
+
+def test_unknown_command_is_a_usage_error(run):
+    result = run("frobnicate")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr

@@ -1,0 +1,78 @@
+"""In-process checks of the command line: plugin commands, internal errors, option parsing."""
+
+from __future__ import annotations
+
+import types
+from typing import Literal
+
+import pytest
+from pydantic import BaseModel, Field
+from turbine.cli import app as cli_app
+from turbine.cli.common import CliError, parse_options, parse_seats
+from turbine.core import PluginInfo, Registry, bots, hookimpl
+
+
+def _hello(name: str = "world") -> None:
+    """Say hello (a plugin's command)."""
+    print(f"hello {name}")
+
+
+def _plugin_with_commands() -> types.ModuleType:
+    module = types.ModuleType("hello_plugin")
+    module.PLUGIN_INFO = PluginInfo(name="hello", version="1.0")
+
+    @hookimpl
+    def turbine_cli_commands() -> list[tuple[str, object]]:
+        return [("hello", _hello), ("show", _hello)]
+
+    module.turbine_cli_commands = turbine_cli_commands
+    return module
+
+
+def test_plugin_commands_are_added_but_never_replace_builtins(monkeypatch, capsys):
+    registry = Registry([("core", bots), ("hello", _plugin_with_commands())])
+    monkeypatch.setattr(cli_app, "registry", lambda: registry)
+    monkeypatch.setattr(cli_app, "_plugin_commands_added", False)
+    monkeypatch.setattr(cli_app, "plugin_command_problems", [])
+    with pytest.raises(SystemExit) as exit_info:
+        cli_app.main(["hello", "--name", "turbine"])
+    assert exit_info.value.code in (0, None)
+    assert "hello turbine" in capsys.readouterr().out
+    assert cli_app.plugin_command_problems == ["plugin command 'show' ignored: the name is taken"]
+
+
+def test_an_internal_error_exits_1_with_a_traceback(monkeypatch, capsys):
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli_app, "load_game", broken)
+    monkeypatch.setattr(cli_app, "_plugin_commands_added", True)
+    with pytest.raises(SystemExit) as exit_info:
+        cli_app.main(["legal", "whatever.json"])
+    assert exit_info.value.code == 1
+    err = capsys.readouterr().err
+    assert "internal error" in err and "RuntimeError: boom" in err
+
+
+class _Options(BaseModel):
+    rounds: int = Field(4, ge=1)
+    map: str = "europe"
+    mode: Literal[2, 3] = 2
+    fast: bool = False
+    plants: list[int] = Field(default_factory=list)
+
+
+def test_option_values_are_read_for_their_type():
+    options = parse_options(_Options, ["rounds=3", "map=123", "mode=3", "fast=yes", "plants=[1, 2]"])
+    assert options == {"rounds": 3, "map": "123", "mode": 3, "fast": True, "plants": [1, 2]}
+    assert parse_options(_Options, ["rounds=lots"]) == {"rounds": "lots"}  # the core explains the error
+    with pytest.raises(CliError):
+        parse_options(_Options, ["rounds"])
+
+
+def test_seats():
+    assert [s.kind for s in parse_seats(None, None, 2)] == ["human", "human"]
+    assert [s.kind for s in parse_seats("random", 3, 2)] == ["random"] * 3
+    assert [s.name for s in parse_seats("human,random", None, 2)] == ["Player 1", "Random bot 2"]
+    with pytest.raises(CliError):
+        parse_seats("human,random", 3, 2)

@@ -1,0 +1,75 @@
+"""``turbine play`` driven through stdin (the terminal check turned off)."""
+
+from __future__ import annotations
+
+import pytest
+from cli_helpers import assert_one_line_error, needs_sparks, read_json
+
+pytest.importorskip(
+    "turbine_sparks", reason="install examples/turbine-sparks: pip install -e examples/turbine-sparks"
+)
+pytestmark = needs_sparks
+
+
+def test_play_refuses_stdin_that_is_not_a_terminal(run, new_game):
+    path = new_game()
+    before = path.read_bytes()
+    assert_one_line_error(run("play", path.name), "terminal")
+    assert path.read_bytes() == before
+
+
+def test_play_moves_undo_save_quit(run, new_game, tmp_path):
+    path = new_game("g.json", "human,random")
+    script = "\n".join(
+        [
+            "help",
+            "open 2",
+            "zzz",
+            "moves",
+            "board",
+            "undo",
+            "log",
+            "save copy.json",
+            "open 1",
+            "quit",
+            "open 5",
+        ]
+    )
+    result = run("play", path.name, input=script + "\n", tty_check=False)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Round 1/4" in out  # the game's own board
+    assert "1. open 1" in out and "pass" in out  # numbered moves
+    assert "Seat 1 (Player 1) to move" in out
+    assert "undo" in out and "quit" in out  # help
+    assert "Seat 1 (Player 1): open 2" in out
+    assert "Seat 2 (Random bot 2):" in out  # the bot's answer is announced
+    assert "'zzz' is not a legal move" in out  # and the game asks again
+    assert "Undone 2 actions" in out
+    assert "Saved a copy to copy.json" in out
+    assert "Saved to g.json" in out
+    log = read_json(path)["log"]
+    assert log[0]["notation"] == "open 1"  # 'open 2' was undone; nothing after 'quit' was played
+    assert log[1]["seat"] == 1
+    assert all(e["notation"] != "open 5" for e in log)
+    assert read_json(tmp_path / "copy.json")["log"] == []  # the copy was made right after the undo
+    assert run("replay", "copy.json", "--verify").returncode == 0
+
+
+def test_play_to_the_end_and_resume(run, new_game):
+    path = new_game("g.json", "human,random", rounds=1)
+    lines = ["drop", "pass"] * 30  # always the cheapest way out; the wrong one of the two is refused
+    result = run("play", path.name, input="\n".join(lines) + "\n", tty_check=False)
+    assert result.returncode == 0, result.stderr
+    assert "Final scores" in result.stdout
+    assert "Winner:" in result.stdout or "Shared win:" in result.stdout
+    again = run("play", path.name, input="", tty_check=False)  # a finished game just shows the result
+    assert again.returncode == 0 and "Final scores" in again.stdout
+
+
+def test_end_of_input_saves_and_leaves(run, new_game):
+    path = new_game()
+    result = run("play", path.name, "--no-tty-check", input="pass\n")
+    assert result.returncode == 0, result.stderr
+    assert [e["notation"] for e in read_json(path)["log"]] == ["pass"]
+    assert "Resume with: turbine play g" in result.stdout or "Resume with: turbine play" in result.stdout
