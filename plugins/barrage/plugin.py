@@ -14,11 +14,9 @@ PLUGIN_INFO = PluginInfo(
 
 
 def _hookspecs() -> tuple[object, ...]:
-    try:
-        from . import hookspecs
-    except ImportError:  # pragma: no cover - the hookspecs module is not there yet
-        return ()
-    return (hookspecs,)
+    from .hookspecs import BarrageSpecs
+
+    return (BarrageSpecs,)
 
 
 @hookimpl

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .hookspecs import fold_hook
 from .state import Pending, State
 from .tables import NEUTRAL, POWERHOUSE
 
@@ -37,6 +38,11 @@ def energy(
     base = markers * value
     if not flags & REPEAT or r.options.floor_on_repeat:
         base = r.officer_of[seat].production_base(base)
+    if r.h_production_energy is not None:
+        production = {"seat": seat, "markers": markers, "value": value, "bonus": flags & BONUS}
+        base = fold_hook(
+            r.h_production_energy, "energy", base, game=r, state=state, seat=seat, production=production
+        )
     total = base + modifier
     if flags & BONUS:
         total += powerhouse_bonus(r, state.players[seat].built[POWERHOUSE])
@@ -126,3 +132,4 @@ def produce(
     if unlocked and company.repeat_production and not flags & REPEAT:
         after.append(Pending(seat, "repeat", a=c.to_zone, b=dam, opt=True))
     r.push_in_order(state, after)
+    r.after_production(state, seat, {"dam": dam, "conduit": conduit, "markers": markers, "energy": made})

@@ -44,6 +44,7 @@ from .actions import (
 )
 from .board import load_board
 from .companies import ABILITY_POWERHOUSES, COMPANIES
+from .hookspecs import fold_hook
 from .officers import OFFICERS
 from .state import BLOCKED, Pending, Player, State
 from .tables import (
@@ -112,6 +113,26 @@ class BarrageRules(Rules[State, Action]):
         self.income_rows = [company_data[a["company"]].income for a in self.assignment]
         self.flow_seats = [s for s in range(players) if self.company_of[s].flow_energy]
         self.optional_parts = options.optional_parts == "ext"
+        # Barrage's own hooks (HOOKS.md), looked up once: None when no plugin implements one
+        hook = pm.hook
+        self.h_round_start = _used(hook, "barrage_round_start")
+        self.h_end_of_round = _used(hook, "barrage_end_of_round")
+        self.h_after_build = _used(hook, "barrage_after_build")
+        self.h_after_production = _used(hook, "barrage_after_production")
+        self.h_water_moved = _used(hook, "barrage_water_moved")
+        self.h_final_scoring = _used(hook, "barrage_final_scoring")
+        self.h_reward_part = _used(hook, "barrage_resolve_reward_part")
+        self.h_bonus_count = _used(hook, "barrage_bonus_tile_count")
+        self.h_count = _used(hook, "barrage_count")
+        self.h_setup_game = _used(hook, "barrage_setup_game")
+        self.h_setup_player = _used(hook, "barrage_setup_player")
+        self.h_production_energy = _used(hook, "barrage_production_energy")
+        hand = _used(hook, "barrage_hand_limit")
+        capacity = _used(hook, "barrage_dam_capacity")
+        self.capacity_fn = self._capacity
+        if capacity is not None:
+            self.capacity_fn = water.capacity_from_hook(capacity, self, self._capacity)
+        self.hand_limit_hook = hand
         self.machine: PhaseMachine[State] = PhaseMachine(
             [
                 Phase("income", begin=self._income),
@@ -187,6 +208,11 @@ class BarrageRules(Rules[State, Action]):
             state.dam_owner[site] = NEUTRAL
             state.dam_height[site] = heights[AREAS[area]]
             state.dam_water[site] = heights["water_each"]
+        if self.h_setup_game is not None:
+            self.h_setup_game(game=self, state=state, rng=state.rng)
+        if self.h_setup_player is not None:
+            for seat in state.turn_order:
+                self.h_setup_player(game=self, state=state, seat=seat, rng=state.rng)
         self.pm.hook.turbine_setup(rules=self, state=state)
         self.machine.start(state)
         self._settle(state)
@@ -200,15 +226,32 @@ class BarrageRules(Rules[State, Action]):
         if player.vp < 0 and self.options.vp_floor_zero:  # U-16
             player.vp = 0
 
+    def hand_limit_of(self, state: State, seat: int) -> int:
+        if self.hand_limit_hook is None:
+            return self.hand_limit
+        return fold_hook(self.hand_limit_hook, "limit", self.hand_limit, game=self, state=state, seat=seat)
+
     def ability_unlocked(self, state: State, seat: int) -> bool:
         return state.players[seat].built[POWERHOUSE] >= ABILITY_POWERHOUSES
 
     def extra_count(self, state: State, seat: int, counts: str) -> int:
         """Counts for bonus/objective tiles the base game does not know (expansions)."""
+        if self.h_bonus_count is not None:
+            got = self.h_bonus_count(game=self, state=state, seat=seat, tile=counts)
+            if got is not None:
+                return int(got)
         return 0
 
     def after_build(self, state: State, seat: int, structure: int, index: int) -> None:
         """Called after every piece is placed (technology-tile effects plug in here)."""
+        if self.h_after_build is not None:
+            self.h_after_build(
+                game=self, state=state, seat=seat, structure=STRUCTURES[structure], target=index, tile=None
+            )
+
+    def after_production(self, state: State, seat: int, production: dict[str, int]) -> None:
+        if self.h_after_production is not None:
+            self.h_after_production(game=self, state=state, seat=seat, production=production)
 
     def push_in_order(self, state: State, decisions: list[Pending]) -> None:
         """Push sub-decisions so that the first of them is decided first."""
@@ -250,7 +293,9 @@ class BarrageRules(Rules[State, Action]):
                             self, state, seat, structure, max_value, areas, optional
                         )
                     )
-            else:
+            elif self.h_reward_part is None or not self.h_reward_part(
+                game=self, state=state, seat=seat, part=(kind, amount, max_value, areas)
+            ):
                 raise ValueError(f"unknown reward part {kind!r}")
         self.push_in_order(state, later)
 
@@ -261,11 +306,13 @@ class BarrageRules(Rules[State, Action]):
     def flow_water(self, state: State, sources: list[water.Source]) -> None:
         """Move water with the one water algorithm (:func:`.water.move_water`, B-12),
         then give the USA ability its energy for markers passing its powerhouses (B-15.2)."""
-        caps = water.capacities(state.dam_height, state.dam_owner, self._capacity)
+        caps = water.capacities(state.dam_height, state.dam_owner, self.capacity_fn)
         now = water.WaterState(state.dam_water, state.headstream_water)
         moved, result = water.move_water(self.water_board, now, caps, sources)
         state.dam_water = moved.held
         self._flow_energy(state, result)
+        if self.h_water_moved is not None:
+            self.h_water_moved(game=self, state=state, result=result, cause=sources[0].kind)
 
     def _flow_energy(self, state: State, result: water.FlowResult) -> None:
         for seat in self.flow_seats:
@@ -283,6 +330,8 @@ class BarrageRules(Rules[State, Action]):
     # -- phases (B-6, B-17, B-18, B-19) ----------------------------------------------------
 
     def _income(self, state: State) -> None:
+        if self.h_round_start is not None:
+            self.h_round_start(game=self, state=state, round_no=state.flow.round)
         order = list(state.turn_order)
         if self.options.income_order == "reverse":  # U-3
             order.reverse()
@@ -304,17 +353,23 @@ class BarrageRules(Rules[State, Action]):
 
     def _water_flow(self, state: State) -> None:
         """B-17: every marker on every headstream flows, headstream A first (B-12.2.4)."""
-        caps = water.capacities(state.dam_height, state.dam_owner, self._capacity)
+        caps = water.capacities(state.dam_height, state.dam_owner, self.capacity_fn)
         now = water.WaterState(state.dam_water, state.headstream_water)
         moved, result = water.flow_phase(self.water_board, now, caps)
         state.dam_water = moved.held
         state.headstream_water = moved.waiting
         self._flow_energy(state, result)
+        if self.h_water_moved is not None:
+            self.h_water_moved(game=self, state=state, result=result, cause="flow_phase")
 
     def _scoring(self, state: State) -> None:
         scoring.score_round(self, state)
         if state.flow.round >= ROUNDS:
             scoring.final_scoring(self, state)
+            if self.h_final_scoring is not None:
+                for lines in self.h_final_scoring(game=self, state=state):
+                    for seat, vp, _reason in lines or ():
+                        self.add_vp(state, seat, vp)
 
     def _end_of_round(self, state: State) -> None:
         """B-19: turn order by energy (ties reverse), resets."""
@@ -330,6 +385,8 @@ class BarrageRules(Rules[State, Action]):
             player.spaces_used = 0
         state.spaces = [BLOCKED if o == BLOCKED else NOBODY for o in state.spaces]
         state.bank = [0] * self.players
+        if self.h_end_of_round is not None:
+            self.h_end_of_round(game=self, state=state, round_no=state.flow.round)
 
     # -- the contract ----------------------------------------------------------------------
 
@@ -562,11 +619,11 @@ class BarrageRules(Rules[State, Action]):
             top.n -= 1
             if top.n == 0:
                 pending.pop()
-                if len(player.contracts) > self.hand_limit:
+                if len(player.contracts) > self.hand_limit_of(state, seat):
                     pending.append(Pending(seat, "discard"))
         elif kind == "discard":
             player.contracts.remove(action.contract)  # U-19: out of the game
-            if len(player.contracts) <= self.hand_limit:
+            if len(player.contracts) <= self.hand_limit_of(state, seat):
                 pending.pop()
 
     def _settle(self, state: State) -> None:
@@ -657,6 +714,14 @@ class BarrageRules(Rules[State, Action]):
         from .render import render
 
         return render(self, state, seat)
+
+
+def _used(hook: Any, name: str) -> Any:
+    """The hook caller for ``name`` if a plugin of this game implements it, else ``None``."""
+    caller = getattr(hook, name, None)
+    if caller is None or not caller.get_hookimpls():
+        return None
+    return caller
 
 
 def companies_raw_track() -> list[dict[str, Any]]:
