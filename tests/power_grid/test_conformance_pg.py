@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from turbine.core.testing import check_variant
-
 from pg_helpers import REGISTRY
+from turbine.core.testing import check_variant
 
 
 @pytest.mark.parametrize("board", ["russia", "japan"])
@@ -19,7 +18,11 @@ def test_conformance_random(board):
 @pytest.mark.parametrize("board", ["russia", "japan"])
 def test_conformance_greedy(board):
     report = check_variant(
-        "power_grid", players=[3], seeds=range(1), options={"map": board, "flow_generator": True},
-        bot="greedy", registry=REGISTRY,
+        "power_grid",
+        players=[3],
+        seeds=range(1),
+        options={"map": board, "flow_generator": True},
+        bot="greedy",
+        registry=REGISTRY,
     )
     assert report.games == 1

@@ -16,12 +16,12 @@ def _resources(players=4, board="russia", seed=5):
 
 
 def test_P_5_1_reverse_order():
-    r, s, seat, me = _resources()
+    _r, s, seat, _me = _resources()
     assert seat == s.order[-1]
 
 
 def test_P_5_2_U_16_cheapest_first_prices_russia():
-    r, s, seat, me = _resources()
+    r, s, _seat, me = _resources()
     me.plants = [k(7), k(10)]  # oil 3 (holds 6), coal 2 (holds 4)
     me.res = [0, 0, 0, 0]
     me.money = 100
@@ -35,7 +35,7 @@ def test_P_5_2_U_16_cheapest_first_prices_russia():
 
 
 def test_P_5_3_P_14_9_hybrid_storage_any_mix():
-    r, s, seat, me = _resources()
+    r, s, _seat, me = _resources()
     me.plants = [k(5)]
     me.res = [0, 0, 0, 0]
     me.money = 100
@@ -49,7 +49,7 @@ def test_P_5_3_P_14_9_hybrid_storage_any_mix():
 
 
 def test_P_5_4_no_fuel_without_a_plant_and_P_14_9_eco_stores_nothing():
-    r, s, seat, me = _resources(board="japan")
+    r, s, _seat, me = _resources(board="japan")
     me.plants = [k(13)]
     assert notations(r, s) == ["done"]
     me.plants = [k(14)]  # garbage 2
@@ -58,7 +58,7 @@ def test_P_5_4_no_fuel_without_a_plant_and_P_14_9_eco_stores_nothing():
 
 
 def test_P_10_6_U_20_flow_generator_stores_six_of_any_kind():
-    r, s, seat, me = _resources(board="japan")
+    r, s, _seat, me = _resources(board="japan")
     me.plants = [FLOW_GENERATOR]
     me.money = 200
     for text in ("buy uranium", "buy garbage", "buy coal", "buy oil", "buy coal", "buy uranium"):
@@ -67,7 +67,7 @@ def test_P_10_6_U_20_flow_generator_stores_six_of_any_kind():
 
 
 def test_P_5_6_no_tokens_no_purchase_and_money_limit():
-    r, s, seat, me = _resources()
+    r, s, _seat, me = _resources()
     me.plants = [k(4)]
     s.resources[0] = 0
     assert "buy coal" not in notations(r, s)
@@ -95,7 +95,7 @@ RUS3 = ["yellow", "red", "purple"]
 
 
 def test_P_14_10_russia_tomsk_novosibirsk_barnaul():
-    r, s, seat, me = _building(regions=RUS3)
+    r, s, _seat, me = _building(regions=RUS3)
     act(r, s, "build Tomsk (10)")
     assert "build Novosibirsk (14)" in notations(r, s)
     act(r, s, "build Novosibirsk (14)")
@@ -104,7 +104,7 @@ def test_P_14_10_russia_tomsk_novosibirsk_barnaul():
 
 
 def test_P_14_11_cheapest_route_kemerovo_novokuznetsk():
-    r, s, seat, me = _building(regions=RUS3)
+    r, s, _seat, _me = _building(regions=RUS3)
     act(r, s, "build Krasnoyarsk (10)")
     cost_from_krasnoyarsk = next(m for m in notations(r, s) if m.startswith("build Kemerovo"))
     act(r, s, cost_from_krasnoyarsk)
@@ -113,7 +113,7 @@ def test_P_14_11_cheapest_route_kemerovo_novokuznetsk():
 
 
 def test_P_6_4_first_city_any_P_11_8_then_single_network():
-    r, s, seat, me = _building(regions=RUS3)
+    r, s, _seat, _me = _building(regions=RUS3)
     first = [m for m in notations(r, s) if m != "done"]
     assert len(first) == 21 and all(m.endswith("(10)") for m in first)
     act(r, s, "build Tomsk (10)")
@@ -122,7 +122,7 @@ def test_P_6_4_first_city_any_P_11_8_then_single_network():
 
 
 def test_P_6_2_P_14_12_step_limits_and_costs():
-    r, s, seat, me = _building(regions=RUS3)
+    r, s, _seat, _me = _building(regions=RUS3)
     act(r, s, "build Novosibirsk (10)")
     act(r, s, "done")
     nxt = r.to_move(s)
@@ -150,7 +150,9 @@ def test_U_13_b_late_first_city_only_empty():
 
 
 def test_P_12_6_P_12_9_U_10_japan_round_1_two_network_starts_only():
-    r, s, seat, me = _building(players=4, board="japan", regions=["red", "yellow", "purple", "green"], round_=1)
+    r, s, _seat, me = _building(
+        players=4, board="japan", regions=["red", "yellow", "purple", "green"], round_=1
+    )
     moves = notations(r, s)
     starts = sorted(m for m in moves if m != "done")
     assert starts == sorted(f"start {c} (10)" for c in ("Fukuoka", "Kobe", "Osaka", "Tokyo", "Yokohama"))
@@ -162,7 +164,9 @@ def test_P_12_6_P_12_9_U_10_japan_round_1_two_network_starts_only():
 
 
 def test_P_12_8_start_city_second_ten_space_and_third_in_step_3():
-    r, s, seat, me = _building(players=4, board="japan", regions=["red", "yellow", "purple", "green"], round_=1)
+    r, s, _seat, _me = _building(
+        players=4, board="japan", regions=["red", "yellow", "purple", "green"], round_=1
+    )
     act(r, s, "start Osaka (10)")
     act(r, s, "done")
     s.players[r.to_move(s)].money = 500
@@ -176,8 +180,9 @@ def test_P_12_8_start_city_second_ten_space_and_third_in_step_3():
 
 
 def test_U_8_b_second_start_space_only_from_step_2():
-    r, s = new_state(4, seed=5, map="japan", regions=["red", "yellow", "purple", "green"],
-                     start_city_second_space="step2")
+    r, s = new_state(
+        4, seed=5, map="japan", regions=["red", "yellow", "purple", "green"], start_city_second_space="step2"
+    )
     play_until(r, s, "building", round_=1)
     act(r, s, "start Osaka (10)")
     act(r, s, "done")
@@ -187,7 +192,9 @@ def test_U_8_b_second_start_space_only_from_step_2():
 
 
 def test_P_12_12_U_11_small_cities():
-    r, s, seat, me = _building(players=4, board="japan", regions=["red", "yellow", "purple", "green"], round_=2)
+    r, s, seat, me = _building(
+        players=4, board="japan", regions=["red", "yellow", "purple", "green"], round_=2
+    )
     me.cities = []
     me.networks = 0
     act(r, s, "start Fukuoka (10)")
@@ -206,8 +213,9 @@ def test_P_12_12_U_11_small_cities():
 
 
 def test_U_11_c_source_availability_closes_15_20_cities_in_step_1():
-    r, s = new_state(4, seed=5, map="japan", regions=["red", "yellow", "purple", "green"],
-                     small_city_steps="source")
+    r, s = new_state(
+        4, seed=5, map="japan", regions=["red", "yellow", "purple", "green"], small_city_steps="source"
+    )
     play_until(r, s, "building", round_=2)
     s.players[r.to_move(s)].money = 500
     act(r, s, "start Fukuoka (10)")
@@ -215,7 +223,9 @@ def test_U_11_c_source_availability_closes_15_20_cities_in_step_1():
 
 
 def test_P_12_7_U_9_japan_first_network_in_start_city_and_second_start_later():
-    r, s, seat, me = _building(players=4, board="japan", regions=["red", "yellow", "purple", "green"], round_=2)
+    r, s, _seat, me = _building(
+        players=4, board="japan", regions=["red", "yellow", "purple", "green"], round_=2
+    )
     me.cities, me.networks = [], 0
     assert all(m.startswith("start") or m == "done" for m in notations(r, s))
     act(r, s, "start Fukuoka (10)")
@@ -229,7 +239,9 @@ def test_P_12_7_U_9_japan_first_network_in_start_city_and_second_start_later():
 
 
 def test_P_12_5_P_14_16_japan_outdated_plants_leave_the_market():
-    r, s, seat, me = _building(players=4, board="japan", regions=["red", "yellow", "purple", "green"], round_=2)
+    r, s, seat, me = _building(
+        players=4, board="japan", regions=["red", "yellow", "purple", "green"], round_=2
+    )
     s.market = [k(n) for n in (6, 7, 20, 21, 22, 23, 24, 25)]
     s.deck = [s.deck[0], k(8), k(30)]  # Step 3 card, then 30 under 8? top is last: 30 is next
     s.deck = [s.deck[0], k(30), k(8)]
@@ -251,8 +263,12 @@ def test_P_12_5_P_14_16_japan_outdated_plants_leave_the_market():
 
 
 def test_P_12_5_outdated_chain_of_replacements():
-    r, s, seat, me = _building(players=4, board="japan", regions=["red", "yellow", "purple", "green"], round_=2)
-    me.cities = [r.city_by_name[n] for n in ("Nagasaki", "Kumamoto", "Kagoshima", "Miyazaki", "Oita", "Kochi")]
+    r, s, seat, me = _building(
+        players=4, board="japan", regions=["red", "yellow", "purple", "green"], round_=2
+    )
+    me.cities = [
+        r.city_by_name[n] for n in ("Nagasaki", "Kumamoto", "Kagoshima", "Miyazaki", "Oita", "Kochi")
+    ]
     for c in me.cities:
         s.houses[c] = [seat]
     me.networks = 1
@@ -266,7 +282,7 @@ def test_P_12_5_outdated_chain_of_replacements():
 
 
 def test_P_11_6_U_5_no_outdated_removal_in_russia():
-    r, s, seat, me = _building(regions=RUS3)
+    r, s, _seat, _me = _building(regions=RUS3)
     s.market = [k(n) for n in (3, 4, 5, 7, 8, 9)]
     for name in ("Tomsk", "Novosibirsk", "Barnaul", "Omsk"):
         act(r, s, next(m for m in notations(r, s) if m.startswith(f"build {name}")))

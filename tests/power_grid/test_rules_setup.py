@@ -41,7 +41,7 @@ def test_P_2_7_P_12_2_japan_plant_market():
 @pytest.mark.parametrize("board", ["russia", "japan"])
 @pytest.mark.parametrize(("players", "size"), [(2, 26), (3, 26), (4, 30), (5, 34), (6, 34)])
 def test_T_10_P_2_11_deck_sizes(board, players, size):
-    r, s = new_state(players, seed=players, map=board)
+    _r, s = new_state(players, seed=players, map=board)
     assert s.deck[0] == STEP3  # P-2.9 (4): Step 3 card at the bottom
     assert s.deck[-1] == k(13)  # 13 on top (top card is last)
     assert len(s.deck) - 1 == size
@@ -50,24 +50,24 @@ def test_T_10_P_2_11_deck_sizes(board, players, size):
 
 def test_U_2_d_russia_seeds_10_and_11_under_13():
     for seed in range(10):
-        r, s = new_state(4, seed=seed, map="russia")
+        _r, s = new_state(4, seed=seed, map="russia")
         assert {k(10), k(11)} <= set(s.deck[-6:-1])
 
 
 def test_U_2_d_japan_seeds_nothing_and_literal_seeds_11():
-    r, s = new_state(4, seed=3, map="japan")
+    _r, s = new_state(4, seed=3, map="japan")
     assert len(s.deck) - 1 == 30
     for seed in range(10):
-        r, s = new_state(4, seed=seed, map="japan", deck_seeding="literal")
+        _r, s = new_state(4, seed=seed, map="japan", deck_seeding="literal")
         assert k(11) in s.deck[-5:-1]  # top 3 + 11 shuffled, under 13
-        r, s = new_state(4, seed=seed, map="japan", deck_seeding="slip")
+        _r, s = new_state(4, seed=seed, map="japan", deck_seeding="slip")
         assert {k(11), k(12)} <= set(s.deck[-6:-1])
 
 
 def test_P_2_8_flow_generator_in_deck_when_enabled():
     found = 0
     for seed in range(6):
-        r, s = new_state(5, seed=seed, map="russia", flow_generator=True)  # 5p: nothing removed
+        _r, s = new_state(5, seed=seed, map="russia", flow_generator=True)  # 5p: nothing removed
         found += 100 in s.deck
     assert found == 6
 
@@ -96,7 +96,7 @@ def test_P_2_2_chosen_regions_are_checked():
 def test_P_2_3_P_2_4_money_and_random_order():
     orders = set()
     for seed in range(8):
-        r, s = new_state(4, seed=seed)
+        _r, s = new_state(4, seed=seed)
         assert [p.money for p in s.players] == [50] * 4
         assert sorted(s.order) == [0, 1, 2, 3]
         orders.add(tuple(s.order))

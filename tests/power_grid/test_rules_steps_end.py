@@ -97,7 +97,7 @@ def test_P_8_4_case_A_step_3_card_in_phase_2():
     play_until(r, s, "auction", round_=2)
     s.step = 2
     under = [k(44), k(46)]
-    s.deck = under + [STEP3]  # the next card is the Step 3 card; 44, 46 lie under it
+    s.deck = [*under, STEP3]  # the next card is the Step 3 card; 44, 46 lie under it
     lowest_before = s.market[0]
     act(r, s, f"auction {lowest_before // 3} bid {lowest_before // 3}")
     while s.auction is not None:

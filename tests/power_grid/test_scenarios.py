@@ -15,7 +15,7 @@ def _check(r, s):
     assert [s.resources[i] + s.reserve[i] + held[i] for i in range(4)] == TOTALS  # P-1.3
     assert all(p.money >= 0 for p in s.players)
     assert all(len(p.plants) <= r.max_plants for p in s.players) or s.flow.pending
-    for c, h in enumerate(s.houses):
+    for _c, h in enumerate(s.houses):
         assert len(h) == len(set(h)) <= 3  # P-6.8, P-6.9
 
 
