@@ -504,7 +504,12 @@ class ActionSpace(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     id: Label
     action: Label
     section: Literal[
-        "turbine_station", "water_management", "bank", "workshop", "machinery_shop", "contract_office",
+        "turbine_station",
+        "water_management",
+        "bank",
+        "workshop",
+        "machinery_shop",
+        "contract_office",
         "patent_office",
     ]
     side: Literal["left", "right", "single"]

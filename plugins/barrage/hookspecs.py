@@ -1,0 +1,378 @@
+"""Barrage's own hook specifications (first draft), for its expansions.
+
+An expansion of Barrage (the Leeghwater Project, or any other) changes the base
+game **only** through these hooks and the plugin APIs they name; it never
+patches Barrage's modules.  The hooks were designed from the eighteen hook
+points HP-1…HP-18 of ``shared/rules/leeghwater.md``; ``HOOKS.md`` maps each
+hook point to the hooks that serve it.  They are kept generic: each names a
+*moment* of the base rules (setup, a construction stage, a production, the end
+of a round, scoring) and hands over what a plugin needs to act there, so a
+second expansion needs no change to Barrage.
+
+Conventions (the same as :mod:`turbine.core.hookspecs`, project name
+``"turbine"``):
+
+* Every hook is called on the game's own plugin manager, which holds only the
+  plugins active in that game, so an expansion never leaks into a game that
+  did not choose it.  Barrage implements its own base rules (officers,
+  companies) as ordinary implementations of these hooks, with ``trylast``.
+* ``game`` is the rules object of the running game (it gives access to the
+  board, the data tables and the plugin APIs); ``state`` is the game state,
+  which a hook may change only where its docstring says so; ``seat`` is a
+  player's seat index.
+* **Registry hooks** return lists; Barrage concatenates the results in the
+  order pluggy calls them.
+* **firstresult** hooks: the first non-``None`` answer wins; return ``None`` to
+  let later implementations (and finally Barrage's default) decide.
+* **Folded hooks** (marked *folded*): Barrage threads a value through every
+  implementation with :func:`fold_hook`; each receives the value so far under
+  the name given and returns a replacement, or ``None`` to keep it.  Use them
+  where several plugins may each adjust one number (a capacity, a cost, a
+  hand limit).
+* Hooks are looked up once per game, never per candidate move; hot paths
+  (water flow, legal-move generation) call hooks only through values computed
+  once (for example :func:`~turbine.plugins.barrage.water.capacities`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from turbine.core.hookspecs import hookimpl, hookspec
+
+__all__ = ["BarrageSpecs", "fold_hook", "hookimpl", "hookspec"]
+
+
+def fold_hook(caller: Any, value_name: str, value: Any, **kwargs: Any) -> Any:
+    """Thread ``value`` through every implementation of a folded hook, in pluggy's call order.
+
+    Each implementation is called with the keyword arguments it declares,
+    ``value_name`` bound to the value so far; a non-``None`` return replaces the
+    value.  Wrappers are skipped.  The call order is pluggy's (last registered
+    first, ``tryfirst``/``trylast`` respected), so it is deterministic for a
+    given registration order.
+    """
+    kwargs[value_name] = value
+    for impl in reversed(caller.get_hookimpls()):
+        if getattr(impl, "hookwrapper", False) or getattr(impl, "wrapper", False):
+            continue
+        result = impl.function(*(kwargs[name] for name in impl.argnames))
+        if result is not None:
+            kwargs[value_name] = result
+    return kwargs[value_name]
+
+
+class BarrageSpecs:
+    """The hooks an expansion of Barrage may implement (add with ``pm.add_hookspecs(BarrageSpecs)``)."""
+
+    # ------------------------------------------------------------------ configuration and setup
+
+    @hookspec
+    def barrage_validate_config(self, config: Any) -> list[str] | None:
+        """HP-1. Called once before a game is created, with the chosen options.
+
+        ``config`` carries the player count, the mode (``"intro"`` or ``"full"``)
+        and the chosen expansions.  Return a list of problems (empty or ``None``
+        if the configuration is fine); Barrage refuses the game if any plugin
+        reports one.  Example: an expansion that needs the full game and 2–4
+        players.
+        """
+
+    @hookspec
+    def barrage_component_pools(self, config: Any, pools: Any, rng: Any) -> None:
+        """HP-2. Called once at setup, after Barrage has filled its pools and before anything is drawn.
+
+        ``pools`` holds the mutable lists the setup draws from: companies,
+        officers, bonus tiles, objective tiles, advanced-technology stacks I–III,
+        private-contract stacks, national contracts, headstream tiles (data rows
+        of :mod:`~turbine.plugins.barrage.data_model`, or the expansion's own
+        rows of the same types).  Add to or filter them in place.  Use ``rng``
+        (the game's :class:`~turbine.core.rng.Rng`) for any random removal, never
+        :mod:`random`.  Returns nothing.
+        """
+
+    @hookspec
+    def barrage_setup_game(self, game: Any, state: Any, rng: Any) -> None:
+        """HP-3. Called once after Barrage's shared setup (B-4.1) and before per-player setup.
+
+        Set up extra shared boards and displays in ``state`` (for example an
+        additional management board, tile displays, spaces blocked by player
+        count).  Returns nothing.
+        """
+
+    @hookspec
+    def barrage_setup_player(self, game: Any, state: Any, seat: int, rng: Any) -> None:
+        """HP-4. Called once per seat, in turn order, after Barrage's per-player setup (B-4.2).
+
+        Give the player extra pieces, tiles or resources, or apply an officer's
+        setup (a special technology tile, a special engineer).  Returns nothing.
+        """
+
+    # ------------------------------------------------------------------ registries
+
+    @hookspec
+    def barrage_structure_types(self, config: Any) -> list[Any]:
+        """HP-5. Called once per game; return the extra structure types this plugin adds.
+
+        Each item describes a type: its key, technology symbol, piece track
+        (pieces per company, leftmost first, incomes if any), whether it stands
+        on the map (counting queries such as "structures in an area" use only
+        on-map types), and the name of the action that enumerates its targets.
+        Barrage's own four types are registered the same way.
+        """
+
+    @hookspec
+    def barrage_action_spaces(self, config: Any) -> list[Any]:
+        """HP-7. Called once per game; return the extra action spaces this plugin adds.
+
+        Each item gives an id, engineers required (0 = any number), red frame,
+        printed cost, exclusivity, the player-count mark, and whether it is a
+        personal space of one officer or company.  Barrage's management board
+        (``management_board.json``) is registered the same way.
+        """
+
+    @hookspec
+    def barrage_abilities(self, config: Any) -> list[Any]:
+        """HP-18. Called once per game; return the company and officer abilities this plugin defines.
+
+        Each item names its owner (company or officer id), its unlock condition
+        (for example "3 powerhouses built", B-15.1.5), and, for officers, how
+        Mahiri Sekibo copies it (a copy adapter, B-16.7).  The ability's effect
+        itself is implemented through the other hooks, checking that the ability
+        is active for the seat.
+        """
+
+    # ------------------------------------------------------------------ turn flow and action spaces
+
+    @hookspec(firstresult=True)
+    def barrage_space_available(self, game: Any, state: Any, seat: int, space: Any) -> bool | None:
+        """HP-7. Called while legal placements are listed, once per (seat, space) not owned by Barrage.
+
+        Return ``True``/``False`` to say whether ``seat`` may place engineers on
+        ``space`` now, including the rule that a space whose action cannot be
+        performed in full is not available (B-7.4); ``None`` to let Barrage
+        decide with its standard rules (free, enough engineers and credits).
+        """
+
+    @hookspec(firstresult=True)
+    def barrage_perform_action(
+        self, game: Any, state: Any, seat: int, space: Any, engineers: int
+    ) -> bool | None:
+        """HP-7. Called after engineers (and costs) are placed on a space Barrage does not own.
+
+        Perform the space's action by pushing sub-decisions or applying effects
+        to ``state``; return ``True`` if handled.  ``None`` means "not mine".
+        """
+
+    @hookspec
+    def barrage_after_placement(
+        self, game: Any, state: Any, seat: int, space: Any, engineers: Any
+    ) -> bool | None:
+        """HP-8. Called after every placement's action is complete, before the turn passes on.
+
+        ``engineers`` lists the pieces placed (so a special engineer can be
+        recognised).  Return ``True`` to give ``seat`` an immediate extra turn
+        (it may still pass); Barrage grants at most one extra turn per placement.
+        """
+
+    # ------------------------------------------------------------------ construction pipeline (B-8)
+
+    @hookspec
+    def barrage_build_targets(self, game: Any, state: Any, seat: int, structure: str) -> list[Any] | None:
+        """HP-5, HP-6 (stage 1). Called when the targets of a construction are listed.
+
+        For a structure type this plugin registered, return its legal targets
+        (off-map spaces included).  For Barrage's own types return ``None``.
+        Results are concatenated after Barrage's own targets.
+        """
+
+    @hookspec(firstresult=True)
+    def barrage_tile_permits(
+        self, game: Any, state: Any, seat: int, tile: Any, structure: str
+    ) -> bool | None:
+        """HP-6 (stage 2). Called when a technology tile is matched against a structure type.
+
+        Return ``True``/``False`` for tiles whose permission is not a plain list
+        of structures (wild tiles, copy tiles such as Anton Krylov's, an
+        expansion's new symbols); ``None`` to use the tile's ``builds`` list.
+        """
+
+    @hookspec
+    def barrage_build_cost(
+        self, game: Any, state: Any, seat: int, structure: str, target: Any, tile: Any, cost: Any
+    ) -> Any | None:
+        """HP-6 (stage 3), HP-15. *Folded* on ``cost``: called once per candidate construction.
+
+        ``cost`` is a :class:`~turbine.plugins.barrage.board.BuildCost` (the
+        printed cost of B-9.1 on the first call).  Return an adjusted cost or
+        ``None``.  For officer and tile modifiers that *lower* or *replace* the
+        cost (EO-WA, AT-II-C, AT-I-W's surcharge waiver, AT-III-B's excavators).
+        """
+
+    @hookspec
+    def barrage_payment_options(
+        self, game: Any, state: Any, seat: int, structure: str, target: Any, tile: Any, cost: Any
+    ) -> list[Any] | None:
+        """HP-6 (stage 4), HP-15. Called once per candidate construction, after the cost is final.
+
+        Return *alternative* ways to pay ``cost`` (EO-JM: conduits in mixers;
+        EO-SJ: 3 credits per machinery unit; AT-II-W: interchangeable machinery;
+        an expansion's "credits instead of machinery" or "onto the wheel").
+        Barrage offers the plain payment plus every alternative returned; the
+        player chooses.
+        """
+
+    @hookspec
+    def barrage_after_build(
+        self, game: Any, state: Any, seat: int, structure: str, target: Any, tile: Any
+    ) -> None:
+        """HP-6 (stage 6). Called after a structure is placed and its income revealed (B-8.2 step 6).
+
+        Apply post-build effects: an advanced tile's effect, an expansion's
+        activation of what was just built.  Free builds (B-13.7) call it too,
+        with ``tile=None``.  May change ``state``; returns nothing.
+        """
+
+    # ------------------------------------------------------------------ production (B-11)
+
+    @hookspec
+    def barrage_production_energy(
+        self, game: Any, state: Any, seat: int, production: Any, energy: int
+    ) -> int | None:
+        """HP-9. *Folded* on ``energy``: the energy of one production before the action modifier.
+
+        ``production`` names the dam, conduit, powerhouse, markers and whether
+        board bonuses apply (a Germany repeat has none).  Return a new base
+        energy or ``None`` (EO-VF raises 1–3 to 4, B-16.3).
+        """
+
+    @hookspec
+    def barrage_after_production(self, game: Any, state: Any, seat: int, production: Any) -> None:
+        """HP-9. Called after a production action is fully resolved: energy, released water, contract.
+
+        Apply "after you produce" effects (Italy's +3, Germany's repeat offer, an
+        expansion company's water drop).  Also called for productions started by
+        effects (AT-II-P, an expansion's building).  May change ``state``.
+        """
+
+    @hookspec(firstresult=True)
+    def barrage_contract_policy(
+        self, game: Any, state: Any, seat: int, energy: int, source: str
+    ) -> Any | None:
+        """HP-9, HP-10. Called when a player may fulfil contracts with ``energy`` (B-13.3).
+
+        ``source`` is ``"production"`` or the name of a contract-usable energy
+        gain (B-13.5).  Return a policy (how many contracts, whether their
+        requirements are summed, whether national contracts and France's −3
+        apply) or ``None`` for Barrage's rule: one contract, requirement ≤ energy.
+        """
+
+    @hookspec
+    def barrage_energy_gained(
+        self, game: Any, state: Any, seat: int, amount: int, contract_usable: bool, source: str
+    ) -> None:
+        """HP-10. Called whenever an energy marker moves, after it moved.
+
+        ``contract_usable`` says whether this gain may fulfil a contract
+        (SY-8 vs SY-7, B-13.5); ``source`` names the cause (``"production"``,
+        ``"usa"``, ``"italy"``, ``"reward"``, ``"income"`` …).  For listeners only.
+        """
+
+    # ------------------------------------------------------------------ contracts (B-13)
+
+    @hookspec
+    def barrage_hand_limit(self, game: Any, state: Any, seat: int, limit: int) -> int | None:
+        """HP-11. *Folded* on ``limit``: face-up contracts ``seat`` may hold (3 by default, B-10.8.4)."""
+
+    @hookspec(firstresult=True)
+    def barrage_counts_as_fulfilled(self, game: Any, state: Any, seat: int, item: Any) -> bool | None:
+        """HP-11, HP-17. Called when fulfilled contracts are counted (BT-1, effects).
+
+        Return ``False`` to exclude a face-down item of an expansion that is not
+        a contract (or ``True`` to include one); ``None`` to let Barrage decide.
+        """
+
+    @hookspec(firstresult=True)
+    def barrage_resolve_reward_part(self, game: Any, state: Any, seat: int, part: Any) -> bool | None:
+        """HP-14. Called for each reward part whose ``kind`` Barrage does not know.
+
+        Resolve it (changing ``state`` or pushing a sub-decision) and return
+        ``True``; ``None`` = not mine (Barrage then reports a data error).
+        Barrage's own kinds (credits, VP, machinery, energy, rotation, water,
+        free builds) are resolved by Barrage and are callable by plugins.
+        """
+
+    # ------------------------------------------------------------------ water (B-12)
+
+    @hookspec
+    def barrage_dam_capacity(
+        self, game: Any, slot: int, owner: int, height: int, capacity: int
+    ) -> int | None:
+        """HP-12. *Folded* on ``capacity``: markers a dam holds (B-12.1.2).
+
+        Called once per dam (``height >= 1``) whenever capacities are computed
+        (before a flow, a production release or a direct placement), never per
+        marker.  ``owner`` is a seat or ``water.NEUTRAL``.  Return a new
+        capacity or ``None`` (Graziano Del Monte: height 3 → 4 for his dams).
+        """
+
+    @hookspec
+    def barrage_water_moved(self, game: Any, state: Any, result: Any, cause: str) -> None:
+        """HP-12. Called after every call of the water algorithm that moved markers.
+
+        ``result`` is the :class:`~turbine.plugins.barrage.water.FlowResult`;
+        ``cause`` is ``"flow_phase"``, ``"release"`` or ``"headstream"``.  For
+        effects that react to water passing (the USA ability uses this).
+        """
+
+    # ------------------------------------------------------------------ wheel (B-8.3)
+
+    @hookspec
+    def barrage_wheel_rotated(self, game: Any, state: Any, seat: int, returned: Any) -> None:
+        """HP-13. Called after each single-sector rotation of ``seat``'s wheel (B-8.4.1).
+
+        ``returned`` lists what came back from the newly open sector.  The wheel
+        itself is changed through Barrage's wheel API (load, rotate, remove a
+        tile or machinery from a sector, inspect), never directly.
+        """
+
+    # ------------------------------------------------------------------ rounds and scoring
+
+    @hookspec
+    def barrage_round_start(self, game: Any, state: Any, round_no: int) -> None:
+        """HP-16. Called at the start of Phase 1, before incomes. May change ``state``."""
+
+    @hookspec
+    def barrage_end_of_round(self, game: Any, state: Any, round_no: int) -> None:
+        """HP-16. Called in Phase 5 (rounds 1–4) after Barrage's own steps (B-19.2–B-19.5).
+
+        Refresh an expansion's displays and reset its per-round state.  Not
+        called in round 5 (B-19.1).
+        """
+
+    @hookspec(firstresult=True)
+    def barrage_bonus_tile_count(self, game: Any, state: Any, seat: int, tile: Any) -> int | None:
+        """HP-17. Called in Phase 4 for the current bonus tile: how many items ``seat`` has.
+
+        Return the count for tiles this plugin added (VP = ``vp_each`` × count,
+        then B-18.4's threshold); ``None`` for tiles it does not know.
+        """
+
+    @hookspec
+    def barrage_count(self, game: Any, state: Any, seat: int, what: str, count: int) -> int | None:
+        """HP-17. *Folded* on ``count``: a counting query used by scoring and effects.
+
+        ``what`` is ``"bases"``, ``"elevations"``, ``"conduits"``,
+        ``"powerhouses"``, ``"structures_in_area:<area>"``,
+        ``"structures_in_basin:<basin>"``, ``"advanced_tiles"`` or
+        ``"fulfilled_contracts"``.  Return an adjusted count (exclude or include
+        an expansion's objects) or ``None``.
+        """
+
+    @hookspec
+    def barrage_final_scoring(self, game: Any, state: Any) -> list[Any] | None:
+        """HP-17. Called after Barrage's final scoring steps (B-20.2–B-20.4).
+
+        Return score lines ``(seat, vp, reason)`` to add; Barrage applies them
+        before deciding the winner.
+        """
