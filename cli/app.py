@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from turbine.core import Game, Registry, SaveFileError, TurbineError, savefile
@@ -91,6 +90,16 @@ def variant_info(reg: Registry, variant_id: str) -> dict[str, Any]:
     }
 
 
+def _option_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _allowed_text(row: dict[str, Any]) -> str:
+    if row["allowed"]:
+        return " | ".join(_option_text(a) for a in row["allowed"])
+    return " · ".join(f"{k} {row[k]}" for k in ("min", "above", "max", "below") if k in row)
+
+
 @app.command()
 def variants(json_out: JsonFlag = False) -> None:
     """The installed variants: players, options, expansions and bots."""
@@ -108,22 +117,18 @@ def variants(json_out: JsonFlag = False) -> None:
             head.append(f" · {info['description']}")
         output.out.print(head)
         if info["options"]:
-            table = Table(box=None, pad_edge=False, show_header=True, header_style="dim")
-            for column in ("option", "type", "default", "allowed", "description"):
-                table.add_column(column)
+            output.out.print(Text("  options (--option NAME=VALUE):", style="dim"))
+            width = max(len(row["name"]) for row in info["options"])
             for row in info["options"]:
-                allowed = ", ".join(json.dumps(a) for a in row["allowed"]) if row["allowed"] else ""
-                bounds = [f"{k} {row[k]}" for k in ("min", "above", "max", "below") if k in row]
-                allowed = allowed or " · ".join(bounds)
-                default = "(required)" if row["required"] else json.dumps(row["default"])
-                table.add_row(
-                    Text(row["name"]),
-                    Text(row["type"]),
-                    Text(default),
-                    Text(allowed),
-                    Text(row["description"]),
-                )
-            output.out.print(Padding(table, (0, 0, 0, 2)))
+                default = "required" if row["required"] else f"default {_option_text(row['default'])}"
+                line = Text(f"    {row['name']:<{width}}  ")
+                line.append(f"{row['type']}, {default}", style="cyan")
+                allowed = _allowed_text(row)
+                if allowed:
+                    line.append(f"; {'one of ' if row['allowed'] else ''}{allowed}")
+                if row["description"]:
+                    line.append(f" — {row['description']}", style="dim")
+                output.out.print(line)
         else:
             output.out.print("  no options")
         for exp in info["expansions"]:

@@ -13,8 +13,8 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
-from rich.markup import escape
-from rich.panel import Panel
+from rich.errors import MarkupError, StyleSyntaxError
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from turbine.core import Game
@@ -64,12 +64,30 @@ def is_human(game: Game, seat: int | None) -> bool:
 
 
 def board(game: Game, seat: int | None, title: str | None = None, with_scores: bool = True) -> None:
-    """The game's own rendering of the board for ``seat``, and the scores."""
-    text = game.rules.render(game.state, seat)
+    """The game's own rendering of the board for ``seat``, and the scores.
+
+    A renderer may use rich console markup (``[bold]…[/bold]``); text that is
+    not valid markup is shown as it is.  Lines are never wrapped or cropped by
+    turbine (a map drawn in text keeps its shape).
+    """
     heading = title or " · ".join(p for p in (game.spec.name, place(game)) if p)
-    out.print(Panel(Text(text), title=escape(heading), title_align="left", expand=False))
+    out.rule(Text(heading, style="bold"), align="left")
+    out.print(game_text(game.rules.render(game.state, seat)), soft_wrap=True)
     if with_scores:
+        out.print()
         scores(game)
+
+
+def game_text(text: str) -> Text:
+    """Text from a game, with its rich markup applied when it is valid markup."""
+    try:
+        styled = Text.from_markup(text)
+        for span in styled.spans:
+            if isinstance(span.style, str):
+                Style.parse(span.style)
+    except (MarkupError, StyleSyntaxError):
+        return Text(text)
+    return styled
 
 
 def scores(game: Game, final: bool = False) -> None:
@@ -122,15 +140,39 @@ def winners_line(game: Game) -> str:
 # -- moves and the log ----------------------------------------------------------------
 
 
-def move_list(game: Game, columns: bool = True) -> None:
-    """The numbered legal moves of the seat to move."""
-    notations = [game.rules.describe(a) for a in game.legal()]
-    items = [Text(f"{i:>3}. {n}") for i, n in enumerate(notations, start=1)]
+def move_list(game: Game, columns: bool = True, limit: int | None = None, prefix: str = "") -> None:
+    """The numbered legal moves of the seat to move.
+
+    ``prefix`` keeps the moves whose notation starts with it (numbers stay
+    those of the full list); ``limit`` shows only the first moves and says
+    how many are left out.
+    """
+    wanted = " ".join(prefix.lower().split())
+    numbered = [
+        (i, n)
+        for i, n in enumerate((game.rules.describe(a) for a in game.legal()), start=1)
+        if " ".join(n.lower().split()).startswith(wanted)
+    ]
+    if not numbered:
+        out.print(Text(f"No legal move starts with {prefix!r}.", style="yellow"))
+        return
+    hidden = 0
+    if limit is not None and len(numbered) > limit:
+        hidden = len(numbered) - limit
+        numbered = numbered[:limit]
+    items = [Text(f"{i:>3}. {n}") for i, n in numbered]
     if columns and len(items) > 8:
         out.print(Columns(items, padding=(0, 3), column_first=True))
     else:
         for item in items:
             out.print(item)
+    if hidden:
+        out.print(
+            Text(
+                f"     … and {hidden} more: 'moves' lists them all, 'moves TEXT' those starting with TEXT",
+                style="dim",
+            )
+        )
 
 
 def log_entry_line(game: Game, step: int, entry: LogEntry) -> Text:

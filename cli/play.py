@@ -22,7 +22,7 @@ from .common import run_bots
 HELP = """\
 Type a move: its number, its notation, or the start of its notation.
 Commands:
-  moves          list the legal moves again
+  moves [TEXT]   list the legal moves again (those starting with TEXT)
   board          show the board and the scores
   log [N]        the last N actions (default 20; 'log all' for every one)
   undo           take back your last move (and the bot moves after it)
@@ -30,6 +30,10 @@ Commands:
                  with FILE, write a copy there and keep playing here
   help           this text
   quit           save and leave (resume with: turbine play FILE)"""
+
+
+MOVES_SHOWN = 40
+"""At a decision, at most this many moves are listed at once (``moves`` lists all)."""
 
 
 class PlaySession:
@@ -93,8 +97,8 @@ class PlaySession:
         if command in {"help", "?"} and not rest:
             self.console.print(Text(HELP))
             return "stay"
-        if command == "moves" and not rest:
-            output.move_list(self.game)
+        if command == "moves":
+            output.move_list(self.game, prefix="" if rest == "all" else rest)
             return "stay"
         if command == "board" and not rest:
             output.board(self.game, self.game.to_move)
@@ -173,7 +177,7 @@ class PlaySession:
         game = self.game
         output.board(game, game.to_move)
         output.where(game)
-        output.move_list(game)
+        output.move_list(game, limit=MOVES_SHOWN)
 
     def finish(self) -> None:
         game = self.game
