@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from barrage_setup import clear_map, dam, new_game, neutral_dam
+from barrage_setup import clear_map, dam, neutral_dam, new_game
 from turbine.plugins.barrage import scoring
 from turbine.plugins.barrage.tables import credits_for_energy
 

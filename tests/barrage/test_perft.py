@@ -1,0 +1,49 @@
+"""Perft-style anchors: the number of legal actions along the first 40 decisions
+of fixed-seed games (random bot), for 2, 3 and 4 players.  A change in the
+rules that changes any legal list shows up here.
+
+Regenerate after a deliberate rules change with
+``python tests/barrage/test_perft.py`` and review the diff.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from barrage_setup import REGISTRY
+from turbine.core import Game
+from turbine.core.savefile import Seat
+
+COUNTS = Path(__file__).with_name("perft_counts.json")
+DECISIONS = 40
+CASES = [(2, 1), (3, 2), (4, 3), (4, 7)]
+
+
+def counts(players: int, seed: int) -> list[int]:
+    game = Game(
+        REGISTRY,
+        "barrage",
+        players=players,
+        seed=seed,
+        seats=[Seat(f"r{i}", "random") for i in range(players)],
+    )
+    bots = game.make_bots()
+    out = []
+    while not game.is_over and len(out) < DECISIONS:
+        legal = game.legal()
+        out.append(len(legal))
+        game.play(bots[game.to_move].choose(game.state, legal))
+    return out
+
+
+def test_perft_counts_match_the_committed_anchors():
+    expected = json.loads(COUNTS.read_text())
+    for players, seed in CASES:
+        assert counts(players, seed) == expected[f"{players}p seed {seed}"], (players, seed)
+
+
+if __name__ == "__main__":
+    data = {f"{p}p seed {s}": counts(p, s) for p, s in CASES}
+    body = ",\n".join(f" {json.dumps(k)}: {json.dumps(v)}" for k, v in data.items())
+    COUNTS.write_text("{\n" + body + "\n}\n")
