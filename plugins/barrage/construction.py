@@ -181,8 +181,10 @@ def buildable(r: BarrageRules, state: State, seat: int, structure: int, budget: 
 
 def can_construct(r: BarrageRules, state: State, seat: int, budget: int) -> bool:
     player = state.players[seat]
+    tiles = player.tiles
+    joker = JOKER in tiles
     for structure in range(4):
-        if not tiles_for(player, structure):
+        if not joker and STRUCTURES[structure] not in tiles:
             continue
         for i in sites(r, state, seat, structure):
             if affordable(r, state, seat, structure, i, budget):

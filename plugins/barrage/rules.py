@@ -87,6 +87,7 @@ class BarrageRules(Rules[State, Action]):
         self.contracts = contract_table()
         self.spaces = management_spaces()
         self.space_index = {s.id: i for i, s in enumerate(self.spaces)}
+        self.space_credits = tuple(s.credits for s in self.spaces)
         self.awards = self.consts["round_awards"]
         self.fee_credits = self.consts["conduit_fee"]["credits"]
         self.fee_vp = self.consts["conduit_fee"]["vp"]
@@ -423,14 +424,23 @@ class BarrageRules(Rules[State, Action]):
                 out.append(Construct())
         occupancy = state.spaces
         displayed = -1
+        producer = seat in state.ph_owner  # no powerhouse: no production space (B-11.1.1)
+        productions: dict[tuple[int, int], bool] = {}
+        space_credits = self.space_credits
         for i, space in enumerate(self.spaces):
-            if occupancy[i] != NOBODY or space.kind == "bank":
-                continue
-            if space.engineers > engineers or space.credits > credits:
+            if occupancy[i] != NOBODY or space.engineers > engineers or space_credits[i] > credits:
                 continue
             kind = space.kind
+            if kind == "bank":
+                continue
             if kind == "production":
-                if not self._systems_after_paying(state, seat, space):
+                if not producer:
+                    continue
+                key = (space.amount, space_credits[i])
+                ok = productions.get(key)
+                if ok is None:
+                    ok = productions[key] = bool(self._systems_after_paying(state, seat, space))
+                if not ok:
                     continue
             elif kind == "contracts":
                 if displayed < 0:
