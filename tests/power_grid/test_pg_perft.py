@@ -3,7 +3,7 @@
 ``perft_counts.json`` holds, for each map and player count, the size of the
 legal list at each of the first 40 decisions of a seeded random game.  A change
 in any rule that affects move generation changes these numbers.  Regenerate
-with ``python tests/power_grid/test_perft.py`` after an intended rule change.
+with ``python tests/power_grid/test_pg_perft.py`` after an intended rule change.
 """
 
 from __future__ import annotations
