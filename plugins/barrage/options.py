@@ -35,9 +35,6 @@ class BarrageOptions(BaseModel, extra="forbid"):
     energy_cap_ranking: bool = Field(
         False, description="U-20: rank energy capped at 30 (default: the true total)"
     )
-    fee_in_advance: bool = Field(
-        True, description="U-24: a foreign conduit carries at most as many markers as you have credits"
-    )
     take_two_needs_two: bool = Field(
         True, description="U-25: MB-CO3 needs 2 face-up private contracts (else: take what is there)"
     )

@@ -58,8 +58,8 @@ def powerhouse_zones(r: BarrageRules, state: State, seat: int) -> dict[int, int]
 def max_markers(r: BarrageRules, state: State, seat: int, dam: int, conduit: int) -> int:
     n = state.dam_water[dam]
     owner = state.conduit_owner[conduit]
-    if owner != seat and r.options.fee_in_advance:
-        n = min(n, state.players[seat].credits)  # U-24
+    if owner != seat:
+        n = min(n, state.players[seat].credits)  # U-24: the fee is paid in advance
     return n
 
 
