@@ -225,3 +225,25 @@ def test_B_13_7_rewarded_build_is_free_and_optional():
     )
     play(g, "at B8L")
     assert g.state.dam_owner[site(g, "B8L")] == USA and p.excavators == 6 and p.engineers == 12
+
+
+def test_B_4_3_intro_assignment_and_U_2_columns():
+    g = new_game(2)
+    assert [(p.company, p.officer, p.contracts) for p in g.state.players] == [
+        ("CO-USA", "EO-WA", ["SC-1"]),
+        ("CO-GER", "EO-JM", ["SC-2"]),
+    ]
+    assert len(g.state.nationals) == 1 and sum(1 for s in g.state.display for c in s if c) == 6
+    assert sum(g.state.dam_water) == 3 and sorted(h for h in g.state.dam_height if h) == [1, 2, 3]
+    g2 = new_game(2, intro_columns=[0, 3])
+    assert [p.company for p in g2.state.players] == ["CO-USA", "CO-FRA"]
+    assert g2.state.players[1].officer == "EO-VF"
+
+
+def test_U_7_rewarded_base_pays_the_red_frame_unless_the_option_says_no():
+    for option, credits in ((True, 3), (False, 6)):
+        g = new_game(4, reward_red_frame=option)
+        clear_map(g)
+        g.rules.gain(g.state, USA, g.rules.contracts["PC-R02"].reward)  # build a base anywhere
+        play(g, "at B1U")  # red-framed
+        assert g.state.players[USA].credits == credits
