@@ -1,1 +1,70 @@
-"""turbine.cli: the `turbine` command line (typer + rich)."""
+"""turbine.cli: the ``turbine`` command line (typer + rich).
+
+The command line knows no game: it uses the core API (:class:`turbine.core.Game`,
+the save file module) and the plugin registry only.  ``python -m turbine.cli``
+is the same as ``turbine``.
+
+Commands
+========
+
+``turbine variants [--json]``
+    Installed variants: player range, options (name, type, default, allowed
+    values or bounds, description, from the variant's pydantic model),
+    expansions and bots.
+``turbine plugins [--json]``
+    Plugins with version, requirements, source and load errors.
+``turbine new VARIANT --out FILE [--players N] [--seed S] [--option K=V]… [--with EXP]…``
+``[--seats human,random,…] [--force]``
+    Writes a new game.  Seats default to all human; the player count to the
+    number of seats listed, else the variant's minimum (one kind with
+    ``--players`` fills every seat).  The seed defaults to **0**, so the same
+    command always makes the same game.  Option values are read as JSON when
+    that fits the option's type (``rounds=3``, ``fast=true``) and as text
+    otherwise (``map=japan``).  An existing FILE is kept unless ``--force``.
+    If bots are first to move they move at once, up to the first human turn.
+``turbine play FILE``
+    Interactive: the board (the game's own renderer, which may use rich
+    markup), scores, whose turn and which phase, the numbered legal moves.
+    A move is its number, its notation or a unique prefix.  Commands: ``help``,
+    ``moves [TEXT]``, ``board``, ``log [N|all]``, ``undo`` (back to the
+    previous human decision), ``save [OTHERFILE]``, ``quit``; end of input
+    acts as ``quit``.  Bots move by themselves and are announced; the file is
+    saved atomically after every move.  It refuses (exit 2) when stdin is not
+    a terminal, unless ``TURBINE_NO_TTY_CHECK=1`` is set or the hidden flag
+    ``--no-tty-check`` is given (how the tests drive it through a pipe).
+``turbine legal FILE [--json]``
+    The moves of the seat to move; JSON: ``{"seat", "kind", "where", "over",
+    "moves": [{"index", "notation", "action"}]}``, seats and indexes from 1.
+``turbine move FILE "NOTATION" [--as SEAT]``
+    Applies one move (number, notation or unique prefix) for the seat to move,
+    then lets bot seats move until a human is to move or the game ends, and
+    saves.  An illegal or unparsable move exits 2 and leaves FILE unchanged.
+    ``--as`` refuses the move unless that seat is to move (play by mail).
+``turbine show FILE [--as SEAT] [--json]``
+    The state as a seat sees it (``rules.view``); default the seat to move,
+    and everything once the game is over.
+``turbine replay FILE [--to N] [--verify]``
+    Rebuilds from seed and log, prints the log with step numbers and the state
+    after N actions (default all).  ``--verify`` replays the whole log, checks
+    every stored digest and every notation, and exits 2 on any mismatch.
+``turbine simulate VARIANT --games N [--players N] [--seed S] [--bots KIND[,KIND…]]``
+``[--option K=V]… [--with EXP]… [--out DIR] [--json]``
+    Bot-only games; game i uses seed S+i.  A game that reaches
+    ``rules.decision_bound()`` counts as not finished and is listed; a game
+    whose rules raise is listed as an error (exit 1).  ``--out`` writes
+    ``game-NNNN-seedS.json`` per game.
+``turbine bench VARIANT [--players N] [--seconds T] [--option K=V]… [--with EXP]… [--json]``
+    Decisions, full games, replayed actions and save+load cycles per second,
+    and ms per game; T is the time of each of the four measurements.
+``turbine schema``
+    The JSON Schema of the save file.
+
+Plugins add commands through the ``turbine_cli_commands`` hook (never over a
+built-in name).
+
+Exit codes: 0 success; 2 bad input (a :class:`~turbine.core.TurbineError`
+such as an unreadable save, an illegal move, bad options, a missing plugin; or
+a usage error), reported as one line ``turbine: error: …`` on stderr; 1 an
+internal error, with its traceback.  A plugin whose version differs from the
+one a save was made with gives a ``turbine: warning: …`` line on stderr.
+"""

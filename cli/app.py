@@ -20,7 +20,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 from rich.text import Text
-from turbine.core import Game, Registry, SaveFileError, TurbineError, savefile
+from turbine.core import Game, ParseError, Registry, SaveFileError, TurbineError, savefile
 
 from . import output
 from .common import (
@@ -303,7 +303,12 @@ def move(
     if wanted is not None and wanted != game.to_move:
         raise CliError(f"it is not seat {wanted + 1}'s turn: {game.where()}")
     seat = game.to_move
-    entry = game.play(game.find(notation))
+    try:
+        action = game.find(notation)
+    except ParseError as exc:  # the core's hint is worded for `play`
+        hint = f"`turbine legal {file}` lists them"
+        raise ParseError(str(exc).replace("type 'moves' to list them", hint)) from None
+    entry = game.play(action)
     moves = [(seat, entry.notation), *run_bots(game, game.make_bots(seed_offset=len(game.log)))]
     game.save(str(file))
     for mover, text in moves:
@@ -333,10 +338,11 @@ def show(
     if json_out:
         output.print_json(state_json(game, seat))
         return
+    seen = "everything shown" if seat is None else f"as seen by {output.seat_label(game, seat)}"
     output.board(
         game,
         seat,
-        title=f"{game.spec.name} · {output.place(game)} · as seen by {output.seat_label(game, seat)}",
+        title=f"{game.spec.name} · {output.place(game)} · {seen}",
     )
     output.where(game)
     if game.is_over:

@@ -8,7 +8,7 @@ its entry point to exist: ``pip install -e examples/turbine-sparks``).
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +28,7 @@ def run(tmp_path: Path) -> Callable[..., Any]:
 
 @pytest.fixture
 def new_game(tmp_path: Path) -> Callable[..., Path]:
-    """``new_game(name, seats=("human", "human"), **options)``: a fresh sparks save in ``tmp_path``.
+    """``new_game(name, seats="human,human", moves=(), **options)``: a sparks save in ``tmp_path``.
 
     Made in-process with the core API, which is what ``turbine new`` does (its own
     tests run the command); this keeps the subprocess count, and the suite's time, down.
@@ -39,11 +39,15 @@ def new_game(tmp_path: Path) -> Callable[..., Path]:
     if not sparks_installed():
         pytest.skip(SPARKS_REASON)
 
-    def _new(name: str = "game.json", seats: str = "human,human", **options: Any) -> Path:
+    def _new(
+        name: str = "game.json", seats: str = "human,human", moves: Sequence[str] = (), **options: Any
+    ) -> Path:
         seat_list = parse_seats(seats, None, 2)
         game = Game(
             default_registry(), "sparks", players=len(seat_list), seed=0, options=options, seats=seat_list
         )
+        for move in moves:
+            game.play(game.find(move))
         path = tmp_path / name
         game.save(str(path))
         return path

@@ -47,7 +47,6 @@ def test_simulate_out_writes_saves_that_verify(finished_games):
 
 
 def test_simulate_refuses_bad_input(run):
-    assert_one_line_error(run("simulate", "sparks", "-n", "2", "--bots", "human"), "human")
     assert_one_line_error(run("simulate", "sparks", "-n", "2", "--option", "rounds=0"), "rounds")
 
 
