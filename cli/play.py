@@ -82,7 +82,7 @@ class PlaySession:
     def read(self, prompt: str) -> str | None:
         try:
             return self.console.input(Text(prompt, style="bold cyan"))
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: leave, saved
             return None
 
     def handle(self, line: str) -> str:

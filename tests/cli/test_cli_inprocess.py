@@ -76,3 +76,16 @@ def test_seats():
     assert [s.name for s in parse_seats("human,random", None, 2)] == ["Player 1", "Random bot 2"]
     with pytest.raises(CliError):
         parse_seats("human,random", 3, 2)
+
+
+def test_plugins_reports_load_errors(monkeypatch, capsys):
+    errors = {"broken": "failed to import broken.plugin: ImportError: nope"}
+    registry = Registry([("core", bots)], errors=errors)
+    monkeypatch.setattr(cli_app, "registry", lambda: registry)
+    monkeypatch.setattr(cli_app, "_plugin_commands_added", True)
+    with pytest.raises(SystemExit) as exit_info:
+        cli_app.main(["plugins"])
+    assert exit_info.value.code in (0, None)
+    out = capsys.readouterr().out
+    assert "core" in out and "0.1.0" in out
+    assert "broken: failed to import broken.plugin: ImportError: nope" in out
