@@ -1,0 +1,61 @@
+"""The ``subsidy`` expansion of Power Grid.
+
+House rule: at the end of every Bureaucracy phase, the government pays a
+catch-up subsidy of :data:`SUBSIDY` Elektro to each player with the fewest
+cities, as long as somebody has more cities than they do.
+
+It changes Power Grid only through hooks: the core game hook
+``turbine_phase_end`` (fired by the phase framework when a phase is over) and
+``turbine_render_extra`` (a line under the board).  It is active only in games
+started with ``--with subsidy``: turbine gives each game a plugin manager that
+holds just the plugins that game chose.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from turbine.core import ExpansionSpec, PluginInfo, hookimpl
+
+PLUGIN_INFO = PluginInfo(
+    name="grid_subsidy",
+    version="0.1.0",
+    requires=("power_grid",),
+    description="catch-up subsidy for Power Grid",
+)
+
+SUBSIDY = 5
+
+
+def subsidised(state: Any) -> list[int]:
+    """Seats that get the subsidy now: the fewest cities, if someone has more."""
+    counts = [len(player.cities) for player in state.players]
+    fewest = min(counts)
+    if fewest == max(counts):
+        return []
+    return [seat for seat, count in enumerate(counts) if count == fewest]
+
+
+@hookimpl
+def turbine_expansions() -> list[ExpansionSpec]:
+    return [
+        ExpansionSpec(
+            id="subsidy",
+            variant="power_grid",
+            name="Catch-up subsidy",
+            description=f"{SUBSIDY} Elektro after Bureaucracy to the players with the fewest cities",
+        )
+    ]
+
+
+@hookimpl
+def turbine_phase_end(rules: Any, state: Any, phase: str) -> None:
+    if phase == "bureaucracy":
+        for seat in subsidised(state):
+            state.players[seat].money += SUBSIDY
+
+
+@hookimpl
+def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str:
+    seats = ", ".join(f"P{s + 1}" for s in subsidised(state)) or "nobody"
+    return f"Catch-up subsidy: {SUBSIDY} Elektro after Bureaucracy to the fewest cities (now: {seats})"

@@ -1,0 +1,70 @@
+"""The example expansion (examples/turbine-grid-subsidy) changes Power Grid through hooks only."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip(
+    "turbine_grid_subsidy",
+    reason="the example expansion is not installed: pip install ./examples/turbine-grid-subsidy",
+)
+
+from turbine.core import Game, Seat, default_registry  # noqa: E402
+from turbine.core.testing import check_variant  # noqa: E402
+
+SEATS = [Seat("a", "greedy"), Seat("b", "greedy"), Seat("c", "greedy")]
+
+
+def play_to_first_unequal_round_end(expansions: list[str]) -> Game:
+    """A greedy 3-player game on Russia, played until a round ends with unequal networks.
+
+    Until then nobody qualifies for the subsidy, so the same moves are legal
+    with and without the expansion.
+    """
+    game = Game(default_registry(), "power_grid", players=3, seed=11, seats=SEATS, expansions=expansions)
+    bots = game.make_bots()
+    while True:
+        this_round = game.rules.round_number(game.state)
+        while game.rules.round_number(game.state) == this_round:
+            game.play(bots[game.to_move].choose(game.state, game.legal()))
+        cities = [len(p.cities) for p in game.state.players]
+        if min(cities) < max(cities):
+            return game
+
+
+def test_only_games_that_choose_it_hold_the_plugin():
+    registry = default_registry()
+    plain = {name for name, _ in registry.game_plugin_manager("power_grid").list_name_plugin()}
+    chosen = {name for name, _ in registry.game_plugin_manager("power_grid", ["subsidy"]).list_name_plugin()}
+    assert plain == {"power_grid"}
+    assert chosen == {"power_grid", "grid_subsidy"}
+
+
+def test_fewest_cities_get_five_elektro_after_bureaucracy():
+    base = play_to_first_unequal_round_end([])
+    with_subsidy = Game(default_registry(), "power_grid", players=3, seed=11, seats=SEATS,
+                        expansions=["subsidy"])
+    for entry in base.log:  # the same moves: only the subsidy differs
+        with_subsidy.play(with_subsidy.rules.action_from_data(entry.action))
+    cities = [len(p.cities) for p in base.state.players]
+    for seat, count in enumerate(cities):
+        extra = 5 if count == min(cities) else 0
+        assert with_subsidy.state.players[seat].money == base.state.players[seat].money + extra
+
+
+def test_conformance_with_the_expansion():
+    report = check_variant("power_grid", players=[3], seeds=[0], expansions=["subsidy"])
+    assert report.games == 1
+
+
+def test_the_cli_shows_the_expansion(tmp_path):
+    save = tmp_path / "g.json"
+    cmd = [sys.executable, "-m", "turbine.cli", "new", "power_grid", "--with", "subsidy",
+           "--seats", "human,greedy", "--out", str(save)]
+    subprocess.run(cmd, check=True, capture_output=True, text=True)
+    shown = subprocess.run([sys.executable, "-m", "turbine.cli", "show", str(save)],
+                           check=True, capture_output=True, text=True)
+    assert "Catch-up subsidy: 5 Elektro" in shown.stdout
