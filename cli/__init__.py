@@ -55,7 +55,7 @@ Commands
     ``game-NNNN-seedS.json`` per game.
 ``turbine bench VARIANT [--players N] [--seconds T] [--option K=V]… [--with EXP]… [--json]``
     Decisions, full games, replayed actions and save+load cycles per second,
-    and ms per game; T is the time of each of the four measurements.
+    and ms per game, measured for about T seconds in all (default 3).
 ``turbine schema``
     The JSON Schema of the save file.
 

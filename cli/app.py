@@ -474,8 +474,8 @@ def bench(
         int | None, typer.Option("--players", "-p", help="Players (default: minimum).")
     ] = None,
     seconds: Annotated[
-        float, typer.Option("--seconds", "-t", help="Time spent on each of the four measurements.", min=0.0)
-    ] = 1.0,
+        float, typer.Option("--seconds", "-t", help="About how long to measure, in all.", min=0.0)
+    ] = 3.0,
     option: OptionList = None,
     with_: WithList = None,
     json_out: JsonFlag = False,
