@@ -60,7 +60,8 @@ class Registry:
         self.variant_plugin: dict[str, str] = {}
         self.expansions: dict[str, ExpansionSpec] = {}
         self.expansion_plugin: dict[str, str] = {}
-        self.bots: dict[str, BotSpec] = {}
+        self.bots: dict[str, list[BotSpec]] = {}
+        """Bot name → its specs: games may each register a bot of the same name (``greedy``)."""
         self.cli_commands: list[tuple[str, Any]] = []
         self._game_pms: dict[tuple[str, tuple[str, ...]], pluggy.PluginManager] = {}
         for name, plugin in list(self.plugins.items()):
@@ -113,7 +114,7 @@ class Registry:
             self.expansions[spec.id] = spec
             self.expansion_plugin[spec.id] = name
         for spec in only_this("turbine_bots"):
-            self.bots[spec.name] = spec
+            self.bots.setdefault(spec.name, []).append(spec)
         self.cli_commands.extend(only_this("turbine_cli_commands"))
 
     # -- one game ---------------------------------------------------------------
@@ -185,14 +186,15 @@ class Registry:
         return {name: self.plugins[name].info.version for name in names if name in self.plugins}
 
     def bot(self, name: str, variant_id: str) -> BotSpec:
-        spec = self.bots.get(name)
-        if spec is None or not spec.serves(variant_id):
-            kinds = ", ".join(self.bots_for(variant_id))
-            raise BadOptions(f"no bot {name!r} for {variant_id}; bots: {kinds}")
-        return spec
+        """The bot called ``name`` that plays ``variant_id``."""
+        for spec in self.bots.get(name, ()):
+            if spec.serves(variant_id):
+                return spec
+        kinds = ", ".join(self.bots_for(variant_id))
+        raise BadOptions(f"no bot {name!r} for {variant_id}; bots: {kinds}")
 
     def bots_for(self, variant_id: str) -> list[str]:
-        return [name for name, spec in self.bots.items() if spec.serves(variant_id)]
+        return [name for name, specs in self.bots.items() if any(s.serves(variant_id) for s in specs)]
 
 
 def _topological_order(infos: dict[str, tuple[PluginInfo, Any]], errors: dict[str, str]) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import types
 
 import pytest
-from turbine.core import ExpansionSpec, PluginError, PluginInfo, Registry, bots, hookimpl
+from turbine.core import BotSpec, ExpansionSpec, PluginError, PluginInfo, Registry, bots, hookimpl
 from turbine.core.errors import BadOptions
 
 
@@ -86,3 +86,20 @@ def test_unknown_variant_and_expansion_messages(registry):
         registry.variant("chess")
     with pytest.raises(BadOptions, match="unknown expansion 'x' for sparks"):
         registry.active_plugins("sparks", ["x"])
+
+
+def test_two_games_may_each_have_a_bot_of_the_same_name():
+    def bots_hook(variant):
+        @hookimpl
+        def turbine_bots():
+            return [BotSpec("greedy", lambda rules, seat, seed: variant, variants=(variant,))]
+
+        return turbine_bots
+
+    reg = Registry([("g1", module("g1", turbine_bots=bots_hook("one"))),
+                    ("g2", module("g2", turbine_bots=bots_hook("two")))])
+    assert reg.bot("greedy", "one").factory(None, 0, 0) == "one"
+    assert reg.bot("greedy", "two").factory(None, 0, 0) == "two"
+    assert reg.bots_for("two") == ["greedy"]
+    with pytest.raises(BadOptions, match="no bot 'greedy' for three"):
+        reg.bot("greedy", "three")
