@@ -108,11 +108,15 @@ class Game:
             raise IllegalAction("the game is over")
         self.rules.apply(self.state, action, self.legal())
         entry = LogEntry(seat, self.rules.action_to_data(action), self.rules.describe(action))
+        self._record(entry)
+        return entry
+
+    def _record(self, entry: LogEntry) -> None:
+        """Log an applied action; keep a digest every ``DIGEST_INTERVAL`` actions."""
         self.log.append(entry)
         self._legal = None
         if len(self.log) % savefile.DIGEST_INTERVAL == 0:
             self.checkpoints.append(Checkpoint(len(self.log), self.rules.digest(self.state)))
-        return entry
 
     def find(self, text: str) -> Any:
         """The legal move named by ``text``: its list number (from 1), its notation,
@@ -148,8 +152,10 @@ class Game:
         self.log = []
         self.checkpoints = []
         self._legal = None
-        for entry in entries:
-            self.play(self.rules.action_from_data(entry.action))
+        # These actions were checked when they were played: perform them directly.
+        for entry, action in zip(entries, self._decode_actions(entries), strict=True):
+            self.rules.perform(self.state, action)
+            self._record(entry)
 
     def undo(self, count: int = 1) -> None:
         self.rewind(max(0, len(self.log) - count))
@@ -215,34 +221,47 @@ class Game:
                     warnings.append(f"plugin {name} was {version} when saved, is {have} now")
         checkpoints = {c.actions: c.digest for c in save.checkpoints}
         stop = len(save.log) if upto is None else min(upto, len(save.log))
-        for index, entry in enumerate(save.log[:stop], start=1):
-            where = game.where()
-            try:
-                action = game.rules.action_from_data(entry.action)
-            except msgspec.ValidationError as exc:
+        entries = save.log[:stop]
+        rules = game.rules
+        actions = game._decode_actions(entries)
+        for index, (entry, action) in enumerate(zip(entries, actions, strict=True), start=1):
+            seat = rules.to_move(game.state)
+            if entry.seat != seat:
                 raise SaveFileError(
-                    f"action {index} ({entry.notation!r}, {where}) is not an action of this game: {exc}"
-                ) from None
-            if entry.seat != game.to_move:
-                raise SaveFileError(
-                    f"action {index} ({entry.notation!r}, {where}) is recorded for seat "
-                    f"{entry.seat + 1}, but seat {_seat_text(game.to_move)} is to move"
+                    f"action {index} ({entry.notation!r}, {game.where()}) is recorded for seat "
+                    f"{entry.seat + 1}, but seat {_seat_text(seat)} is to move"
                 )
             try:
-                game.play(action)
-            except IllegalAction as exc:
+                rules.apply(game.state, action)
+            except IllegalAction as exc:  # the state is unchanged, so where() is still right
                 raise SaveFileError(
-                    f"action {index} ({entry.notation!r}, {where}) is illegal: {exc}"
+                    f"action {index} ({entry.notation!r}, {game.where()}) is illegal: {exc}"
                 ) from None
+            game._record(entry)
             expected = checkpoints.get(index)
-            if expected is not None and expected != game.rules.digest(game.state):
+            if expected is not None and expected != rules.digest(game.state):
                 raise SaveFileError(
                     f"the state after action {index} differs from the one saved "
                     "(digest mismatch): the rules or the file have changed"
                 )
-        if stop == len(save.log) and save.final_digest and save.final_digest != game.rules.digest(game.state):
+        if stop == len(save.log) and save.final_digest and save.final_digest != rules.digest(game.state):
             raise SaveFileError("the final state differs from the one saved (digest mismatch)")
         return game
+
+    def _decode_actions(self, entries: list[LogEntry]) -> list[Any]:
+        """The log's actions as the game's action type, all in one decode."""
+        try:
+            return msgspec.convert([e.action for e in entries], type=list[self.rules.action_type])
+        except msgspec.ValidationError:
+            pass
+        for index, entry in enumerate(entries, start=1):  # find the bad one to name it
+            try:
+                self.rules.action_from_data(entry.action)
+            except msgspec.ValidationError as exc:
+                raise SaveFileError(
+                    f"action {index} ({entry.notation!r}) is not an action of this game: {exc}"
+                ) from None
+        raise AssertionError("unreachable: the whole log failed to decode but no entry did")
 
     @classmethod
     def load(cls, registry: Registry, path: str, **kwargs: Any) -> Game:
