@@ -17,6 +17,7 @@ import traceback
 from pathlib import Path
 from typing import Annotated, Any
 
+import msgspec
 import typer
 from rich.table import Table
 from rich.text import Text
@@ -31,6 +32,7 @@ from .common import (
     parse_seats,
     registry,
     run_bots,
+    save_game,
     seat_number,
 )
 
@@ -225,7 +227,7 @@ def new(
         seats=seat_list,
     )
     moves = list(run_bots(game, game.make_bots()))
-    game.save(str(out))
+    save_game(game, out)
     output.out.print(
         Text(f"New {spec.name} game for {game.players} players (seed {seed}) saved to {out}", style="bold")
     )
@@ -310,7 +312,7 @@ def move(
         raise ParseError(str(exc).replace("type 'moves' to list them", hint)) from None
     entry = game.play(action)
     moves = [(seat, entry.notation), *run_bots(game, game.make_bots(seed_offset=len(game.log)))]
-    game.save(str(file))
+    save_game(game, file)
     for mover, text in moves:
         output.out.print(Text(f"{output.seat_label(game, mover)}: {text}"))
     output.where(game)
@@ -339,11 +341,8 @@ def show(
         output.print_json(state_json(game, seat))
         return
     seen = "everything shown" if seat is None else f"as seen by {output.seat_label(game, seat)}"
-    output.board(
-        game,
-        seat,
-        title=f"{game.spec.name} · {output.place(game)} · {seen}",
-    )
+    title = " · ".join(part for part in (game.spec.name, output.place(game), seen) if part)
+    output.board(game, seat, title=title)
     output.where(game)
     if game.is_over:
         output.out.print(Text(output.winners_line(game), style="bold"))
@@ -351,8 +350,6 @@ def show(
 
 def state_json(game: Game, seat: int | None) -> dict[str, Any]:
     """The JSON of ``show``: where the game is and the view of one seat."""
-    import msgspec
-
     return {
         "variant": game.spec.id,
         "seat": None if seat is None else seat + 1,
@@ -393,10 +390,12 @@ def replay(
     checked = ""
     if verify:
         full = Game.from_save(reg, save, warnings=warnings)
-        for step, (saved, rebuilt) in enumerate(zip(save.log, full.log, strict=True), start=1):
-            if saved.notation != rebuilt.notation:
+        rules = full.rules
+        for step, entry in enumerate(save.log, start=1):
+            notation = rules.describe(rules.action_from_data(entry.action))
+            if entry.notation != notation:
                 raise SaveFileError(
-                    f"action {step} is written {saved.notation!r} but the rules call it {rebuilt.notation!r}"
+                    f"action {step} is written {entry.notation!r} but the rules call it {notation!r}"
                 )
         checked = (
             f"Verified: {total} actions replayed, {len(save.checkpoints)} checkpoint digests"
@@ -418,7 +417,7 @@ def replay(
     output.log(game, save.log[:shown])
     if shown < total:
         output.out.print(Text(f"   … {total - shown} later actions not applied", style="dim"))
-    output.board(game, None, title=f"After {shown} actions · {output.place(game) or game.where()}")
+    output.board(game, None, title=" · ".join(p for p in (f"After {shown} actions", output.place(game)) if p))
     if game.is_over:
         output.out.print(Text(output.winners_line(game), style="bold"))
     if checked:
@@ -530,6 +529,10 @@ def main(argv: list[str] | None = None) -> None:
         app(args=argv, prog_name="turbine")
     except TurbineError as exc:
         output.error_line(str(exc))
+        sys.exit(2)
+    except OSError as exc:  # a file that cannot be read or written: the user's to fix
+        where = f": {exc.filename}" if exc.filename else ""
+        output.error_line(f"{exc.strerror or exc}{where}")
         sys.exit(2)
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted\n")

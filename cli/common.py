@@ -16,7 +16,6 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import PydanticUndefined
 from turbine.core import Game, Registry, Seat, TurbineError, default_registry
-from turbine.core import savefile as savefile_module
 
 from . import output
 
@@ -173,8 +172,12 @@ def load_game(path: str | Path, *, upto: int | None = None) -> Game:
     return game
 
 
-def load_save(path: str | Path) -> savefile_module.SaveFile:
-    return savefile_module.load(path)
+def save_game(game: Game, path: str | Path) -> None:
+    """Save atomically; a file that cannot be written is a :class:`CliError`."""
+    try:
+        game.save(str(path))
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def run_bots(game: Game, bots: dict[int, Any], limit: int | None = None) -> Iterable[tuple[int, str]]:

@@ -17,7 +17,7 @@ from rich.text import Text
 from turbine.core import Game, TurbineError
 
 from . import output
-from .common import run_bots
+from .common import CliError, run_bots, save_game
 
 HELP = """\
 Type a move: its number, its notation, or the start of its notation.
@@ -152,24 +152,30 @@ class PlaySession:
 
     # -- saving and leaving -----------------------------------------------------------
 
-    def save(self) -> None:
-        self.game.save(str(self.path))
+    def save(self) -> bool:
+        """Save to the game's file; on failure say so and keep playing (``save FILE`` may help)."""
+        try:
+            save_game(self.game, self.path)
+        except CliError as exc:
+            self.say(f"{exc} (the game goes on; try 'save OTHERFILE')", "red")
+            return False
+        return True
 
     def save_as(self, other: str) -> None:
         if not other:
-            self.save()
-            self.say(f"Saved to {self.path}.")
+            if self.save():
+                self.say(f"Saved to {self.path}.")
             return
         try:
-            self.game.save(other)
-        except OSError as exc:
-            self.say(f"Cannot save to {other}: {exc.strerror or exc}", "red")
+            save_game(self.game, other)
+        except CliError as exc:
+            self.say(str(exc), "red")
             return
         self.say(f"Saved a copy to {other}; still playing in {self.path}.")
 
     def quit(self) -> None:
-        self.save()
-        self.say(f"Saved to {self.path}. Resume with: turbine play {self.path}")
+        if self.save():
+            self.say(f"Saved to {self.path}. Resume with: turbine play {self.path}")
 
     # -- display ----------------------------------------------------------------------
 

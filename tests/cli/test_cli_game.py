@@ -51,6 +51,7 @@ def test_new_refuses_bad_input(run, tmp_path):
     assert_one_line_error(run("new", "sparks", "--out", "g.json", "--option", "colour=red"), "unknown option")
     assert_one_line_error(run("new", "sparks", "--out", "g.json", "--seats", "human,wizard"), "wizard")
     assert_one_line_error(run("new", "nosuchgame", "--out", "g.json"), "unknown variant")
+    assert_one_line_error(run("new", "sparks", "--out", "no/such/dir.json"), "cannot write no/such/dir.json")
     assert not (tmp_path / "g.json").exists()
 
 

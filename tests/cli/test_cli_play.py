@@ -30,6 +30,7 @@ def test_play_moves_undo_save_quit(run, new_game, tmp_path):
             "undo",
             "log",
             "save copy.json",
+            "save no/such/dir.json",
             "open 1",
             "quit",
             "open 5",
@@ -47,6 +48,7 @@ def test_play_moves_undo_save_quit(run, new_game, tmp_path):
     assert "'zzz' is not a legal move" in out  # and the game asks again
     assert "Undone 2 actions" in out
     assert "Saved a copy to copy.json" in out
+    assert "cannot write no/such/dir.json" in out  # said, and the game goes on
     assert "Saved to g.json" in out
     log = read_json(path)["log"]
     assert log[0]["notation"] == "open 1"  # 'open 2' was undone; nothing after 'quit' was played
