@@ -73,6 +73,24 @@ JsonFlag = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on
 SaveArg = Annotated[Path, typer.Argument(help="The save file.", metavar="FILE")]
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from turbine.core.session import turbine_version
+
+        output.out.print(f"turbine {turbine_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """Play, save, replay, simulate and benchmark turn-and-phase board games."""
+
+
 # -- what is installed --------------------------------------------------------------
 
 
@@ -134,7 +152,10 @@ def variants(json_out: JsonFlag = False) -> None:
         else:
             output.out.print("  no options")
         for exp in info["expansions"]:
-            output.out.print(Text(f"  --with {exp['id']}: {exp['name']} {exp['description']}".rstrip()))
+            line = Text(f"  --with {exp['id']}: {exp['name']}")
+            if exp["description"]:
+                line.append(f" — {exp['description']}", style="dim")
+            output.out.print(line)
         output.out.print(Text(f"  bots: {', '.join(info['bots']) or 'none'}"))
         output.out.print()
 
