@@ -57,6 +57,7 @@ BUILTIN_COMMANDS = {
     "simulate",
     "bench",
     "schema",
+    "demo",
 }
 plugin_command_problems: list[str] = []
 """Plugin commands that could not be added (shown by ``turbine plugins``)."""
@@ -209,6 +210,26 @@ def schema() -> None:
     output.print_json(savefile.json_schema())
 
 
+@app.command()
+def demo(
+    variant: Annotated[
+        str | None, typer.Argument(help="Variant id (default: the installed variant best suited to a demo).")
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="The game's seed.")] = 1,
+    bots: Annotated[
+        str | None, typer.Option("--bots", "-b", help="Bot kind for every seat (default: greedy if any).")
+    ] = None,
+    out: Annotated[Path, typer.Option("--out", help="Where to save the game.", metavar="FILE")] = Path(
+        "demo.json"
+    ),
+) -> None:
+    """Play a whole game between bots, show the final board and the winner, and save it."""
+    from .demo import run_demo
+
+    run_demo(registry(), variant, players, seed, bots, out)
+
+
 # -- a new game ------------------------------------------------------------------------
 
 
@@ -328,9 +349,8 @@ def move(
     seat = game.to_move
     try:
         action = game.find(notation)
-    except ParseError as exc:  # the core's hint is worded for `play`
-        hint = f"`turbine legal {file}` lists them"
-        raise ParseError(str(exc).replace("type 'moves' to list them", hint)) from None
+    except ParseError as exc:
+        raise ParseError(f"{exc}; `turbine legal {file}` lists the legal moves") from None
     entry = game.play(action)
     moves = [(seat, entry.notation), *run_bots(game, game.make_bots(seed_offset=len(game.log)))]
     save_game(game, file)

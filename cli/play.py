@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from turbine.core import Game, TurbineError
+from turbine.core import Game, ParseError, TurbineError
 
 from . import output
 from .common import CliError, run_bots, save_game
@@ -120,7 +120,10 @@ class PlaySession:
         seat = game.to_move
         try:
             entry = game.play(game.find(text))
-        except TurbineError as exc:
+        except ParseError as exc:
+            self.say(f"{exc}; type 'moves' to list them", "red")
+            return False
+        except TurbineError as exc:  # an illegal move: the game's reason
             self.say(str(exc), "red")
             return False
         self.save()

@@ -141,6 +141,16 @@ class Rules(ABC, Generic[S, A]):
                 return action
         raise ParseError(f"{text!r} is not the notation of a legal move")
 
+    def read_action(self, text: str) -> A | None:
+        """Read ``text`` as an action of this game whether or not it is legal now.
+
+        Syntax only: ``None`` when the text is the notation of no action.  A
+        game that implements it lets a player who types an illegal move learn
+        *why* it is illegal (:meth:`why_illegal`), instead of only that it is
+        not in the list.
+        """
+        return None
+
     def phase_name(self, state: S) -> str:
         """A word or two for where the game is (shown by the CLI)."""
         return ""

@@ -120,7 +120,12 @@ class Game:
 
     def find(self, text: str) -> Any:
         """The legal move named by ``text``: its list number (from 1), its notation,
-        or a unique prefix of its notation."""
+        or a unique prefix of its notation.
+
+        Text that names a move of the game which is not legal now raises the
+        game's :class:`IllegalAction` (its reason and rule); other text raises
+        :class:`ParseError`.
+        """
         legal = self.legal()
         wanted = text.strip()
         if wanted.isdigit():
@@ -139,7 +144,10 @@ class Game:
         if matches:
             shown = ", ".join(self.rules.describe(a) for a in matches[:5])
             raise ParseError(f"{text!r} could mean several moves: {shown}")
-        raise ParseError(f"{text!r} is not a legal move now; type 'moves' to list them")
+        action = self.rules.read_action(wanted)
+        if action is not None:
+            raise self.rules.why_illegal(self.state, action)
+        raise ParseError(f"{text!r} is not a legal move now")
 
     # -- history ------------------------------------------------------------------
 

@@ -46,6 +46,9 @@ class VariantSpec:
     rules: Callable[..., Rules[Any, Any]]
     description: str = ""
     hookspecs: tuple[ModuleType | type, ...] = ()
+    demo_priority: int = 0
+    """How well the variant shows what turbine does: ``turbine demo`` without a
+    variant plays the installed variant with the highest value."""
 
 
 @dataclass(frozen=True)

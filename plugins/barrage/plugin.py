@@ -29,6 +29,7 @@ def turbine_variants() -> list[VariantSpec]:
             max_players=4,
             options=BarrageOptions,
             rules=BarrageRules,
+            demo_priority=1,
             description="build dams, conduits and powerhouses; produce energy (introductory game)",
             hookspecs=_hookspecs(),
         )

@@ -26,6 +26,7 @@ def turbine_variants() -> list[VariantSpec]:
             max_players=6,
             options=PowerGridOptions,
             rules=_rules,
+            demo_priority=2,
             description="Auction plants, buy fuel, build networks on the Russia or Japan map.",
         )
     ]

@@ -27,6 +27,14 @@ def test_round_trip_through_file(tmp_path, registry, played):
     assert [c.actions for c in again.checkpoints] == [25]
 
 
+def test_atomic_write_keeps_permissions(tmp_path):
+    path = tmp_path / "x.json"
+    savefile.write_atomic(path, b"one")
+    path.chmod(0o640)
+    savefile.write_atomic(path, b"two")
+    assert path.stat().st_mode & 0o777 == 0o640
+
+
 def test_atomic_write_leaves_no_temporary_files(tmp_path):
     path = tmp_path / "x.json"
     savefile.write_atomic(path, b"one")

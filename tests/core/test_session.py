@@ -55,3 +55,14 @@ def test_undo_restores_the_exact_state(registry):
 def test_where_names_round_phase_and_seat(registry):
     game = Game(registry, "sparks", players=3, seed=1)
     assert game.where() == "round 1, auction, seat 1 to move"
+
+
+def test_typed_illegal_move_gets_the_games_reason(registry):
+    game = Game(registry, "sparks", players=2, seed=1)
+    game.play(game.find("open 3"))
+    with pytest.raises(IllegalAction, match="a bid must beat the high bid of 3"):
+        game.find("bid 2")
+    with pytest.raises(IllegalAction, match="'open 4' is not possible now"):
+        game.find("open 4")
+    with pytest.raises(ParseError, match="'fly away' is not a legal move now"):
+        game.find("fly away")

@@ -217,6 +217,15 @@ class SparksRules(Rules[State, Action]):
             return f"bid {action.amount}"
         return type(action).__name__.lower()
 
+    def read_action(self, text: str) -> Action | None:
+        words = text.lower().split()
+        simple = {"drop": Drop(), "pass": Pass(), "buy": Buy()}
+        if len(words) == 1 and words[0] in simple:
+            return simple[words[0]]
+        if len(words) == 2 and words[0] in ("open", "bid") and words[1].isdigit():
+            return Open(int(words[1])) if words[0] == "open" else Bid(int(words[1]))
+        return None
+
     def phase_name(self, state: State) -> str:
         return self.machine.phase_name(state)
 

@@ -1,0 +1,58 @@
+"""``turbine demo``: a bot-versus-bot game that ends with a result and a save.
+
+The quick start's first command.  Without a variant it plays the installed
+variant with the highest ``VariantSpec.demo_priority`` (ties: alphabetical).
+Seats are the variant's ``greedy`` bot when it has one, else ``random``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from turbine.core import Game, Registry, Seat
+
+from . import output
+from .common import CliError, save_game
+
+
+def pick_variant(registry: Registry, variant: str | None) -> str:
+    if variant is not None:
+        return registry.variant(variant).id
+    if not registry.variants:
+        raise CliError("no variant is installed; `turbine plugins` shows what failed to load")
+    specs = sorted(registry.variants.values(), key=lambda s: (-s.demo_priority, s.id))
+    return specs[0].id
+
+
+def run_demo(
+    registry: Registry, variant: str | None, players: int | None, seed: int, bots: str | None, out: Path
+) -> Game:
+    variant_id = pick_variant(registry, variant)
+    spec = registry.variant(variant_id)
+    kind = bots or ("greedy" if "greedy" in registry.bots_for(variant_id) else "random")
+    count = players or min(max(4, spec.min_players), spec.max_players)
+    seats = [Seat(f"{kind.capitalize()} bot {i + 1}", kind) for i in range(count)]
+    game = Game(registry, variant_id, players=count, seed=seed, seats=seats)
+    output.out.print(Text(f"{spec.name}: {count} {kind} bots, seed {seed}", style="bold"))
+    rules = game.rules
+    bots = game.make_bots()
+    bound = rules.decision_bound()
+    shown_round = rules.round_number(game.state)
+    while not game.is_over and len(game.log) < bound:
+        seat = game.to_move
+        assert seat is not None
+        game.play(bots[seat].choose(game.state, game.legal()))
+        if rules.round_number(game.state) != shown_round or game.is_over:
+            scores = ", ".join(str(s) for s in rules.scores(game.state))
+            output.out.print(Text(f"  after round {shown_round}: scores {scores}", style="dim"))
+            shown_round = rules.round_number(game.state)
+    save_game(game, out)
+    output.board(game, None, title=f"{spec.name} · final position")
+    if not game.is_over:
+        raise CliError(f"the game did not end within {bound} decisions; saved to {out}")
+    output.out.print(Text(output.winners_line(game), style="bold green"))
+    output.out.print(
+        Text(f"{len(game.log)} moves saved to {out}; replay it with `turbine replay {out} --verify`")
+    )
+    return game
