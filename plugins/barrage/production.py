@@ -106,7 +106,8 @@ def systems(
 def produce(
     r: BarrageRules, state: State, seat: int, dam: int, conduit: int, markers: int, modifier: int, flags: int
 ) -> None:
-    """B-11.2 steps 6–10."""
+    """B-11.2 steps 6–10: energy, the conduit fee, the release of the water, then
+    (as pending steps) the contract and the company ability."""
     c = r.board.conduits[conduit]
     player = state.players[seat]
     made = energy(r, state, seat, markers, c.value, modifier, flags)
@@ -120,16 +121,26 @@ def produce(
     release_later = markers if r.options.contract_before_flow else 0  # U-4
     if not release_later:
         r.release(state, c.to_zone, markers)
-    company = r.company_of[seat]
-    unlocked = r.ability_unlocked(state, seat)
-    if unlocked and company.after_production_energy:
-        player.energy += company.after_production_energy
     after: list[Pending] = []
-    if r.can_fulfil_any(state, seat, made):
+    if r.can_fulfil_any(state, seat, made):  # step 9
         after.append(Pending(seat, "contract", n=made, opt=True))
     if release_later:
         after.append(Pending(seat, "release", n=release_later, a=c.to_zone))
-    if unlocked and company.repeat_production and not flags & REPEAT:
-        after.append(Pending(seat, "repeat", a=c.to_zone, b=dam, opt=True))
+    # step 10, after the contract: its reward may have built the 3rd powerhouse
+    after.append(Pending(seat, "ability", a=c.to_zone, b=dam, c=flags))
     r.push_in_order(state, after)
     r.after_production(state, seat, {"dam": dam, "conduit": conduit, "markers": markers, "energy": made})
+
+
+def company_ability(r: BarrageRules, state: State, top: Pending) -> None:
+    """B-11.2 step 10: once 3 powerhouses are built, Italy's +3 energy (B-15.3, not
+    for contracts) and Germany's offer of a second production (B-15.4, not after
+    the second one)."""
+    seat = top.seat
+    if not r.ability_unlocked(state, seat):
+        return
+    company = r.company_of[seat]
+    if company.after_production_energy:
+        state.players[seat].energy += company.after_production_energy
+    if company.repeat_production and not top.c & REPEAT:
+        state.flow.pending.append(Pending(seat, "repeat", a=top.a, b=top.b, opt=True))

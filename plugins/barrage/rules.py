@@ -69,7 +69,7 @@ from .tables import (
 
 ROUNDS = 5
 INCOME, ACTIONS, WATER, SCORING, END = range(5)
-AUTO_KINDS = ("release",)
+AUTO_KINDS = ("release", "ability")
 """Pending kinds the engine carries out by itself when they reach the top."""
 
 
@@ -232,6 +232,12 @@ class BarrageRules(Rules[State, Action]):
             return self.hand_limit
         return fold_hook(self.hand_limit_hook, "limit", self.hand_limit, game=self, state=state, seat=seat)
 
+    def ranking_energy(self, state: State, seat: int) -> int:
+        """Energy as it counts for the awards, the turn order and the tie-break
+        (B-3.9.3): the true total, or capped at 30 with ``energy_cap_ranking`` (U-20)."""
+        energy = state.players[seat].energy
+        return min(energy, 30) if self.options.energy_cap_ranking else energy
+
     def ability_unlocked(self, state: State, seat: int) -> bool:
         return state.players[seat].built[POWERHOUSE] >= ABILITY_POWERHOUSES
 
@@ -377,7 +383,7 @@ class BarrageRules(Rules[State, Action]):
         position = {seat: i for i, seat in enumerate(state.turn_order)}
         sign = -1 if self.options.tie_order == "reverse" else 1
         state.turn_order = sorted(
-            state.turn_order, key=lambda s: (state.players[s].energy, sign * position[s])
+            state.turn_order, key=lambda s: (self.ranking_energy(state, s), sign * position[s])
         )
         start = self.consts["starting"]["engineers"]
         for player in state.players:
@@ -646,7 +652,10 @@ class BarrageRules(Rules[State, Action]):
                 top = flow.pending[-1]
                 if top.kind in AUTO_KINDS:
                     flow.pending.pop()
-                    self.release(state, top.a, top.n)
+                    if top.kind == "release":
+                        self.release(state, top.a, top.n)
+                    else:
+                        production.company_ability(self, state, top)
                     continue
                 legal = self._sub_actions(state, top)
                 if len(legal) == 1:
@@ -676,8 +685,7 @@ class BarrageRules(Rules[State, Action]):
 
     def rank_key(self, state: State, seat: int) -> tuple[int, int]:
         """B-20.5: most VP, then most energy in round 5; still tied: shared (U-15)."""
-        p = state.players[seat]
-        return (p.vp, p.energy)
+        return (state.players[seat].vp, self.ranking_energy(state, seat))
 
     def decision_bound(self) -> int:
         # Each placement uses >= 1 of 12 engineers (<= 12 turns per seat and round);

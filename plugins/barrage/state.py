@@ -33,6 +33,9 @@ class Pending(msgspec.Struct):
                   ``c`` 1 = bonus applies)
     contract      which contract to fulfil with ``n`` energy (may be skipped)
     repeat        Germany's second production (B-15.4), may be skipped
+    release       automatic: ``n`` markers leave a powerhouse of basin ``a`` (U-4 option)
+    ability       automatic: the company ability after a production (B-11.2 step 10;
+                  ``a`` basin produced into, ``b`` dam used, ``c`` production flags)
     machinery     split ``n`` machinery units between excavators and mixers
     water         place ``n`` water markers on headstreams (``a`` 1 = flows now,
                   ``opt`` may stop)

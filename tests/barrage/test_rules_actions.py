@@ -146,10 +146,7 @@ def test_B_8_construction_steps_and_cost():
     p = g.state.players[GER]
     play(g, "construct")
     assert p.engineers == 11 and p.spaces_used == 1
-    assert legal_text(g) == ["build base", "build elevation", "build conduit", "build powerhouse"][:1] + [
-        "build conduit",
-        "build powerhouse",
-    ]
+    assert legal_text(g) == ["build base", "build conduit", "build powerhouse"]  # no own dam to raise
     play(g, "build base")
     assert "at B5U" in legal_text(g)
     play(g, "at B5U")  # hills, red frame: 4 excavators + 3 credits (B-22.12)

@@ -1,0 +1,511 @@
+"""Rule-by-rule checks of the introductory game through the rules engine: setup (B-4),
+the round (B-5, B-6, B-17, B-19), placement (B-7), construction (B-8, B-9), the
+management board (B-10), production order (B-11.2), contracts (B-13) and the
+options of the uncertainty register.  Each expected number is the rulebook's."""
+
+from __future__ import annotations
+
+import pytest
+from barrage_setup import (
+    clear_map,
+    conduit,
+    dam,
+    legal_text,
+    neutral_dam,
+    new_game,
+    play,
+    powerhouse,
+    site,
+)
+from turbine.plugins.barrage import construction, production, water
+from turbine.plugins.barrage.state import BLOCKED
+from turbine.plugins.barrage.tables import (
+    BASE,
+    CONDUIT,
+    ELEVATION,
+    NEUTRAL,
+    NOBODY,
+    POWERHOUSE,
+    headstream_tiles,
+)
+
+USA, GER, ITA, FRA = range(4)
+AREA_OF_ZONE = {**dict.fromkeys((1, 2, 3, 4), "mountain"), **dict.fromkeys((5, 6, 7), "hill")}
+AREA_OF_ZONE.update(dict.fromkeys((8, 9, 10, 11, 12), "plain"))
+
+
+def first(game, seat: int) -> None:
+    """Make ``seat`` the first player of the round (B-7.1)."""
+    order = [seat] + [s for s in range(game.players) if s != seat]
+    game.state.turn_order = list(order)
+    game.state.flow.order = list(order)
+
+
+def end_actions(game) -> None:
+    """Everybody runs out of engineers: the rest of the round runs by itself (B-7.6)."""
+    for p in game.state.players:
+        p.engineers = 0
+    game.rules._settle(game.state)
+
+
+# --------------------------------------------------------------------------- B-4 setup
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_B_4_1_B_4_2_setup_by_player_count(players):
+    g = new_game(players, seed=5)
+    s = g.state
+    assert len(set(s.headstream_tiles)) == 4  # B-4.1.6: 4 of the 8 tiles
+    tiles = headstream_tiles()
+    assert s.headstream_water == [tiles[t][0] for t in s.headstream_tiles]  # round-1 water (B-6.4)
+    assert len(set(s.bonus_tiles)) == 5 and "BT-6" not in s.bonus_tiles  # B-4.1.7 intro
+    assert s.objective in {f"OT-{i}" for i in range(1, 7)}  # B-4.1.8
+    assert len(s.nationals) == players - 1  # B-4.1.9
+    assert [len([c for c in slots if c]) for slots in s.display] == [2, 2, 2]  # B-4.1.10
+    assert [len(stack) for stack in s.stacks] == [13, 13, 13]
+    neutral = [(g.rules.board.dams[i].area, s.dam_height[i], s.dam_water[i]) for i in range(20)]
+    assert sorted(x for x in neutral if x[1]) == [(0, 1, 1), (1, 2, 1), (2, 3, 1)]  # B-4.1.11
+    assert all(s.dam_owner[i] == NEUTRAL for i in range(20) if s.dam_height[i])
+    for p in s.players:  # B-4.2.4 to B-4.2.8
+        assert (p.credits, p.excavators, p.mixers, p.vp, p.engineers, p.energy) == (6, 6, 4, 10, 12, 0)
+        assert sorted(p.tiles) == ["base", "conduit", "elevation", "joker", "powerhouse"]
+        assert p.built == [0, 0, 0, 0] and len(p.contracts) == 1
+    assert s.turn_order == list(range(players))  # B-4.3.1
+
+
+# --------------------------------------------------------------------------- B-5, B-6, B-17, B-19
+
+
+def test_B_6_4_B_17_headstream_water_flows_in_phase_3_and_new_water_comes_in_rounds_1_to_4():
+    g = new_game(4, seed=3)
+    s = g.state
+    clear_map(g)
+    s.headstream_water = [2, 0, 0, 0]
+    dam(g, "B1L", USA, 1, 0)  # headstream A -> Z-1: the first marker stops, the second leaves
+    end_actions(g)
+    assert s.flow.round == 2
+    assert s.dam_water[site(g, "B1L")] == 1
+    tiles = headstream_tiles()
+    assert s.headstream_water == [tiles[t][1] for t in s.headstream_tiles]  # round 2's water only
+    s.flow.round = 4
+    end_actions(g)
+    assert s.flow.round == 5
+    assert s.headstream_water == [0, 0, 0, 0]  # B-6.4.2: nothing in round 5
+
+
+def test_B_12_3_2_flow_phase_example_through_the_engine():
+    g = new_game(4)
+    clear_map(g)
+    s = g.state
+    dam(g, "B1U", USA, 1, 1)
+    dam(g, "B8U", GER, 3, 2)
+    dam(g, "B2U", ITA, 2, 1)
+    dam(g, "B5U", FRA, 1, 0)
+    neutral_dam(g, "B5L", 2, 1)
+    s.headstream_water = [2, 3, 0, 0]
+    g.rules._water_flow(s)
+    held = {x: s.dam_water[site(g, x)] for x in ("B1U", "B8U", "B2U", "B5U", "B5L")}
+    assert held == {"B1U": 1, "B8U": 3, "B2U": 2, "B5U": 1, "B5L": 2}
+    assert s.headstream_water == [0, 0, 0, 0]
+
+
+def test_B_12_every_water_movement_goes_through_the_one_algorithm(monkeypatch):
+    """Production release, water that flows at once and the flow phase all call move_water."""
+    calls = []
+    real = water.move_water
+
+    def spy(board, state, caps, sources):
+        calls.append(tuple(src.kind for src in sources))
+        return real(board, state, caps, sources)
+
+    monkeypatch.setattr(water, "move_water", spy)
+    g = new_game(4)
+    clear_map(g)
+    dam(g, "B5U", USA, 1, 1)
+    conduit(g, "C5L", USA)
+    powerhouse(g, "P8_0", USA)
+    play(g, "place TS3L", "skip")  # release (B-11.2 step 8)
+    play(g, "place WM2L", "headstream A")  # Germany: flows now (B-10.4.2)
+    g.state.headstream_water = [1, 0, 0, 0]
+    g.rules._water_flow(g.state)  # phase 3 (B-17)
+    assert calls == [("release",), ("headstream",), ("headstream",)]
+
+
+def test_B_6_1_incomes_are_cumulative_and_paid_every_round():
+    g = new_game(4)
+    s = g.state
+    ita = s.players[ITA]
+    ita.built[BASE] = 4  # base incomes 1 and 2 revealed: 3 credits and 5 VP
+    usa = s.players[USA]
+    usa.built[CONDUIT] = 5  # conduit incomes 3 VP, 2 VP + rotate 1, 7 VP
+    g.rules._income(s)
+    assert (ita.credits, ita.vp) == (6 + 3, 10 + 5)
+    assert (usa.vp, usa.wheel_open) == (10 + 3 + 2 + 7, 1)
+    g.rules._income(s)
+    assert (ita.credits, ita.vp) == (6 + 6, 10 + 10)
+
+
+def test_B_6_2_1_income_revealed_by_the_2nd_4th_and_5th_piece_at_once():
+    g = new_game(4)
+    clear_map(g)
+    s = g.state
+    ita = s.players[ITA]
+    history = []
+    for ident in ("B1L", "B2L", "B3L", "B4L", "B5L"):
+        construction.place(g.rules, s, ITA, BASE, site(g, ident))
+        history.append((ita.credits, ita.vp))
+    # 1st nothing; 2nd 3 credits; 3rd nothing; 4th 5 VP; 5th 7 VP (B-6.2.1, B-6.2.2, B-6.2.4)
+    assert history == [(6, 10), (9, 10), (9, 10), (9, 15), (9, 22)]
+
+
+def test_U_3_incomes_resolved_in_reverse_turn_order_or_turn_order():
+    for option, expected in (("reverse", GER), ("turn", USA)):
+        g = new_game(4, income_order=option)
+        s = g.state
+        s.players[USA].built[ELEVATION] = 4  # 2 VP + 2 water (flows)
+        s.players[GER].built[CONDUIT] = 4  # 2 VP + 2 water (flows)
+        s.flow.pending.clear()
+        g.rules._income(s)
+        assert s.flow.pending[-1].seat == expected
+        assert {p.seat for p in s.flow.pending} == {USA, GER}
+
+
+def test_B_19_end_of_round_resets_but_keeps_wheel_water_and_contracts():
+    g = new_game(3)
+    s = g.state
+    clear_map(g)
+    dam(g, "B9U", USA, 2, 2)
+    play(g, "place WM1L", "headstream A", "skip", "construct", "build base", "at B1L", "tile base")
+    usa = s.players[USA]
+    wheel = (list(usa.wheel_tile), list(usa.wheel_exc), usa.wheel_open)
+    end_actions(g)
+    assert s.flow.round == 2
+    assert [p.engineers for p in s.players] == [12, 12, 12]  # B-19.4
+    assert [p.spaces_used for p in s.players] == [0, 0, 0]
+    assert all(o in (NOBODY, BLOCKED) for o in s.spaces) and BLOCKED in s.spaces  # blockers stay
+    assert (list(usa.wheel_tile), list(usa.wheel_exc), usa.wheel_open) == wheel  # B-19.6
+    assert s.dam_water[site(g, "B9U")] == 2 and usa.contracts == ["SC-1"]
+
+
+def test_B_22_24_turn_order_least_energy_first_ties_swap():
+    g = new_game(4)
+    s = g.state
+    for p, e in zip(s.players, (12, 5, 0, 5), strict=True):  # Kostya, Polina, Danylo, Olena
+        p.energy = e
+    g.rules._end_of_round(s)
+    assert s.turn_order == [ITA, FRA, GER, USA]
+
+
+def test_U_20_energy_capped_at_30_for_turn_order_and_tie_break():
+    for cap, order in ((False, [GER, USA]), (True, [GER, USA])):
+        g = new_game(2, energy_cap_ranking=cap)
+        s = g.state
+        s.players[USA].energy, s.players[GER].energy = 35, 31
+        g.rules._end_of_round(s)
+        # true totals: GER less; capped: a tie, reversed from USA, GER
+        assert s.turn_order == order
+    g = new_game(2, energy_cap_ranking=True)
+    s = g.state
+    s.players[USA].energy, s.players[GER].energy = 31, 35
+    g.rules._end_of_round(s)
+    assert s.turn_order == [GER, USA]  # tie at 30: reversed
+    s.players[USA].energy, s.players[GER].energy = 31, 35
+    s.players[USA].vp = s.players[GER].vp = 40
+    assert g.rules.winner(s) == [USA, GER]
+    g2 = new_game(2)
+    g2.state.players[USA].energy, g2.state.players[GER].energy = 31, 35
+    assert g2.rules.winner(g2.state) == [GER]
+
+
+# --------------------------------------------------------------------------- B-7 placement
+
+
+def test_B_7_6_a_seat_without_engineers_passes_and_takes_no_more_turns():
+    g = new_game(3)
+    s = g.state
+    s.players[USA].engineers = 1
+    play(g, "bank 1")
+    assert g.to_move == GER
+    play(g, "bank 1", "bank 1")
+    assert g.to_move == GER and s.flow.done[0]  # USA passed by itself
+
+
+def test_B_7_10_one_player_may_take_both_spaces_of_an_action():
+    g = new_game(2)
+    play(g, "place WS1L", "bank 1")
+    assert "place WS1R" in legal_text(g)
+    play(g, "place WS1R")
+    assert g.state.spaces[g.rules.space_index["WS1R"]] == USA
+
+
+def test_B_22_33_red_frame_and_printed_cost_must_both_be_affordable():
+    g = new_game(4)
+    g.state.players[USA].credits = 4
+    assert "place MS1R" not in legal_text(g)  # 2 + 3 credits
+    g.state.players[USA].credits = 5
+    assert "place MS1R" in legal_text(g)
+    play(g, "place MS1R")
+    assert (g.state.players[USA].credits, g.state.players[USA].excavators) == (0, 7)
+
+
+# --------------------------------------------------------------------------- B-8, B-9 construction
+
+
+def test_B_8_1_four_construction_spaces_1_2_3_and_3_plus_3_credits():
+    g = new_game(4)
+    clear_map(g)
+    usa = g.state.players[USA]
+    usa.excavators, usa.mixers, usa.credits = 30, 30, 20
+    play(g, "construct", "build base", "at B1L", "tile base", "bank 1", "bank 1", "bank 1")
+    assert (usa.engineers, usa.excavators) == (11, 27)  # EO-WA: 3 excavators
+    play(g, "construct", "build conduit", "at C1L", "tile conduit", "bank 1", "bank 1", "bank 1")
+    assert (usa.engineers, usa.excavators) == (9, 17)  # value 5: 10 excavators
+    play(g, "construct", "build powerhouse", "at P8_0", "tile powerhouse", "bank 1", "bank 1", "bank 1")
+    assert (usa.engineers, usa.mixers) == (6, 28)  # 1st powerhouse: 2 mixers
+    play(g, "construct", "build elevation", "tile elevation", "bank 1", "bank 1", "bank 1")
+    assert (usa.engineers, usa.mixers, usa.credits) == (3, 24, 17)  # mountain elevation, 3 credits
+    assert "construct" not in legal_text(g)  # B-8.1.1: at most 4 per round
+    assert g.state.dam_height[site(g, "B1L")] == 2
+
+
+def test_B_8_2_2_construct_only_when_a_structure_can_be_completed():
+    g = new_game(4)
+    clear_map(g)
+    usa = g.state.players[USA]
+    usa.excavators = usa.mixers = 0
+    assert "construct" not in legal_text(g)  # no machinery (B-8.2 step 3)
+    usa.mixers = 2
+    assert "construct" in legal_text(g)  # a 1st powerhouse costs 2 mixers
+    usa.tiles = ["base", "conduit"]  # B-8.6.2: the powerhouse and joker tiles are on the wheel
+    assert "construct" not in legal_text(g)
+
+
+@pytest.mark.parametrize("structure", [BASE, ELEVATION, CONDUIT, POWERHOUSE])
+def test_B_9_1_cost_table_on_every_building_space(structure):
+    """Germany (EO-JM changes only conduits, which may also be paid in mixers)."""
+    g = new_game(4)
+    r, s = g.rules, g.state
+    base = {"mountain": 5, "hill": 4, "plain": 3}
+    elevation = {"mountain": 4, "hill": 3, "plain": 2}
+    if structure in (BASE, ELEVATION):
+        for d in r.board.dams:
+            area = AREA_OF_ZONE[d.zone]
+            need = construction.requirements(r, s, GER, structure, d.index)
+            expected = (base[area], 0) if structure == BASE else (0, elevation[area])
+            assert need[0] == expected
+            red = 3 if structure == BASE and d.red else 0  # never for an elevation (B-22.34)
+            assert construction.surcharge(r, structure, d.index) == red
+    elif structure == CONDUIT:
+        for c in r.board.conduits:
+            need = construction.requirements(r, s, GER, structure, c.index)
+            assert need == [(2 * c.value, 0), (0, c.value)]  # B-16.4: or 1 mixer x value
+            assert construction.surcharge(r, structure, c.index) == 0
+    else:
+        for built, mixers in enumerate((2, 3, 4, 5)):
+            s.players[GER].built[POWERHOUSE] = built
+            assert construction.requirements(r, s, GER, structure, 0) == [(0, mixers)]
+        for p in r.board.powerhouses:
+            assert construction.surcharge(r, structure, p.index) == (3 if p.red else 0)
+
+
+def test_B_9_2_placement_limits():
+    g = new_game(4)
+    clear_map(g)
+    r, s = g.rules, g.state
+
+    def ids(structure):
+        return {construction.site_id(r, structure, i) for i in construction.sites(r, s, GER, structure)}
+
+    dam(g, "B5U", GER, 1, 0)
+    neutral_dam(g, "B6L", 2, 1)
+    dam(g, "B7U", USA, 1, 0)
+    dam(g, "B8U", GER, 3, 0)
+    bases = ids(BASE)
+    assert "B5L" not in bases  # one own dam per basin (B-9.2.1)
+    assert "B6U" in bases and "B7L" in bases  # neutral and other players' dams do not count
+    assert not {"B6L", "B7U", "B8U"} & bases  # occupied spaces (B-9.2.6)
+    assert ids(ELEVATION) == {"B5U"}  # own dams below height 3 only (B-9.2.2)
+    powerhouse(g, "P8_0", GER)
+    phs = ids(POWERHOUSE)
+    assert not any(p.startswith("P8_") for p in phs) and "P9_0" in phs  # B-9.2.4
+    conduit(g, "C5L", GER)
+    assert "C5R" in ids(CONDUIT) and "C5L" not in ids(CONDUIT)  # B-9.2.3: no per-basin limit
+    s.players[GER].built[CONDUIT] = 5
+    assert ids(CONDUIT) == set()  # B-9.2.5: no piece left
+
+
+# --------------------------------------------------------------------------- B-10 management board
+
+# B-10.2: (engineers, extra credits) of every space; "+3cr" adds 3 to the printed cost.
+B_10_2 = {
+    "TS1L": (2, 0), "TS1R": (3, 3), "TS2L": (2, 0), "TS2R": (3, 3), "TS3L": (2, 0), "TS3R": (3, 3),
+    "TS4L": (2, 0), "TS4R": (3, 3), "TS5L": (1, 0), "TS5R": (2, 0),
+    "WM1L": (1, 0), "WM1R": (2, 3), "WM2L": (1, 0), "WM2R": (2, 3),
+    "WS1L": (1, 0), "WS1R": (2, 0), "WS2L": (2, 2), "WS2R": (3, 5), "WS3L": (2, 5), "WS3R": (3, 8),
+    "MS1L": (1, 2), "MS1R": (1, 5), "MS2L": (1, 4), "MS2R": (2, 4), "MS3L": (2, 5), "MS3R": (3, 8),
+    "CO1L": (1, 0), "CO1R": (1, 3), "CO2L": (1, 0), "CO2R": (1, 3), "CO3L": (2, 1), "CO3R": (3, 1),
+}  # fmt: skip
+
+
+def test_B_10_2_every_action_space_engineers_and_credits():
+    g = new_game(4)
+    got = {s.id: (s.engineers, s.credits) for s in g.rules.spaces if s.kind != "bank"}
+    assert got == B_10_2
+
+
+def test_B_10_8_2_each_taken_slot_is_refilled_from_its_own_stack_and_U_18_empty_stack():
+    g = new_game(4)
+    s = g.state
+    s.display = [["PC-G01", "PC-G02"], ["PC-Y01", "PC-Y02"], ["PC-R01", "PC-R02"]]
+    s.stacks = [["PC-G09", "PC-G03"], [], ["PC-R05"]]
+    play(g, "place CO3L", "take PC-G02", "take PC-R01")
+    assert g.to_move == GER  # hand: SC-1 and the two taken
+    assert s.display == [["PC-G01", "PC-G03"], ["PC-Y01", "PC-Y02"], ["PC-R05", "PC-R02"]]
+    play(g, "place CO1L", "take PC-Y01")
+    assert s.display[1] == ["", "PC-Y02"]  # the yellow stack is empty: the slot stays empty
+
+
+# ------------------------------------------------------------------- B-11, B-13 production and contracts
+
+
+def test_B_11_1_2_other_players_dams_are_never_used():
+    g = new_game(4)
+    clear_map(g)
+    dam(g, "B5U", GER, 1, 1)
+    conduit(g, "C5L", USA)
+    powerhouse(g, "P8_0", USA)
+    assert not any(m.startswith("place TS") for m in legal_text(g))
+
+
+def test_B_13_3_2_one_contract_per_production():
+    g = new_game(4)
+    clear_map(g)
+    usa = g.state.players[USA]
+    usa.contracts = ["SC-1", "PC-G10"]  # 3 and 3: 7 energy is enough for both (B-22.15)
+    dam(g, "B5U", USA, 2, 2)
+    conduit(g, "C5L", USA)
+    powerhouse(g, "P8_0", USA)
+    play(g, "place TS1L", "water 2")
+    assert usa.energy == 8
+    assert legal_text(g) == ["fulfil SC-1", "fulfil PC-G10", "skip"]
+    play(g, "fulfil PC-G10")
+    assert g.to_move == GER and usa.contracts == ["SC-1"] and usa.fulfilled == ["PC-G10"]
+    assert (usa.vp, usa.credits) == (14, 8)  # 4 VP + 2 credits (B-22.4)
+
+
+def test_B_13_4_first_to_fulfil_a_national_contract_takes_it():
+    g = new_game(4)
+    clear_map(g)
+    g.state.nationals = ["NC-3", "NC-5"]
+    usa = g.state.players[USA]
+    dam(g, "B1U", USA, 3, 3)
+    conduit(g, "C1L", USA)  # value 5, Z-1 -> Z-8
+    powerhouse(g, "P8_0", USA)
+    play(g, "place TS1L", "water 3")  # 15 + 2 = 17
+    assert legal_text(g) == ["fulfil SC-1", "fulfil NC-3", "fulfil NC-5", "skip"]
+    play(g, "fulfil NC-3")  # 8 VP + 8 credits
+    assert g.state.nationals == ["NC-5"] and usa.fulfilled == ["NC-3"]
+    assert (usa.vp, usa.credits) == (18, 14)
+
+
+def test_B_22_16_france_fulfils_a_14_national_with_11():
+    for row, ok in (("TS1L", True), ("TS2L", False)):
+        g = new_game(4)
+        clear_map(g)
+        first(g, FRA)
+        g.state.nationals = ["NC-3"]
+        g.state.players[FRA].contracts = []
+        for ph in ("P10_0", "P8_0", "P9_0"):
+            powerhouse(g, ph, FRA)
+        dam(g, "B5U", FRA, 2, 2)
+        conduit(g, "C5R", FRA)  # value 4, Z-5 -> Z-10
+        play(g, f"place {row}", "water 2")  # 8 + row + 1
+        assert ("fulfil NC-3" in legal_text(g)) is ok
+
+
+def test_B_11_2_step_10_italy_ability_unlocked_by_the_contract_reward():
+    """The contract (step 9) builds Italy's 3rd powerhouse; the ability (step 10) then applies."""
+    g = new_game(4)
+    clear_map(g)
+    first(g, ITA)
+    ita = g.state.players[ITA]
+    ita.contracts = ["PC-Y02"]  # 5: build a powerhouse
+    powerhouse(g, "P8_0", ITA)
+    powerhouse(g, "P9_0", ITA)
+    dam(g, "B5U", ITA, 2, 2)
+    conduit(g, "C5L", ITA)  # value 3
+    play(g, "place TS3L", "water 2")
+    assert ita.energy == 6 + 1  # 2nd-powerhouse bonus
+    play(g, "fulfil PC-Y02", "at P10_0")
+    assert ita.built[POWERHOUSE] == 3 and ita.energy == 7 + 3
+    assert (ita.mixers, ita.credits) == (4, 6)  # a rewarded build is free
+
+
+def test_B_11_2_step_10_germany_repeat_unlocked_by_the_contract_reward():
+    g = new_game(4)
+    clear_map(g)
+    first(g, GER)
+    ger = g.state.players[GER]
+    ger.contracts = ["PC-Y02"]
+    powerhouse(g, "P8_0", GER)
+    powerhouse(g, "P9_0", GER)
+    dam(g, "B5U", GER, 2, 2)
+    conduit(g, "C5L", GER)  # Z-5 -> Z-8
+    dam(g, "B6U", GER, 1, 1)
+    conduit(g, "C6R", GER)  # value 2, Z-6 -> Z-7
+    play(g, "place TS3L", "water 2", "fulfil PC-Y02", "at P7_0")
+    assert legal_text(g) == ["produce B6U C6R", "skip"]
+    play(g, "produce B6U C6R")
+    assert ger.energy == 7 + 2  # the repeat: 1 x 2, no modifier, no bonus (B-15.4.2)
+
+
+def test_U_4_contract_before_the_water_flows_on():
+    for option, held_while_deciding in ((False, 1), (True, 0)):
+        g = new_game(4, contract_before_flow=option)
+        clear_map(g)
+        dam(g, "B5U", USA, 1, 1)
+        conduit(g, "C5L", USA)
+        powerhouse(g, "P8_0", USA)
+        dam(g, "B8U", GER, 1, 0)
+        play(g, "place TS3L")
+        assert legal_text(g) == ["fulfil SC-1", "skip"]
+        assert g.state.dam_water[site(g, "B8U")] == held_while_deciding
+        play(g, "skip")
+        assert g.state.dam_water[site(g, "B8U")] == 1
+
+
+def test_B_16_3_2_fiesler_examples_and_B_22_48():
+    g = new_game(4)
+    r, s = g.rules, g.state
+    fra = s.players[FRA]
+    fra.built[POWERHOUSE] = 2
+    assert production.energy(r, s, FRA, 1, 2, 2, production.BONUS) == 4 + 2 + 1
+    fra.built[POWERHOUSE] = 4
+    assert production.energy(r, s, FRA, 1, 2, 2, production.BONUS) == 4 + 2 + 3
+    assert production.energy(r, s, FRA, 2, 2, 0, production.BONUS) == 4 + 3  # 4 is not raised
+    assert production.energy(r, s, FRA, 1, 5, 0, production.BONUS) == 5 + 3
+
+
+def test_U_5_fiesler_floor_on_a_repeat_only_with_the_option():
+    for option, expected in ((False, 2), (True, 4)):
+        g = new_game(4, floor_on_repeat=option)
+        assert production.energy(g.rules, g.state, FRA, 1, 2, 0, production.REPEAT) == expected
+
+
+def test_B_15_2_usa_energy_in_the_flow_phase_only_with_3_powerhouses():
+    for built, expected in ((2, 0), (3, 2)):
+        g = new_game(4)
+        clear_map(g)
+        for ph in ("P8_0", "P11_0", "P5_0")[:built]:
+            powerhouse(g, ph, USA)
+        g.state.headstream_water = [1, 0, 0, 0]  # A -> Z-1 -> Z-8 -> Z-11 -> sea
+        g.rules._water_flow(g.state)
+        assert g.state.players[USA].energy == expected
+
+
+def test_U_26_mandatory_reward_parts():
+    for option, skippable in (("ext", True), ("mandatory", False)):
+        g = new_game(4, optional_parts=option)
+        g.rules.gain(g.state, USA, g.rules.contracts["PC-G05"].reward)  # 3 credits + 2 water (delayed)
+        assert ("skip" in legal_text(g)) is skippable
+        assert g.state.players[USA].credits == 9
