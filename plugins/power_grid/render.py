@@ -26,6 +26,31 @@ def plant_text(key: int) -> str:
     return f"{plant_label(key)}({what}→{CITIES[key]})"
 
 
+def _deck_text(s: State) -> str:
+    """The deck as the viewer knows it (``s`` is already a view): known cards on top,
+    the face-down rest, the Step 3 card and the known plants under it (P-7.10)."""
+    deck = s.deck
+    if not deck:
+        return "Deck: empty"
+    parts: list[str] = []
+    top_known = []
+    i = len(deck) - 1
+    while i >= 0 and deck[i] not in (HIDDEN, STEP3):
+        top_known.append(plant_label(deck[i]))
+        i -= 1
+    if top_known:
+        parts.append(" ".join(top_known) + " on top")
+    hidden = sum(1 for c in deck if c == HIDDEN)
+    if hidden:
+        parts.append(f"{hidden} face down")
+    if STEP3 in deck:
+        under = [plant_label(c) for c in reversed(deck[: deck.index(STEP3)])]
+        parts.append(
+            "then the Step 3 card" + (f", under it: {' '.join(under)}" if under else " at the bottom")
+        )
+    return f"Deck: {len(deck)} cards: " + ", ".join(parts)
+
+
 def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
     s = rules.view(state, seat)
     lines: list[str] = []
@@ -35,48 +60,67 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
     if s.ended or flow.over:
         where += " — game over"
     lines.append(f"[bold]{rules.map.title}[/bold] — {where}")
+    lines.append(
+        f"Step 2 at {rules.step2_cities} cities, game ends at {rules.end_cities} cities; "
+        f"at most {rules.max_plants} plants each"
+    )
     order = " ".join(f"{i + 1}:P{seat_ + 1}" for i, seat_ in enumerate(s.order))
     lines.append(f"Player order: {order}" + (f"   to move: P{to_move + 1}" if to_move is not None else ""))
     actual = rules.actual_market(s)
     future = [k for k in s.market if k not in actual]
-    lines.append("Plant market, actual: " + (" ".join(plant_text(k) for k in actual) or "—"))
-    if s.step < 3 or future:
+    if s.step >= 3:
+        lines.append(
+            "Plant market (Step 3, all can be auctioned): " + (" ".join(plant_text(k) for k in actual) or "—")
+        )
+    else:
+        lines.append("Plant market, actual: " + (" ".join(plant_text(k) for k in actual) or "—"))
         lines.append("Plant market, future: " + (" ".join(plant_text(k) for k in future) or "—"))
-    step3_note = " (Step 3 card at the bottom)" if STEP3 in s.deck else ""
-    lines.append(f"Deck: {len(s.deck)} cards{step3_note}; boxed: {len(s.box) + s.unseen_removed}")
+    lines.append(_deck_text(s))
+    box = " ".join(plant_label(k) for k in sorted(s.box)) or "—"
+    unseen = f" (+{s.unseen_removed} removed face down at setup)" if s.unseen_removed else ""
+    lines.append(f"Box: {box}{unseen}")
     if s.auction is not None:
         a = s.auction
         lines.append(
             f"Auction: {plant_text(a.lot)} high bid {a.high_bid} by P{a.high_bidder + 1}; "
-            f"in: {', '.join(f'P{b + 1}' for b in a.bidders)}"
+            f"still bidding: {', '.join(f'P{b + 1}' for b in a.bidders)}"
         )
     res = []
     for r, name in enumerate(RESOURCE_NAMES):
         n = s.resources[r]
         price = rules.price(s, r) if n else "—"
-        res.append(f"{name} {n} (next {price})")
-    lines.append("Resources: " + ", ".join(res) + f"; reserve {'/'.join(str(x) for x in s.reserve)}")
+        res.append(f"{name} {n} (next at {price})")
+    lines.append("Resources: " + ", ".join(res))
+    lines.append("Reserve: " + ", ".join(f"{name} {s.reserve[r]}" for r, name in enumerate(RESOURCE_NAMES)))
     lines.append("")
+    in_auction = flow.phase == 1 and not flow.over
     for i, p in enumerate(s.players):
         plants = " ".join(plant_text(k) for k in p.plants) or "no plants"
-        held = " ".join(f"{n}{_SHORT[r]}" for r, n in enumerate(p.res) if n) or "no fuel"
+        held = " ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(p.res) if n) or "no fuel"
         marker = "▶ " if i == to_move else "  "
+        status = ""
+        if in_auction and i in flow.order and flow.done[flow.order.index(i)]:
+            status = " · out of this auction phase (bought or passed)"
         lines.append(
             f"{marker}[bold]P{i + 1}[/bold]: {p.money} Elektro, {len(p.cities)} cities "
-            f"(can power {max_powerable(p)}), plants {plants}, holds {held}"
+            f"(can power {max_powerable(p)}), plants {plants}, holds {held}{status}"
         )
         if p.cities:
             lines.append("     cities: " + ", ".join(rules.city_names[c] for c in p.cities))
     lines.append("")
     names = rules.map.regions
+    japan = rules.is_japan
     for r in s.regions:
         region = names[r]
         parts = []
         for c in region.cities:
             h = s.houses[c]
-            mark = "".join(str(x + 1) for x in h)
-            parts.append(f"{rules.city_names[c]}" + (f"[{mark}]" if mark else ""))
+            mark = "*" if rules.start_city[c] else ("°" if len(rules.space_cost[c]) == 2 else "")
+            owners = " ".join(f"P{x + 1}" for x in h)
+            parts.append(f"{rules.city_names[c]}{mark}" + (f" ({owners})" if owners else ""))
         lines.append(f"{region.name}: " + ", ".join(parts))
+    if japan:
+        lines.append("* start city (spaces 10, 10, 20), ° small city (two spaces)")
     if rules.pm is not None:
         for extra in rules.pm.hook.turbine_render_extra(rules=rules, state=state, seat=seat):
             if extra:

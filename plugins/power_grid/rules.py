@@ -184,6 +184,8 @@ class PowerGridRules(Rules[State, Action]):
             for t, slots in zip(self.tracks, self.track_slots, strict=True)
         ]
         self.actual_size = self.map.plant_market.actual
+        #: the cards setup puts face down on top of the deck, top first (P-2.9/P-2.10: 13)
+        self.known_top = [key_of(n) for n in reversed(self.map.deck.top)]
         self.market_size = self.map.plant_market.actual + self.map.plant_market.future
         self.pass_removal = self.map.pass_removal
         self.outdated_removal = self.map.outdated_removal
@@ -377,16 +379,28 @@ class PowerGridRules(Rules[State, Action]):
         return [p for p in state.market[: self.actual_size] if p != STEP3]
 
     def view(self, state: State, seat: int | None) -> State:
-        """The deck order above the Step 3 card and the random generator are secret."""
+        """What every player knows: the deck order above the Step 3 card and the random
+        generator are secret.
+
+        Known cards stay visible: the plants put under the Step 3 card in Phase 5
+        (P-7.10) and plant 13 while it still lies on top, where setup placed it face
+        down in front of everybody (P-2.9/P-2.10).  Only setup puts cards above the
+        Step 3 card, so a 13 on top of a deck that still holds the Step 3 card is that one.
+        """
         v = self.clone(state)
         v.rng = Rng(0)
         deck = v.deck
-        for i in range(len(deck) - 1, -1, -1):
+        if STEP3 not in deck:  # reshuffled at Step 3 (P-8.4-P-8.6): nothing is known
+            v.deck = [HIDDEN] * len(deck)
+            return v
+        known_top = self.known_top
+        n = 0
+        while n < len(known_top) and deck and deck[-1 - n] == known_top[n]:
+            n += 1
+        for i in range(len(deck) - 1 - n, -1, -1):
             if deck[i] == STEP3:
                 break
             deck[i] = HIDDEN
-        if STEP3 not in deck:
-            v.deck = [HIDDEN] * len(deck)
         return v
 
     def bound_reason(self) -> str:
@@ -524,6 +538,9 @@ class PowerGridRules(Rules[State, Action]):
         extend = dist is not None and (state.flow.round > 1 or self.o.round1_extend)
         start_only = self.o.start_city_second_space == "start_only"
         anywhere = self.o.first_network_anywhere and p.networks == 0
+        # U-13 (b) on a first city outside the start cities (U-9 b); a start city takes a
+        # second player from Step 1 anyway (P-12.8)
+        empty_only = anywhere and not self.o.late_start_occupied
         start_city = self.start_city
         for c in state.in_play:
             h = houses[c]
@@ -538,7 +555,7 @@ class PowerGridRules(Rules[State, Action]):
                     link = INF  # U-8 (c): the second 10-space only starts a network
                 if link + space <= money:
                     out.append(Build(names[c], link + space))
-            if can_start and link > 0 and (start_city[c] or anywhere):
+            if can_start and link > 0 and (start_city[c] or (anywhere and not (empty_only and k))):
                 out.append(A.Start(names[c], space))
         out.append(A.DONE)
         return out

@@ -104,8 +104,10 @@ def test_P_2_3_P_2_4_money_and_random_order():
 
 
 def test_hidden_information_view_hides_deck_order():
+    """P-2.9/P-2.10: 13 is put face down on top in front of everybody, so it stays known;
+    every other card above the Step 3 card is hidden."""
     r, s = new_state(4, seed=5)
     v = r.view(s, 0)
-    assert v.deck[0] == STEP3 and set(v.deck[1:]) == {-1}
+    assert v.deck[0] == STEP3 and v.deck[-1] == k(13) and set(v.deck[1:-1]) == {-1}
     assert len(v.deck) == len(s.deck)
     assert v.rng.state == 0 and s.rng.state != 0
