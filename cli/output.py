@@ -8,6 +8,7 @@ with the standard library, straight to stdout.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any
 
@@ -140,12 +141,47 @@ def winners_line(game: Game) -> str:
 # -- moves and the log ----------------------------------------------------------------
 
 
+_TRAILING_NUMBER = re.compile(r"^(.*?)(\d+)$")
+
+
+def group_runs(numbered: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
+    """Fold runs of moves that differ only by a trailing number counting up by one.
+
+    ``bid 7``, ``bid 8`` … ``bid 50`` become one entry ``(first, last, "bid 7…50")``
+    so that a list of bids stays short; single moves stay ``(i, i, notation)``.
+    """
+    groups: list[tuple[int, int, str]] = []
+    run: list[tuple[int, str, int]] = []  # (index, stem, number)
+
+    def flush() -> None:
+        if len(run) > 2:
+            (first, stem, low), (last, _, high) = run[0], run[-1]
+            groups.append((first, last, f"{stem}{low}…{high}"))
+        else:
+            groups.extend((i, i, f"{stem}{number}") for i, stem, number in run)
+        run.clear()
+
+    for index, notation in numbered:
+        match = _TRAILING_NUMBER.match(notation)
+        if match is None:
+            flush()
+            groups.append((index, index, notation))
+            continue
+        stem, number = match.group(1), int(match.group(2))
+        if run and not (stem == run[-1][1] and number == run[-1][2] + 1 and index == run[-1][0] + 1):
+            flush()
+        run.append((index, stem, number))
+    flush()
+    return groups
+
+
 def move_list(game: Game, columns: bool = True, limit: int | None = None, prefix: str = "") -> None:
     """The numbered legal moves of the seat to move.
 
-    ``prefix`` keeps the moves whose notation starts with it (numbers stay
-    those of the full list); ``limit`` shows only the first moves and says
-    how many are left out.
+    Runs like ``bid 7`` … ``bid 50`` are shown as one line ``1–44. bid 7…50``
+    (type the move you want: ``bid 12``).  ``prefix`` keeps the moves whose
+    notation starts with it (numbers stay those of the full list); ``limit``
+    shows only the first lines and says how many are left out.
     """
     wanted = " ".join(prefix.lower().split())
     numbered = [
@@ -156,11 +192,15 @@ def move_list(game: Game, columns: bool = True, limit: int | None = None, prefix
     if not numbered:
         out.print(Text(f"No legal move starts with {prefix!r}.", style="yellow"))
         return
+    groups = group_runs(numbered)
     hidden = 0
-    if limit is not None and len(numbered) > limit:
-        hidden = len(numbered) - limit
-        numbered = numbered[:limit]
-    items = [Text(f"{i:>3}. {n}") for i, n in numbered]
+    if limit is not None and len(groups) > limit:
+        hidden = sum(last - first + 1 for first, last, _ in groups[limit:])
+        groups = groups[:limit]
+    items = [
+        Text(f"{first:>3}. {text}" if first == last else f"{first}–{last}. {text}")
+        for first, last, text in groups
+    ]
     if columns and len(items) > 8:
         out.print(Columns(items, padding=(0, 3), column_first=True))
     else:

@@ -75,7 +75,7 @@ def test_legal_json(run, new_game):
     assert moves[0] == {"index": 1, "notation": "open 1", "action": {"type": "open", "bid": 1}}
     assert moves[-1]["notation"] == "pass"
     text = run("legal", path.name)
-    assert "1. open 1" in text.stdout and "pass" in text.stdout
+    assert "1–10. open 1…10" in text.stdout and "11. pass" in text.stdout
 
 
 def test_move_applies_saves_and_lets_bots_move(run, new_game):

@@ -40,7 +40,7 @@ def test_play_moves_undo_save_quit(run, new_game, tmp_path):
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Round 1/4" in out  # the game's own board
-    assert "1. open 1" in out and "pass" in out  # numbered moves
+    assert "1–10. open 1…10" in out and "11. pass" in out  # numbered moves, runs folded
     assert "Seat 1 (Player 1) to move" in out
     assert "undo" in out and "quit" in out  # help
     assert "Seat 1 (Player 1): open 2" in out

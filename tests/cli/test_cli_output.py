@@ -1,0 +1,22 @@
+"""How move lists are shown: runs of numbered moves fold into one line."""
+
+from __future__ import annotations
+
+from turbine.cli.output import group_runs
+
+
+def test_runs_of_bids_fold_and_other_moves_stay():
+    numbered = list(enumerate(["bid 7", "bid 8", "bid 9", "bid 10", "drop out"], start=1))
+    assert group_runs(numbered) == [(1, 4, "bid 7…10"), (5, 5, "drop out")]
+
+
+def test_short_runs_and_gaps_are_not_folded():
+    numbered = [(1, "build Omsk (10)"), (2, "build Tomsk (12)"), (3, "open 1"), (4, "open 2"),
+                (6, "open 3"), (7, "open 4"), (8, "open 5"), (9, "open 6")]
+    assert group_runs(numbered) == [
+        (1, 1, "build Omsk (10)"),
+        (2, 2, "build Tomsk (12)"),
+        (3, 3, "open 1"),
+        (4, 4, "open 2"),
+        (6, 9, "open 3…6"),
+    ]
