@@ -68,7 +68,10 @@ def test_P_10_6_flow_generator_33_one_third() -> None:
 
 
 def test_D_4_plant_kinds_counts() -> None:
-    """T-7 Data summary: 9 coal, 8 oil, 5 hybrid, 6 garbage, 6 uranium, 7 eco, 1 fusion."""
+    """T-7 Data summary: 9 coal, 8 oil, 5 hybrid, 6 garbage, 6 uranium, 7 eco, 1 fusion.
+
+    P-10.1, P-10.2, P-10.4.
+    """
     counts: dict[str, int] = {}
     for p in load_plants():
         if not p.special:
@@ -158,7 +161,10 @@ def test_adjacency_lists_mirror_connections(name: str) -> None:
 
 
 def test_D_1_cities_named_in_rulebook_exist() -> None:
-    """D-1: the rulebook names Tomsk, Novosibirsk, Barnaul, Novokuznetsk, Krasnoyarsk, Kemerovo."""
+    """D-1: the rulebook names Tomsk, Novosibirsk, Barnaul, Novokuznetsk, Krasnoyarsk, Kemerovo.
+
+    P-11.10.
+    """
     m = load_map("russia")
     for city in ("Tomsk", "Novosibirsk", "Barnaul", "Novokuznetsk", "Krasnoyarsk", "Kemerovo"):
         assert city in m.city_index

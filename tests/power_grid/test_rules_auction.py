@@ -17,6 +17,10 @@ def test_P_4_10_round_1_no_pass_and_P_4_4_openings():
 
 
 def test_P_4_5_bidding_clockwise_from_opener_P_4_8_opener_lost_chooses_again():
+    """Also P-4.7 (the replacement is drawn) and P-14.3.
+
+    D-7: seat numbers are the clockwise seating.
+    """
     r, s = new_state(4, seed=2, map="russia")
     opener = s.order[0]
     act(r, s, "auction 4 bid 4")
@@ -55,6 +59,7 @@ def test_P_4_6_P_14_7_last_player_buys_at_his_opening_bid():
 
 
 def test_P_3_9_round_1_order_by_plant_after_auction():
+    """P-14.2."""
     r, s = new_state(4, seed=6, map="russia")
     play_until(r, s, "resources")
     highest = [max(s.players[seat].plants) for seat in s.order]
@@ -176,6 +181,7 @@ def test_U_22_b_japan_no_sale_at_end_of_round():
 
 
 def test_P_10_6_flow_generator_entering_market_boxes_lowest_and_redraws():
+    """A.1 (33⅓ step of draw_into_market)."""
     r, s = new_state(4, seed=1, map="russia", flow_generator=True)
     if FLOW_GENERATOR in s.deck:
         s.deck.remove(FLOW_GENERATOR)

@@ -129,7 +129,10 @@ def _building(players=3, board="russia", regions=RUS3, seed=5, round_=None):
 
 
 def test_P_6_3_P_8_8_T_9_cheapest_space_per_step_russia():
-    """T-9 standard city: 2nd house pays 15 (Step 2), 3rd house pays 20 (Step 3)."""
+    """T-9 standard city: 2nd house pays 15 (Step 2), 3rd house pays 20 (Step 3).
+
+    P-6.9: a city is full at its Step's limit.
+    """
     r, s, seat, me = _building()
     tomsk = r.city_by_name["Tomsk"]
     nsk = r.city_by_name["Novosibirsk"]
@@ -171,7 +174,10 @@ def test_P_6_10_P_14_15_building_is_optional():
 
 
 def test_P_12_13_start_city_second_house_costs_10_not_15():
-    """P-12.8/P-12.13: the 2nd space of a start city costs 10 in Steps 1 and 2."""
+    """P-12.8/P-12.13: the 2nd space of a start city costs 10 in Steps 1 and 2.
+
+    P-14.29: the third start space in Step 3.
+    """
     r, s, seat, _me = _building(4, "japan", JAP4, round_=2)
     osaka = r.city_by_name["Osaka"]
     other = (seat + 1) % 4
@@ -209,15 +215,21 @@ def test_P_12_10_second_network_later_P_12_11_P_14_30_no_free_start_space():
 
 
 def test_P_12_6_two_networks_at_most():
+    """P-12.6: two networks at most; U-24 (a): only starts are counted;
+    P-14.28: never a second house in the same (start) city."""
     r, s, _seat, me = _building(4, "japan", JAP4, round_=1)
     act(r, s, "start Fukuoka (10)")
+    assert not any("Fukuoka" in m for m in notations(r, s))
     act(r, s, "start Tokyo (10)")
     assert me.networks == 2
     assert [m for m in notations(r, s) if m.startswith("start")] == []
 
 
 def test_U_15_b_house_limit_20():
-    """U-15: (a) no limit, the 21st city is offered; (b) 20 houses at most."""
+    """U-15: (a) no limit, the 21st city is offered; (b) 20 houses at most.
+
+    D-8.
+    """
     for limit, expected in ((False, 2), (True, 1)):
         r, s = new_state(2, seed=5, map="russia", regions=RUS3, house_limit=limit)
         play_until(r, s, "building")
@@ -425,3 +437,49 @@ def test_view_shows_plants_under_the_step_3_card_and_hides_all_after_reshuffle(b
     assert set(v.deck[len(under) + 1 :]) <= {-1}
     s.deck = [x for x in s.deck if x != STEP3]
     assert set(r.view(s, 0).deck) == {-1}
+
+
+def test_P_3_1_P_3_2_P_3_7_P_3_8_P_6_1_P_7_1_P_7_11_P_8_12_A_6_round_skeleton():
+    """P-2.12: round 1, Step 1.  P-3.1/P-3.2/A.6: the phases in order, every player
+    finishing one before the next.  P-3.7/P-3.8: round 1 auctions in the random order,
+    Phases 3-4 in reverse order, Phase 5 in order.  P-8.12: no card drawn in Phases 1 and 3."""
+    r, s = new_state(4, seed=9, map="russia")
+    assert s.flow.round == 1 and s.step == 1
+    random_order = list(s.order)
+    assert r.phase_name(s) == "auction" and r.to_move(s) == random_order[0]
+    play_until(r, s, "resources")
+    deck = list(s.deck)
+    movers = []
+    while r.phase_name(s) == "resources":
+        movers.append(r.to_move(s))
+        act(r, s, "done")
+    assert movers == s.order[::-1] and s.deck == deck
+    cities = iter(s.in_play)
+    movers = []
+    while r.phase_name(s) == "building":
+        seat = r.to_move(s)
+        movers.append(seat)
+        p = s.players[seat]
+        c = next(cities)
+        p.cities, p.plants, p.res = [c], [k(13)], [0, 0, 0, 0]  # eco plant: he will be asked
+        s.houses[c] = [seat]
+        act(r, s, "done")
+    assert movers == s.order[::-1]
+    movers = []
+    while r.phase_name(s) == "bureaucracy":
+        movers.append(r.to_move(s))
+        act(r, s, "power 13")
+    assert movers == s.order  # P-7.1
+    assert r.phase_name(s) == "auction" and s.flow.round == 2  # P-7.11
+
+
+def test_U_3_a_random_removal_before_13_and_seeding():
+    """U-3 (a) / P-2.11: the 8 cards of a 2-player game are removed from the shuffled stack,
+    so 13 stays on top and 10 and 11 stay among the five cards below it (P-2.9, U-2 d).
+
+    P-1.7: the Step 3 card lies at the bottom.
+    """
+    for seed in range(6):
+        _r, s = new_state(2, seed=seed, map="russia")
+        assert s.unseen_removed == 8 and s.deck[-1] == k(13) and s.deck[0] == STEP3
+        assert {k(10), k(11)} <= set(s.deck[-6:-1])

@@ -35,6 +35,7 @@ def test_P_5_2_U_16_cheapest_first_prices_russia():
 
 
 def test_P_5_3_P_14_9_hybrid_storage_any_mix():
+    """P-10.3."""
     r, s, _seat, me = _resources()
     me.plants = [k(5)]
     me.res = [0, 0, 0, 0]
@@ -95,6 +96,7 @@ RUS3 = ["yellow", "red", "purple"]
 
 
 def test_P_14_10_russia_tomsk_novosibirsk_barnaul():
+    """P-6.13: Barnaul is priced from Novosibirsk, connected earlier in the same turn."""
     r, s, _seat, me = _building(regions=RUS3)
     act(r, s, "build Tomsk (10)")
     assert "build Novosibirsk (14)" in notations(r, s)
@@ -113,6 +115,7 @@ def test_P_14_11_cheapest_route_kemerovo_novokuznetsk():
 
 
 def test_P_6_4_first_city_any_P_11_8_then_single_network():
+    """P-6.14 (Russia: one network)."""
     r, s, _seat, _me = _building(regions=RUS3)
     first = [m for m in notations(r, s) if m != "done"]
     assert len(first) == 21 and all(m.endswith("(10)") for m in first)
@@ -239,6 +242,7 @@ def test_P_12_7_U_9_japan_first_network_in_start_city_and_second_start_later():
 
 
 def test_P_12_5_P_14_16_japan_outdated_plants_leave_the_market():
+    """P-6.11 / U-7 (a): checked right after the connection."""
     r, s, seat, me = _building(
         players=4, board="japan", regions=["red", "yellow", "purple", "green"], round_=2
     )
@@ -355,6 +359,7 @@ def test_P_7_5_T_1_no_cities_pays_10_without_asking():
 
 
 def test_P_14_19_resupply_example_russia_5_players():
+    """P-7.6, P-14.32 (hoarded oil is not resupplied), U-21."""
     r, s = new_state(5, seed=5, map="russia")
     play_until(r, s, "building", round_=1)
     # after Phase 3: 4 coal and 8 oil bought; 4 oil burned back to the reserve

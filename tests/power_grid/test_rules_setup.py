@@ -10,6 +10,7 @@ from turbine.plugins.power_grid.state import STEP3
 
 
 def test_P_2_5_T_6_T_12_russia_resource_market():
+    """P-1.3 / P-2.6: market and reserve hold the 24/24/24/12 tokens."""
     r, s = new_state(4, map="russia")
     assert s.resources == [18, 24, 0, 7]
     assert s.reserve == [6, 0, 24, 5]
@@ -24,6 +25,7 @@ def test_P_2_5_T_6_T_12_japan_resource_market():
 
 
 def test_P_2_7_P_11_2_russia_plant_market_and_box():
+    """P-2.1 (Russia side), P-11.3 (3 actual + 3 future)."""
     r, s = new_state(4, map="russia")
     assert s.market == [k(n) for n in (3, 4, 5, 7, 8, 9)]
     assert r.actual_market(s) == [k(3), k(4), k(5)]
@@ -49,12 +51,14 @@ def test_T_10_P_2_11_deck_sizes(board, players, size):
 
 
 def test_U_2_d_russia_seeds_10_and_11_under_13():
+    """P-11.4 / P-2.9."""
     for seed in range(10):
         _r, s = new_state(4, seed=seed, map="russia")
         assert {k(10), k(11)} <= set(s.deck[-6:-1])
 
 
 def test_U_2_d_japan_seeds_nothing_and_literal_seeds_11():
+    """P-12.3 / P-2.10."""
     _r, s = new_state(4, seed=3, map="japan")
     assert len(s.deck) - 1 == 30
     for seed in range(10):

@@ -12,6 +12,7 @@ def _done_building(r, s):
 
 
 def test_P_3_4_P_3_5_P_14_1_player_order_example():
+    """P-3.6: no tie remains."""
     r, s = new_state(4, seed=1, map="russia")
     anna, danila, anzhela, valery = 0, 1, 2, 3
     s.players[anna].cities = list(range(6))
@@ -27,6 +28,7 @@ def test_P_3_4_P_3_5_P_14_1_player_order_example():
 
 
 def test_P_8_1_P_8_2_step_2_starts_before_phase_5_P_6_15():
+    """P-3.3."""
     r, s = new_state(4, seed=5, map="russia")
     play_until(r, s, "building", round_=2)
     seat = r.to_move(s)
@@ -42,6 +44,7 @@ def test_P_8_1_P_8_2_step_2_starts_before_phase_5_P_6_15():
 
 
 def test_P_9_1_game_ends_after_phase_4_P_9_3_winner():
+    """P-7.12 / P-9.4: no Phase 5 and no income; P-9.2: no more moves."""
     r, s = new_state(4, seed=5, map="russia")
     play_until(r, s, "building", round_=2)
     seat = r.to_move(s)
@@ -83,6 +86,7 @@ def test_P_9_3_tie_breaks_money_then_cities_U_19_shared():
 
 
 def test_P_9_3_P_14_23_largest_network_can_lose():
+    """P-9.5."""
     r, s = new_state(2, seed=1, map="russia")
     s.players[0].cities = list(range(21))
     s.players[0].plants = [k(4)]
@@ -93,6 +97,7 @@ def test_P_9_3_P_14_23_largest_network_can_lose():
 
 
 def test_P_8_4_case_A_step_3_card_in_phase_2():
+    """P-8.3, T-11 (Phase 2 row), P-14.24."""
     r, s = new_state(4, seed=5, map="russia")
     play_until(r, s, "auction", round_=2)
     s.step = 2
@@ -121,6 +126,7 @@ def test_P_8_4_case_A_step_3_card_in_phase_2():
 
 
 def test_P_8_5_case_B_japan_step_3_card_in_phase_4():
+    """P-8.3, T-11 (Phase 4 row)."""
     r, s = new_state(4, seed=5, map="japan", regions=["red", "yellow", "purple", "green"])
     play_until(r, s, "building", round_=2)
     s.step = 2
@@ -147,6 +153,7 @@ def test_P_8_5_case_B_japan_step_3_card_in_phase_4():
 
 
 def test_P_8_6_case_C_step_3_card_in_phase_5_resupply_with_step_2():
+    """P-8.3, T-11 (Phase 5 row)."""
     r, s = new_state(4, seed=5, map="russia")
     play_until(r, s, "building", round_=2)
     s.step = 2
@@ -168,6 +175,7 @@ def test_P_8_6_case_C_step_3_card_in_phase_5_resupply_with_step_2():
 
 
 def test_U_18_step_3_card_at_start_of_step_2():
+    """P-8.11."""
     for option, step_in_phase5 in (("case_b", 3), ("case_c", 2)):
         r, s = new_state(4, seed=5, map="russia", step3_at_step2_start=option)
         play_until(r, s, "building", round_=2)
@@ -191,6 +199,7 @@ def test_U_18_step_3_card_at_start_of_step_2():
 
 
 def test_U_17_step_3_card_in_step_1_skips_step_2():
+    """P-8.11."""
     r, s = new_state(4, seed=5, map="russia")
     play_until(r, s, "auction", round_=2)
     s.deck = [STEP3]

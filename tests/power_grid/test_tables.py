@@ -111,7 +111,10 @@ def test_T_4_russia_5_players_step_1_from_rulebook() -> None:
 
 @pytest.mark.parametrize(("name", "table"), [("russia", RUSSIA_T4), ("japan", JAPAN_T4)])
 def test_T_4_resupply_tables(name: str, table: dict[int, tuple[tuple[int, int, int], ...]]) -> None:
-    """T-4: both full tables as reproduced in power_grid.md (map data; U-25 (a): one table per map)."""
+    """T-4: both full tables as reproduced in power_grid.md (map data; U-25 (a): one table per map).
+
+    P-11.9, P-12.14, D-3: one full table per map.
+    """
     m = load_map(name)
     for players, rows in table.items():
         for r, row in enumerate(rows):
@@ -132,7 +135,10 @@ def test_T_4_rejects_bad_indices() -> None:
 
 
 def test_T_5_market_capacity_and_prices() -> None:
-    """T-5 / U-1 (a): 24 slots for coal, oil, garbage; 12 uranium spaces 1–8, 10, 12, 14, 16."""
+    """T-5 / U-1 (a): 24 slots for coal, oil, garbage; 12 uranium spaces 1–8, 10, 12, 14, 16.
+
+    D-6 / U-1 (a): the 12-space uranium track.
+    """
     assert [market_capacity(r) for r in (COAL, OIL, GARBAGE, URANIUM)] == [24, 24, 24, 12]
     assert market_prices(URANIUM) == (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16)
     assert market_prices(COAL) == (1, 2, 3, 4, 5, 6, 7, 8)
@@ -280,7 +286,10 @@ def test_T_9_japan_start_city_spaces() -> None:
 
 
 def test_T_9_japan_small_cities_rulebook_reading() -> None:
-    """T-9 / P-12.12: small cities, first space (10 or 15) from Step 1, second (15 or 20) from Step 2."""
+    """T-9 / P-12.12: small cities, first space (10 or 15) from Step 1, second (15 or 20) from Step 2.
+
+    D-2.
+    """
     m = load_map("japan")
     small = {c.name: tuple((s.cost, s.step) for s in c.spaces) for c in m.cities if len(c.spaces) == 2}
     assert small == {
