@@ -23,11 +23,12 @@ Conventions used throughout the plugin:
 from __future__ import annotations
 
 import functools
-from importlib import resources
-from typing import Annotated, Final, Literal
+from typing import Annotated, Final, Literal, TypeVar
 
 import msgspec
-from turbine.core.errors import PluginError
+from turbine.core.data import DataError, decode_data, read_data, require
+
+_T = TypeVar("_T")
 
 __all__ = [
     "COAL",
@@ -86,8 +87,6 @@ Triple = Annotated[tuple[NonNeg, ...], msgspec.Meta(min_length=3, max_length=3)]
 ByPlayers = Annotated[tuple[Triple, ...], msgspec.Meta(min_length=5, max_length=5)]
 
 
-class DataError(PluginError):
-    """A data file that does not decode or contradicts itself; the plugin cannot run."""
 
 
 # --------------------------------------------------------------------------- plants
@@ -335,20 +334,18 @@ class MapData(msgspec.Struct, frozen=True):
 # --------------------------------------------------------------------------- loaders
 
 
+_PACKAGE = "turbine.plugins.power_grid"
+
+
 def _read(name: str) -> bytes:
-    return resources.files("turbine.plugins.power_grid").joinpath("data", name).read_bytes()
+    return read_data(_PACKAGE, name)
 
 
-def _decode(name: str, type_: type) -> object:
-    try:
-        return msgspec.json.decode(_read(name), type=type_)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise DataError(f"data/{name}: {exc}") from exc
+def _decode(name: str, type_: type[_T]) -> _T:
+    return decode_data(name, _read(name), type_)
 
 
-def _require(cond: bool, file: str, message: str) -> None:
-    if not cond:
-        raise DataError(f"data/{file}: {message}")
+_require = require
 
 
 @functools.cache
