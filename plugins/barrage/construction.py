@@ -6,10 +6,12 @@ seat's officer and company) and changes the state in place.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from .state import Pending, Player, State
-from .tables import BASE, CONDUIT, ELEVATION, NOBODY, PIECES, POWERHOUSE, STRUCTURES
+from .tables import BASE, CONDUIT, ELEVATION, NOBODY, PIECES, POWERHOUSE, STRUCTURES, Board
 
 if TYPE_CHECKING:
     from .rules import BarrageRules
@@ -60,33 +62,43 @@ def sites(
     seat: int,
     structure: int,
     max_value: int = 5,
-    areas: tuple[int, ...] | list[int] = (0, 1, 2),
+    areas: Sequence[int] | None = None,
 ) -> list[int]:
-    """Indexes of the building spaces where ``seat`` may put its next ``structure``."""
+    """Indexes of the building spaces where ``seat`` may put its next ``structure``
+    (B-9.2), within a reward's limits (``max_value`` for a conduit, ``areas``)."""
     b = r.board
     if state.players[seat].built[structure] >= PIECES[structure]:
-        return []
-    out: list[int] = []
-    if structure == BASE:
+        return []  # B-9.2.5
+    if structure in (BASE, ELEVATION):
         owner = state.dam_owner
-        mine = {b.dams[i].zone for i in range(len(owner)) if owner[i] == seat}
-        for d in b.dams:
-            if owner[d.index] == NOBODY and d.zone not in mine and d.area in areas:
-                out.append(d.index)
-    elif structure == ELEVATION:
-        for d in b.dams:
-            if state.dam_owner[d.index] == seat and state.dam_height[d.index] < 3 and d.area in areas:
-                out.append(d.index)
-    elif structure == CONDUIT:
-        for c in b.conduits:
-            if state.conduit_owner[c.index] == NOBODY and c.value <= max_value and c.area in areas:
-                out.append(c.index)
-    else:
+        if structure == BASE:  # a free space, one own dam per basin (B-9.2.1)
+            if seat in owner:
+                zone = b.dam_zone
+                mine = {zone[i] for i, o in enumerate(owner) if o == seat}
+                out = [i for i, o in enumerate(owner) if o == NOBODY and zone[i] not in mine]
+            else:
+                out = [i for i, o in enumerate(owner) if o == NOBODY]
+        else:  # on an own dam below height 3 (B-9.2.2)
+            height = state.dam_height
+            out = [i for i, o in enumerate(owner) if o == seat and height[i] < 3]
+        area = b.dam_area
+    elif structure == CONDUIT:  # any free space (B-9.2.3)
+        out = [i for i, o in enumerate(state.conduit_owner) if o == NOBODY]
+        if max_value < 5:
+            value = b.conduit_value
+            out = [i for i in out if value[i] <= max_value]
+        area = b.conduit_area
+    else:  # a free space, one own powerhouse per basin (B-9.2.4)
         owner = state.ph_owner
-        mine = {b.powerhouses[i].zone for i in range(len(owner)) if owner[i] == seat}
-        for p in b.powerhouses:
-            if owner[p.index] == NOBODY and p.zone not in mine and p.area in areas:
-                out.append(p.index)
+        if seat in owner:
+            zone = b.ph_zone
+            mine = {zone[i] for i, o in enumerate(owner) if o == seat}
+            out = [i for i, o in enumerate(owner) if o == NOBODY and zone[i] not in mine]
+        else:
+            out = [i for i, o in enumerate(owner) if o == NOBODY]
+        area = b.ph_area
+    if areas is not None and len(areas) < 3:
+        out = [i for i in out if area[i] in areas]
     return out
 
 
@@ -99,31 +111,67 @@ def site_id(r: BarrageRules, structure: int, index: int) -> str:
     return b.powerhouses[index].id
 
 
+@dataclass(frozen=True)
+class CostTable:
+    """The printed costs of every building space as flat tuples (B-9.1), built once per game."""
+
+    normal: tuple[tuple[tuple[int, int], ...], ...]
+    """Per structure (base, elevation, conduit), per space: (excavators, mixers)."""
+    surcharge: tuple[tuple[int, ...], ...]
+    """Per structure, per space: the red-frame credits (bases and powerhouses only, B-0.4)."""
+    conduit_value: tuple[int, ...]
+    powerhouse_mixers: tuple[int, ...]
+    """Mixers for a player's 1st, 2nd, 3rd, 4th powerhouse."""
+    keys: tuple[tuple[int, ...], ...]
+    """Per structure, per space: a small number for what the cost depends on (area
+    and red frame for a base, area for an elevation, value for a conduit, red frame
+    for a powerhouse); spaces with equal keys cost one seat the same."""
+    key_count: tuple[int, ...]
+
+
+def cost_table(board: Board, costs: dict[str, Any], red_credits: int) -> CostTable:
+    areas = ("mountain", "hill", "plain")
+    dams, conduits, powerhouses = board.dams, board.conduits, board.powerhouses
+    keys = (
+        tuple(2 * d.area + d.red for d in dams),
+        tuple(d.area for d in dams),
+        tuple(c.value - 1 for c in conduits),
+        tuple(int(p.red) for p in powerhouses),
+    )
+    return CostTable(
+        normal=(
+            tuple((costs["base_excavators"][areas[d.area]], 0) for d in dams),
+            tuple((0, costs["elevation_mixers"][areas[d.area]]) for d in dams),
+            tuple((costs["conduit_excavators_per_value"] * c.value, 0) for c in conduits),
+        ),
+        surcharge=(
+            tuple(red_credits if d.red else 0 for d in dams),
+            (0,) * len(dams),
+            (0,) * len(conduits),
+            tuple(red_credits if p.red else 0 for p in powerhouses),
+        ),
+        conduit_value=tuple(c.value for c in conduits),
+        powerhouse_mixers=tuple(costs["powerhouse_mixers"]),
+        keys=keys,
+        key_count=tuple(max(ks) + 1 for ks in keys),
+    )
+
+
 def surcharge(r: BarrageRules, structure: int, index: int) -> int:
     """Red-framed building space: +3 credits for a base or powerhouse (B-0.4, B-9.1)."""
-    if structure == BASE:
-        return r.red_credits if r.board.dams[index].red else 0
-    if structure == POWERHOUSE:
-        return r.red_credits if r.board.powerhouses[index].red else 0
-    return 0
+    return r.cost_table.surcharge[structure][index]
 
 
 def requirements(
     r: BarrageRules, state: State, seat: int, structure: int, index: int
 ) -> list[tuple[int, int]]:
     """The machinery the structure costs on that space (B-9.1), with the officer's alternatives."""
-    b = r.board
-    costs = r.costs
-    value = 0
-    if structure == BASE:
-        normal = (costs["base_excavators"][r.area_names[b.dams[index].area]], 0)
-    elif structure == ELEVATION:
-        normal = (0, costs["elevation_mixers"][r.area_names[b.dams[index].area]])
-    elif structure == CONDUIT:
-        value = b.conduits[index].value
-        normal = (costs["conduit_excavators_per_value"] * value, 0)
+    table = r.cost_table
+    if structure == POWERHOUSE:
+        normal = (0, table.powerhouse_mixers[state.players[seat].built[POWERHOUSE]])
     else:
-        normal = (0, costs["powerhouse_mixers"][state.players[seat].built[POWERHOUSE]])
+        normal = table.normal[structure][index]
+    value = table.conduit_value[index] if structure == CONDUIT else 0
     return r.officer_of[seat].requirements(structure, normal, value)
 
 
@@ -150,14 +198,15 @@ def payments(
 
 def affordable(r: BarrageRules, state: State, seat: int, structure: int, index: int, budget: int) -> bool:
     """Some payment exists for this structure on this space (B-8.2.2)."""
-    budget -= surcharge(r, structure, index)
+    budget -= r.cost_table.surcharge[structure][index]
     if budget < 0:
         return False
     p = state.players[seat]
+    excavators, mixers = p.excavators, p.mixers
     per_unit = r.officer_of[seat].credits_per_machinery
     for e_need, m_need in requirements(r, state, seat, structure, index):
-        short = max(0, e_need - p.excavators) + max(0, m_need - p.mixers)
-        if short == 0 or (per_unit and short * per_unit <= budget):
+        short = max(e_need - excavators, 0) + max(m_need - mixers, 0)
+        if not short or (per_unit and short * per_unit <= budget):
             return True
     return False
 
@@ -176,20 +225,40 @@ def buildable(r: BarrageRules, state: State, seat: int, structure: int, budget: 
     """Spaces where an engineer construction of ``structure`` can be completed."""
     if not tiles_for(state.players[seat], structure):
         return []
-    return [i for i in sites(r, state, seat, structure) if affordable(r, state, seat, structure, i, budget)]
+    return _affordable_sites(r, state, seat, structure, budget, stop_at_first=False)
+
+
+def can_build(r: BarrageRules, state: State, seat: int, structure: int, budget: int) -> bool:
+    """An engineer construction of ``structure`` can be completed somewhere."""
+    tiles = state.players[seat].tiles
+    return (JOKER in tiles or STRUCTURES[structure] in tiles) and bool(
+        _affordable_sites(r, state, seat, structure, budget, stop_at_first=True)
+    )
 
 
 def can_construct(r: BarrageRules, state: State, seat: int, budget: int) -> bool:
-    player = state.players[seat]
-    tiles = player.tiles
-    joker = JOKER in tiles
-    for structure in range(4):
-        if not joker and STRUCTURES[structure] not in tiles:
-            continue
-        for i in sites(r, state, seat, structure):
-            if affordable(r, state, seat, structure, i, budget):
-                return True
-    return False
+    """Some structure has a tile, a space and a payment (B-7.4, B-8.2.2)."""
+    # the cheapest structures first: the answer is the same in any order
+    return any(can_build(r, state, seat, s, budget) for s in (CONDUIT, POWERHOUSE, BASE, ELEVATION))
+
+
+def _affordable_sites(
+    r: BarrageRules, state: State, seat: int, structure: int, budget: int, stop_at_first: bool
+) -> list[int]:
+    """The legal spaces with some payment; the payment is checked once per cost key."""
+    table = r.cost_table
+    key_of = table.keys[structure]
+    verdict: list[bool | None] = [None] * table.key_count[structure]
+    out: list[int] = []
+    for i in sites(r, state, seat, structure):
+        ok = verdict[key_of[i]]
+        if ok is None:
+            ok = verdict[key_of[i]] = affordable(r, state, seat, structure, i, budget)
+        if ok:
+            out.append(i)
+            if stop_at_first:
+                break
+    return out
 
 
 # -- placing a piece (B-8.2 step 5, B-6.2.4) ------------------------------------------

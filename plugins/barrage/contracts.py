@@ -50,6 +50,7 @@ def take(r: BarrageRules, state: State, seat: int, contract: str) -> None:
 def refill(state: State) -> None:
     """End of a turn: fill each empty slot from the top of its stack (B-10.8.2, U-18)."""
     for slots, stack in zip(state.display, state.stacks, strict=True):
-        for i, c in enumerate(slots):
-            if not c and stack:
-                slots[i] = stack.pop()
+        if "" in slots:
+            for i, c in enumerate(slots):
+                if not c and stack:
+                    slots[i] = stack.pop()

@@ -55,11 +55,14 @@ def powerhouse_zones(r: BarrageRules, state: State, seat: int) -> dict[int, int]
     return {zones[i]: i for i, owner in enumerate(state.ph_owner) if owner == seat}
 
 
-def max_markers(r: BarrageRules, state: State, seat: int, dam: int, conduit: int) -> int:
+def max_markers(
+    r: BarrageRules, state: State, seat: int, dam: int, conduit: int, credits: int | None = None
+) -> int:
+    """Markers the dam holds, at most one per credit through another player's
+    conduit (U-24: the fee is paid in advance; ``credits`` defaults to the seat's)."""
     n = state.dam_water[dam]
-    owner = state.conduit_owner[conduit]
-    if owner != seat:
-        n = min(n, state.players[seat].credits)  # U-24: the fee is paid in advance
+    if state.conduit_owner[conduit] != seat:
+        n = min(n, state.players[seat].credits if credits is None else credits)
     return n
 
 
@@ -81,10 +84,12 @@ def systems(
     seat: int,
     modifier: int,
     flags: int,
+    credits: int | None = None,
     avoid_zone: int = 0,
     avoid_dam: int = -1,
 ) -> list[tuple[int, int]]:
-    """(dam, conduit) pairs with at least one legal amount (B-11.1)."""
+    """(dam, conduit) pairs with at least one legal amount (B-11.1); ``credits``
+    the seat would have left for conduit fees (default: its credits now)."""
     mine = powerhouse_zones(r, state, seat)
     if not mine:
         return []
@@ -97,10 +102,36 @@ def systems(
             owner = state.dam_owner[d]
             if (owner != seat and owner != NEUTRAL) or not state.dam_water[d] or d == avoid_dam:
                 continue
-            n = max_markers(r, state, seat, d, c.index)
+            n = max_markers(r, state, seat, d, c.index, credits)
             if n and energy(r, state, seat, n, c.value, modifier, flags) >= 1:
                 out.append((d, c.index))
     return out
+
+
+def best_energy(r: BarrageRules, state: State, seat: int, credits: int) -> int | None:
+    """The most energy one production could make with no action modifier (None: no
+    system at all), ``credits`` left for conduit fees.  A production space with
+    modifier ``m`` is usable iff this plus ``m`` is at least 1 (B-10.3.1, B-11.4),
+    since the modifier is added last (B-11.2 step 4)."""
+    zone = r.ph_zone
+    mine = {zone[i] for i, o in enumerate(state.ph_owner) if o == seat}
+    b = r.board
+    owners, held = state.dam_owner, state.dam_water
+    best: int | None = None
+    for z in mine:
+        for c in b.conduits_into_zone[z]:
+            if state.conduit_owner[c] < 0:
+                continue
+            value = b.conduits[c].value
+            for d in b.dams_in_zone[b.conduits[c].zone]:
+                if not held[d] or (owners[d] != seat and owners[d] != NEUTRAL):
+                    continue
+                n = max_markers(r, state, seat, d, c, credits)
+                if n:
+                    made = energy(r, state, seat, n, value, 0, BONUS)
+                    if best is None or made > best:
+                        best = made
+    return best
 
 
 def produce(

@@ -68,6 +68,8 @@ from .tables import (
 )
 
 ROUNDS = 5
+PASS = Pass()
+CONSTRUCT = Construct()
 INCOME, ACTIONS, WATER, SCORING, END = range(5)
 AUTO_KINDS = ("release", "ability")
 """Pending kinds the engine carries out by itself when they reach the top."""
@@ -83,11 +85,38 @@ class BarrageRules(Rules[State, Action]):
         self.consts = constants()
         self.costs = self.consts["costs"]
         self.red_credits = self.costs["red_frame_credits"]
+        self.cost_table = construction.cost_table(self.board, self.costs, self.red_credits)
         self.area_names = AREAS
         self.contracts = contract_table()
         self.spaces = management_spaces()
         self.space_index = {s.id: i for i, s in enumerate(self.spaces)}
         self.space_credits = tuple(s.credits for s in self.spaces)
+        # the management spaces by kind, each as (index, engineers, credits[, amount], action);
+        # the board lists production first and the contract office last, so legal
+        # placements keep the board's order
+        self.production_spaces = tuple(
+            (i, s.engineers, s.credits, s.amount, Place(s.id))
+            for i, s in enumerate(self.spaces)
+            if s.kind == "production"
+        )
+        self.plain_spaces = tuple(
+            (i, s.engineers, s.credits, Place(s.id))
+            for i, s in enumerate(self.spaces)
+            if s.kind not in ("production", "contracts", "bank")
+        )
+        self.contract_spaces = tuple(
+            (i, s.engineers, s.credits, s.amount, Place(s.id))
+            for i, s in enumerate(self.spaces)
+            if s.kind == "contracts"
+        )
+        kinds = [s.kind for s in self.spaces if s.kind != "bank"]
+        if kinds != sorted(kinds, key=lambda k: (k != "production", k == "contracts")):
+            raise ValueError("management_board.json: production spaces first, contract office last")
+        self.structure_actions = tuple(Structure(name) for name in STRUCTURES)
+        self.bank_actions = tuple(Bank(n) for n in range(1, self.consts["starting"]["engineers"] + 1))
+        self.construction_spaces = tuple(
+            (c["engineers"], c["credits"]) for c in self.consts["construction_spaces"]
+        )
         self.awards = self.consts["round_awards"]
         self.fee_credits = self.consts["conduit_fee"]["credits"]
         self.fee_vp = self.consts["conduit_fee"]["vp"]
@@ -413,60 +442,44 @@ class BarrageRules(Rules[State, Action]):
     def _turn_actions(self, state: State, seat: int) -> list[Action]:
         """B-7: one placement, only where the action can be carried out in full."""
         player = state.players[seat]
-        out: list[Action] = []
         engineers = player.engineers
         if not engineers:
-            return [Pass()]
+            return [PASS]
         credits = player.credits
-        costs = self.consts["construction_spaces"]
-        if player.spaces_used < len(costs):
-            space = costs[player.spaces_used]
-            budget = credits - space["credits"]
+        out: list[Action] = []
+        if player.spaces_used < len(self.construction_spaces):
+            need, cost = self.construction_spaces[player.spaces_used]
             if (
-                engineers >= space["engineers"]
-                and budget >= 0
-                and construction.can_construct(self, state, seat, budget)
+                engineers >= need
+                and credits >= cost
+                and construction.can_construct(self, state, seat, credits - cost)
             ):
-                out.append(Construct())
+                out.append(CONSTRUCT)
         occupancy = state.spaces
-        displayed = -1
-        producer = seat in state.ph_owner  # no powerhouse: no production space (B-11.1.1)
-        productions: dict[tuple[int, int], bool] = {}
-        space_credits = self.space_credits
-        for i, space in enumerate(self.spaces):
-            if occupancy[i] != NOBODY or space.engineers > engineers or space_credits[i] > credits:
-                continue
-            kind = space.kind
-            if kind == "bank":
-                continue
-            if kind == "production":
-                if not producer:
+        if seat in state.ph_owner:  # no powerhouse: no production space (B-11.1.1)
+            best: dict[int, int | None] = {}  # per space cost: the best energy without modifier
+            for i, need, cost, amount, action in self.production_spaces:
+                if occupancy[i] != NOBODY or need > engineers or cost > credits:
                     continue
-                key = (space.amount, space_credits[i])
-                ok = productions.get(key)
-                if ok is None:
-                    ok = productions[key] = bool(self._systems_after_paying(state, seat, space))
-                if not ok:
+                if cost not in best:  # after paying the space (U-24)
+                    best[cost] = production.best_energy(self, state, seat, credits - cost)
+                made = best[cost]
+                if made is not None and made + amount >= 1:  # B-10.3.1, B-11.4
+                    out.append(action)
+        out += [
+            action
+            for i, need, cost, action in self.plain_spaces
+            if occupancy[i] == NOBODY and need <= engineers and cost <= credits
+        ]
+        shown = len(contracts.available(state))
+        if shown:
+            for i, need, cost, amount, action in self.contract_spaces:
+                if occupancy[i] != NOBODY or need > engineers or cost > credits:
                     continue
-            elif kind == "contracts":
-                if displayed < 0:
-                    displayed = len(contracts.available(state))
-                need = space.amount if self.options.take_two_needs_two else 1
-                if displayed < need:
-                    continue
-            out.append(Place(space.id))
-        out.extend(Bank(n) for n in range(1, engineers + 1))
+                if shown >= (amount if self.options.take_two_needs_two else 1):  # U-25
+                    out.append(action)
+        out.extend(self.bank_actions[:engineers])
         return out
-
-    def _systems_after_paying(self, state: State, seat: int, space: Any) -> list[tuple[int, int]]:
-        player = state.players[seat]
-        if not space.credits:
-            return production.systems(self, state, seat, space.amount, production.BONUS)
-        player.credits -= space.credits
-        try:
-            return production.systems(self, state, seat, space.amount, production.BONUS)
-        finally:
-            player.credits += space.credits
 
     def _sub_actions(self, state: State, top: Pending) -> list[Action]:
         seat = top.seat
@@ -474,9 +487,11 @@ class BarrageRules(Rules[State, Action]):
         player = state.players[seat]
         out: list[Action] = []
         if kind == "structure":
-            for s in range(4):
-                if construction.buildable(self, state, seat, s, player.credits):
-                    out.append(Structure(STRUCTURES[s]))
+            out = [
+                self.structure_actions[s]
+                for s in range(4)
+                if construction.can_build(self, state, seat, s, player.credits)
+            ]
         elif kind == "site":
             for i in construction.buildable(self, state, seat, top.a, player.credits):
                 out.append(Site(construction.site_id(self, top.a, i)))
@@ -488,7 +503,7 @@ class BarrageRules(Rules[State, Action]):
             out = [Pay(e, m, c) for e, m, c in construction.payments(self, state, seat, needs, budget)]
         elif kind == "free_site":
             budget = player.credits if self.options.reward_red_frame else 10**9
-            for i in construction.sites(self, state, seat, top.a, top.n, top.areas):
+            for i in construction.sites(self, state, seat, top.a, top.n, top.areas or None):
                 if self.options.reward_red_frame and construction.surcharge(self, top.a, i) > budget:
                     continue
                 out.append(Site(construction.site_id(self, top.a, i)))

@@ -76,6 +76,13 @@ class Board:
     conduits_into_zone: dict[int, tuple[int, ...]]
     site_index: dict[str, tuple[str, int]]
     """Site id -> ("dam" | "conduit" | "powerhouse", index)."""
+    # the same facts as plain tuples by index, for the legal-move loops
+    dam_zone: tuple[int, ...]
+    dam_area: tuple[int, ...]
+    conduit_area: tuple[int, ...]
+    conduit_value: tuple[int, ...]
+    ph_zone: tuple[int, ...]
+    ph_area: tuple[int, ...]
 
 
 @cache
@@ -124,6 +131,12 @@ def board() -> Board:
         powerhouses_in_zone={z: tuple(p.index for p in powerhouses if p.zone == z) for z in zones},
         conduits_into_zone={z: tuple(c.index for c in conduits if c.to_zone == z) for z in zones},
         site_index=site_index,
+        dam_zone=tuple(d.zone for d in dams),
+        dam_area=tuple(d.area for d in dams),
+        conduit_area=tuple(c.area for c in conduits),
+        conduit_value=tuple(c.value for c in conduits),
+        ph_zone=tuple(p.zone for p in powerhouses),
+        ph_area=tuple(p.area for p in powerhouses),
     )
 
 
