@@ -14,6 +14,7 @@ from .state import Pending, Player, State
 from .tables import BASE, CONDUIT, ELEVATION, NOBODY, PIECES, POWERHOUSE, STRUCTURES, Board
 
 if TYPE_CHECKING:
+    from .officers import Officer
     from .rules import BarrageRules
 
 JOKER = "joker"
@@ -162,21 +163,39 @@ def surcharge(r: BarrageRules, structure: int, index: int) -> int:
     return r.cost_table.surcharge[structure][index]
 
 
+Needs = tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+"""Per structure, per cost key (per powerhouses built for a powerhouse): the
+machinery payments a seat's officer allows, as (excavators, mixers)."""
+
+
+def needs_table(table: CostTable, officer: Officer) -> Needs:
+    """What each cost key costs a seat with ``officer`` (B-9.1 with B-9.1.2), built once per game."""
+    out = []
+    for structure in (BASE, ELEVATION, CONDUIT):
+        first_site = {}
+        for i, key in enumerate(table.keys[structure]):
+            first_site.setdefault(key, i)
+        row = []
+        for key in range(table.key_count[structure]):
+            i = first_site[key]
+            value = table.conduit_value[i] if structure == CONDUIT else 0
+            row.append(tuple(officer.requirements(structure, table.normal[structure][i], value)))
+        out.append(tuple(row))
+    out.append(tuple(tuple(officer.requirements(POWERHOUSE, (0, m), 0)) for m in table.powerhouse_mixers))
+    return tuple(out)
+
+
 def requirements(
     r: BarrageRules, state: State, seat: int, structure: int, index: int
-) -> list[tuple[int, int]]:
+) -> tuple[tuple[int, int], ...]:
     """The machinery the structure costs on that space (B-9.1), with the officer's alternatives."""
-    table = r.cost_table
     if structure == POWERHOUSE:
-        normal = (0, table.powerhouse_mixers[state.players[seat].built[POWERHOUSE]])
-    else:
-        normal = table.normal[structure][index]
-    value = table.conduit_value[index] if structure == CONDUIT else 0
-    return r.officer_of[seat].requirements(structure, normal, value)
+        return r.needs[seat][POWERHOUSE][state.players[seat].built[POWERHOUSE]]
+    return r.needs[seat][structure][r.cost_table.keys[structure][index]]
 
 
 def payments(
-    r: BarrageRules, state: State, seat: int, needs: list[tuple[int, int]], budget: int
+    r: BarrageRules, state: State, seat: int, needs: tuple[tuple[int, int], ...], budget: int
 ) -> list[tuple[int, int, int]]:
     """Ways to pay: (excavators, mixers, credits), credits only where the officer
     lets credits replace machinery (EO-SJ), within ``budget`` credits."""
@@ -205,9 +224,12 @@ def affordable(r: BarrageRules, state: State, seat: int, structure: int, index: 
     excavators, mixers = p.excavators, p.mixers
     per_unit = r.officer_of[seat].credits_per_machinery
     for e_need, m_need in requirements(r, state, seat, structure, index):
-        short = max(e_need - excavators, 0) + max(m_need - mixers, 0)
-        if not short or (per_unit and short * per_unit <= budget):
+        if e_need <= excavators and m_need <= mixers:
             return True
+        if per_unit:  # EO-SJ: 3 credits for each unit short (B-16.5)
+            short = max(e_need - excavators, 0) + max(m_need - mixers, 0)
+            if short * per_unit <= budget:
+                return True
     return False
 
 
@@ -236,10 +258,20 @@ def can_build(r: BarrageRules, state: State, seat: int, structure: int, budget: 
     )
 
 
+CHEAPEST_FIRST = (CONDUIT, POWERHOUSE, BASE, ELEVATION)
+"""The order :func:`can_construct` tries the structures in (the answer does not depend on it)."""
+
+
 def can_construct(r: BarrageRules, state: State, seat: int, budget: int) -> bool:
     """Some structure has a tile, a space and a payment (B-7.4, B-8.2.2)."""
-    # the cheapest structures first: the answer is the same in any order
-    return any(can_build(r, state, seat, s, budget) for s in (CONDUIT, POWERHOUSE, BASE, ELEVATION))
+    tiles = state.players[seat].tiles
+    joker = JOKER in tiles
+    for structure in CHEAPEST_FIRST:
+        if (joker or STRUCTURES[structure] in tiles) and _affordable_sites(
+            r, state, seat, structure, budget, stop_at_first=True
+        ):
+            return True
+    return False
 
 
 def _affordable_sites(

@@ -139,6 +139,7 @@ class BarrageRules(Rules[State, Action]):
         # abilities, resolved once per game (B-15, B-16)
         self.officer_of = [OFFICERS[a["officer"]] for a in self.assignment]
         self.company_of = [COMPANIES[a["company"]] for a in self.assignment]
+        self.needs = [construction.needs_table(self.cost_table, o) for o in self.officer_of]
         company_data = companies()
         self.income_rows = [company_data[a["company"]].income for a in self.assignment]
         self.flow_seats = [s for s in range(players) if self.company_of[s].flow_energy]

@@ -298,12 +298,12 @@ def test_B_9_1_cost_table_on_every_building_space(structure):
     elif structure == CONDUIT:
         for c in r.board.conduits:
             need = construction.requirements(r, s, GER, structure, c.index)
-            assert need == [(2 * c.value, 0), (0, c.value)]  # B-16.4: or 1 mixer x value
+            assert need == ((2 * c.value, 0), (0, c.value))  # B-16.4: or 1 mixer x value
             assert construction.surcharge(r, structure, c.index) == 0
     else:
         for built, mixers in enumerate((2, 3, 4, 5)):
             s.players[GER].built[POWERHOUSE] = built
-            assert construction.requirements(r, s, GER, structure, 0) == [(0, mixers)]
+            assert construction.requirements(r, s, GER, structure, 0) == ((0, mixers),)
         for p in r.board.powerhouses:
             assert construction.surcharge(r, structure, p.index) == (3 if p.red else 0)
 
