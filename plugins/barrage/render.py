@@ -1,95 +1,329 @@
-"""A text view of a Barrage game: the map by basin, headstreams, companies,
-the management board, the energy track and scores."""
+"""A text view of a Barrage game (rich markup) for the command line.
+
+Sections, top to bottom: the round and who decides; the bonus tiles and the
+objective; the headstreams; the map by area and basin (dams with owner, height
+and water, powerhouses, conduits with value, destination and owner); each
+company (VP, energy, supply, engineers, pieces left, powerhouse bonus, tiles,
+wheel, contracts); the management board (who occupies each space, the Bank);
+the contracts on offer.  Face-down stacks show only their size.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .state import BLOCKED, State
-from .tables import AREAS, NEUTRAL, NOBODY, PIECES, STRUCTURES
+from .production import powerhouse_bonus
+from .state import BLOCKED, WHEEL_SECTORS, Player, State
+from .tables import AREAS, MACHINERY_LOTS, NEUTRAL, NOBODY, PIECES, POWERHOUSE, STRUCTURES, Part
 
 if TYPE_CHECKING:
     from .rules import BarrageRules
 
+COLOURS = {"CO-USA": "red", "CO-GER": "bright_black", "CO-ITA": "green", "CO-FRA": "white"}
+COLOUR_NAMES = {"CO-USA": "red", "CO-GER": "black", "CO-ITA": "green", "CO-FRA": "white"}
+AREA_TITLES = ("Mountains", "Hills", "Plains")
+BONUS_TEXT = {
+    "fulfilled_contracts": "per fulfilled contract",
+    "powerhouses": "per powerhouse",
+    "bases": "per base",
+    "conduits": "per conduit",
+    "elevations": "per elevation",
+    "advanced_tiles": "per advanced tile",
+}
+OBJECTIVE_TEXT = {
+    "red_frame_bases_and_powerhouses": "bases and powerhouses on red-framed spaces",
+    "dams_linked_by_own_conduit_to_own_powerhouse": "dams linked by own conduits to own powerhouses",
+    "structures_in_best_area": "structures in your strongest area",
+    "structures_in_worst_area": "structures in your weakest area",
+    "basins_with_1_structure": "basins with at least 1 structure",
+    "basins_with_3_structures": "basins with at least 3 structures",
+}
+SPACE_TEXT = {
+    "production": "production {amount:+d}",
+    "water": "{amount} water to headstreams (flows in phase 3)",
+    "water_now": "{amount} water to a headstream, flows now",
+    "rotate": "rotate the wheel {amount}",
+    "contracts": "take {amount} private contract(s)",
+}
 
-def _who(r: BarrageRules, owner: int) -> str:
+
+ASKED = {
+    "structure": "which structure to build",
+    "site": "where to build",
+    "tile": "which technology tile",
+    "pay": "how to pay",
+    "free_site": "where to build the rewarded structure",
+    "produce": "which dam and conduit to produce with",
+    "repeat": "whether to produce again (Germany)",
+    "amount": "how many water markers to use",
+    "contract": "which contract to fulfil",
+    "machinery": "which machinery to take",
+    "water": "which headstream gets water",
+    "take": "which contract to take",
+    "discard": "which contract to discard",
+}
+"""What a pending sub-decision asks, for the header."""
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def who(r: BarrageRules, owner: int) -> str:
+    """An owner code as a coloured company name (or neutral / nobody)."""
     if owner == NEUTRAL:
         return "neutral"
-    return r.company_of[owner].name
+    if owner == NOBODY:
+        return "[dim]free[/dim]"
+    if owner == BLOCKED:
+        return "[dim]blocked[/dim]"
+    company = r.company_of[owner]
+    return f"[{COLOURS.get(company.id, 'bold')}]{company.name}[/]"
+
+
+def reward_text(parts: tuple[Part, ...]) -> str:
+    """A reward or income in words: ``2 credits + rotate 1``."""
+    out = []
+    for kind, amount, max_value, areas in parts:
+        if kind in ("credits", "excavators", "mixers", "machinery", "energy"):
+            out.append(f"{amount} {kind.removesuffix('s') if amount == 1 else kind}")
+        elif kind == "vp":
+            out.append(f"{amount} VP")
+        elif kind == "rotate":
+            out.append(f"rotate {amount}")
+        elif kind == "water_flows":
+            out.append(f"{amount} water (flows)")
+        elif kind == "water_delayed":
+            out.append(f"{amount} water (phase 3)")
+        elif kind.startswith("build_"):
+            what = kind.removeprefix("build_")
+            text = ("build an " if what == "elevation" else "build a ") + what
+            if kind == "build_conduit" and max_value < 5:
+                text += f" of value ≤{max_value}"
+            if len(areas) < 3:
+                text += " in the " + " or ".join(AREAS[a] + "s" for a in areas)
+            out.append(text)
+        else:
+            out.append(f"{amount} {kind}")
+    return " + ".join(out)
+
+
+def contract_text(r: BarrageRules, contract: str) -> str:
+    c = r.contracts[contract]
+    return f"{contract} ({c.requirement}: {reward_text(c.reward)})"
 
 
 def render(r: BarrageRules, state: State, seat: int | None) -> str:
-    b = r.board
-    lines = [
-        f"Round {state.flow.round}/5 · {r.phase_name(state)} · bonus tile "
-        f"{state.bonus_tiles[min(state.flow.round, 5) - 1]} · objective {state.objective}"
-    ]
-    heads = "  ".join(
-        f"{h}({tile}): {state.headstream_water[i]} water"
-        for i, (h, tile) in enumerate(zip(b.headstreams, state.headstream_tiles, strict=True))
-    )
-    lines.append(f"Headstreams: {heads}")
-    lines.append("Map:")
-    for z in b.zones:
-        parts = []
-        for d in b.dams_in_zone[z]:
-            owner = state.dam_owner[d]
-            red = "*" if b.dams[d].red else ""
-            if owner == NOBODY:
-                parts.append(f"{b.dams[d].id}{red} -")
-            else:
-                parts.append(
-                    f"{b.dams[d].id}{red} {_who(r, owner)} h{state.dam_height[d]} w{state.dam_water[d]}"
-                )
-        for p in b.powerhouses_in_zone[z]:
-            owner = state.ph_owner[p]
-            if owner != NOBODY:
-                parts.append(f"{b.powerhouses[p].id} PH {_who(r, owner)}")
-        free_ph = sum(1 for p in b.powerhouses_in_zone[z] if state.ph_owner[p] == NOBODY)
-        if b.powerhouses_in_zone[z]:
-            parts.append(f"{free_ph} PH space(s) free")
-        for c in b.conduits:
-            if c.zone == z:
-                owner = state.conduit_owner[c.index]
-                who = _who(r, owner) if owner != NOBODY else "-"
-                parts.append(f"{c.id} v{c.value}->Z{c.to_zone} {who}")
-        lines.append(f"  Z-{z} ({AREAS[b.zone_area[z]]}): " + "; ".join(parts))
-    lines.append("Companies (turn order " + ", ".join(r.company_of[s].name for s in state.turn_order) + "):")
-    for i, p in enumerate(state.players):
-        left = " ".join(f"{STRUCTURES[k]} {PIECES[k] - p.built[k]}" for k in range(4))
-        wheel = []
-        for k in range(len(p.wheel_tile)):
-            mark = "[open]" if k == p.wheel_open else ""
-            content = ",".join(
-                x
-                for x in (
-                    p.wheel_tile[k],
-                    f"{p.wheel_exc[k]}e" if p.wheel_exc[k] else "",
-                    f"{p.wheel_mix[k]}m" if p.wheel_mix[k] else "",
-                )
-                if x
-            )
-            wheel.append(f"{mark}{content or '.'}")
-        lines.append(
-            f"  {r.company_of[i].name} / {r.officer_of[i].name}: {p.vp} VP, energy {p.energy}, "
-            f"{p.credits} credits, {p.excavators} excavators, {p.mixers} mixers, "
-            f"{p.engineers} engineers, constructions used {p.spaces_used}/4"
-        )
-        lines.append(f"     left: {left} · tiles: {' '.join(p.tiles) or '-'} · wheel: {' '.join(wheel)}")
-        lines.append(
-            f"     contracts: {' '.join(p.contracts) or '-'} · fulfilled: {' '.join(p.fulfilled) or '-'}"
-        )
-    board_parts = []
-    for i, space in enumerate(r.spaces):
-        o = state.spaces[i]
-        if space.kind == "bank":
-            continue
-        who = "blocked" if o == BLOCKED else "free" if o == NOBODY else r.company_of[o].name
-        board_parts.append(f"{space.id}:{who}")
-    lines.append("Management board: " + " ".join(board_parts))
-    lines.append("Bank: " + ", ".join(f"{r.company_of[s].name} {n}" for s, n in enumerate(state.bank) if n))
-    display = " | ".join(" ".join(c or "--" for c in slots) for slots in state.display)
-    lines.append(f"Private contracts: {display} · national: {' '.join(state.nationals) or '-'}")
+    lines: list[str] = []
+    lines += _header(r, state)
+    lines += _headstreams(r, state)
+    lines += _map(r, state)
+    lines += _energy(r, state)
+    lines += _companies(r, state)
+    lines += _management(r, state)
+    lines += _contracts(r, state)
     extra = r.pm.hook.turbine_render_extra(rules=r, state=state, seat=seat)
     lines.extend(x for x in extra if x)
     return "\n".join(lines)
+
+
+def _header(r: BarrageRules, state: State) -> list[str]:
+    flow = state.flow
+    round_no = min(flow.round, 5)
+    to_move = r.to_move(state)
+    if flow.over:
+        status = "[bold]game over[/bold]"
+    elif to_move is None:
+        status = r.phase_name(state)
+    else:
+        pending = flow.pending[-1].kind if flow.pending else ""
+        asked = f": {ASKED[pending]}" if pending in ASKED else ""
+        status = f"{r.machine.phase_name(state)} · {who(r, to_move)} to decide{asked}"
+    lines = [f"[bold]Round {round_no} of 5[/bold] · {status}"]
+    tiles = []
+    for i, tile in enumerate(state.bonus_tiles):
+        vp_each, counts, _ = r.bonus_table[tile]
+        text = f"R{i + 1} {tile} {vp_each} VP {BONUS_TEXT.get(counts, counts)}"
+        if i + 1 == round_no and not flow.over:
+            text = f"[bold]{text} (now)[/bold]"
+        elif i + 1 < round_no or flow.over:
+            text = f"[dim]{text}[/dim]"
+        tiles.append(text)
+    lines.append("Bonus tiles: " + " · ".join(tiles))
+    counts = r.objective_table[state.objective]
+    lines.append(
+        f"Objective {state.objective}: most {OBJECTIVE_TEXT.get(counts, counts)} (15/10/5 VP at the end)"
+    )
+    return lines
+
+
+def _headstreams(r: BarrageRules, state: State) -> list[str]:
+    from .tables import headstream_tiles
+
+    b = r.water_board
+    parts = []
+    for h, (name, tile) in enumerate(zip(r.board.headstreams, state.headstream_tiles, strict=True)):
+        per_round = "/".join(str(n) for n in headstream_tiles()[tile])
+        basin = b.basins[b.headstreams[h].basin].id
+        waiting = state.headstream_water[h]
+        parts.append(f"{name} ({tile}, rounds 1–4: {per_round}) → {basin}: {waiting} waiting")
+    return ["", "[bold]Headstreams[/bold] (water waiting moves in phase 3)", *("  " + p for p in parts)]
+
+
+def _map(r: BarrageRules, state: State) -> list[str]:
+    b = r.board
+    wb = r.water_board
+    lines = ["", "[bold]Map[/bold] (* red frame: +3 credits for a base or powerhouse)"]
+    for area, title in enumerate(AREA_TITLES):
+        lines.append(f" {title}")
+        for z in b.zones:
+            if b.zone_area[z] != area:
+                continue
+            basin = wb.basins[r.basin_of_zone[z]]
+            river = "the sea" if basin.river_to < 0 else wb.basins[basin.river_to].id
+            lines.append(f"  Z-{z} (river to {river})")
+            dams = []
+            for d in b.dams_in_zone[z]:
+                site = b.dams[d]
+                star = "*" if site.red else ""
+                owner = state.dam_owner[d]
+                if owner == NOBODY:
+                    dams.append(f"{site.id}{star} [dim]free[/dim]")
+                else:
+                    cap = r.capacity_fn(d, owner, state.dam_height[d])
+                    dams.append(
+                        f"{site.id}{star} {who(r, owner)} height {state.dam_height[d]} "
+                        f"water {state.dam_water[d]}/{cap}"
+                    )
+            if dams:
+                lines.append("    dams:        " + " · ".join(dams))
+            phs = []
+            for p in b.powerhouses_in_zone[z]:
+                star = "*" if b.powerhouses[p].red else ""
+                phs.append(f"{b.powerhouses[p].id}{star} {who(r, state.ph_owner[p])}")
+            if phs:
+                lines.append("    powerhouses: " + " · ".join(phs))
+            conduits = [
+                f"{c.id} value {c.value} → Z-{c.to_zone} {who(r, state.conduit_owner[c.index])}"
+                for c in b.conduits
+                if c.zone == z
+            ]
+            if conduits:
+                lines.append("    conduits:    " + " · ".join(conduits))
+    return lines
+
+
+def _wheel(player: Player) -> str:
+    """What is on the wheel, sector by sector, with the turns left before it returns (B-8.4)."""
+    cells = []
+    for step in range(1, WHEEL_SECTORS):
+        k = (player.wheel_open + step) % WHEEL_SECTORS
+        content = " ".join(
+            x
+            for x in (
+                player.wheel_tile[k],
+                f"{player.wheel_exc[k]} exc." if player.wheel_exc[k] else "",
+                f"{player.wheel_mix[k]} mix." if player.wheel_mix[k] else "",
+            )
+            if x
+        )
+        if content:
+            cells.append(f"{content} (back in {step} turn{'s' if step > 1 else ''})")
+    return " · ".join(cells) or "empty"
+
+
+def _energy(r: BarrageRules, state: State) -> list[str]:
+    """The energy track this round: each company's energy, the credits and the bonus
+    tile share it would earn now (B-18.3, B-18.4)."""
+    from .scoring import bonus_count, bonus_reward
+    from .tables import credits_for_energy
+
+    round_no = min(state.flow.round, 5)
+    full = r.consts["bonus_section_size"] * round_no
+    tile = state.bonus_tiles[round_no - 1]
+    vp_each, counts, _ = r.bonus_table[tile]
+    lines = ["", f"[bold]Energy track[/bold] (round {round_no}: full bonus tile from {full} energy)"]
+    ranked = sorted(range(len(state.players)), key=lambda s: -state.players[s].energy)
+    for seat in ranked:
+        p = state.players[seat]
+        credits = f"{credits_for_energy(p.energy)} credits" if p.energy else "3 credits and -3 VP"
+        value = vp_each * bonus_count(r, state, seat, counts)
+        bonus = bonus_reward(round_no, p.energy, value)
+        flipped = " (flipped: 30+)" if p.energy > 30 else ""
+        lines.append(f"  {who(r, seat)} {p.energy}{flipped}: now worth {credits}, bonus tile {bonus} VP")
+    return lines
+
+
+def _companies(r: BarrageRules, state: State) -> list[str]:
+    order = ", ".join(f"{i + 1}. {who(r, s)}" for i, s in enumerate(state.turn_order))
+    lines = ["", f"[bold]Companies[/bold] (turn order: {order})"]
+    for seat, p in enumerate(state.players):
+        company = r.company_of[seat]
+        energy = f"{p.energy}" + (" (marker flipped: counts as 30)" if p.energy > 30 else "")
+        lines.append(
+            f"  {who(r, seat)} ({COLOUR_NAMES.get(company.id, '')}) · {r.officer_of[seat].name} · "
+            f"[bold]{p.vp} VP[/bold] · energy this round {energy}"
+        )
+        passed = (
+            state.flow.phase == 1
+            and seat in state.flow.order
+            and state.flow.done[state.flow.order.index(seat)]
+        )
+        lines.append(
+            f"    supply: {plural(p.credits, 'credit')}, {plural(p.excavators, 'excavator')}, "
+            f"{plural(p.mixers, 'mixer')} · "
+            f"engineers {p.engineers}/12{' (passed)' if passed else ''} · "
+            f"constructions this round {p.spaces_used}/4"
+        )
+        left = ", ".join(f"{STRUCTURES[k]} {PIECES[k] - p.built[k]}" for k in range(4))
+        built = p.built[POWERHOUSE]
+        ability = "unlocked" if r.ability_unlocked(state, seat) else "from the 3rd powerhouse"
+        lines.append(
+            f"    pieces left: {left} · production bonus +{powerhouse_bonus(r, built)} · "
+            f"{company.name} ability {ability}"
+        )
+        lines.append(f"    tiles: {' '.join(p.tiles) or '-'} · wheel: {_wheel(p)}")
+        held = " · ".join(contract_text(r, c) for c in p.contracts) or "-"
+        lines.append(f"    contracts: {held} · fulfilled: {' '.join(p.fulfilled) or '-'}")
+    return lines
+
+
+def _management(r: BarrageRules, state: State) -> list[str]:
+    lines = ["", "[bold]Management board[/bold] (engineers + credits; who occupies the space)"]
+    rows: dict[str, list[str]] = {}
+    for i, space in enumerate(r.spaces):
+        if space.kind == "bank":
+            continue
+        row = space.id[:-1]
+        if space.kind == "machinery":
+            what = f"pay {space.cost} → {MACHINERY_LOTS[space.amount]}"
+        else:
+            what = SPACE_TEXT[space.kind].format(amount=space.amount)
+            if space.cost:
+                what = f"pay {space.cost} → {what}"
+        cost = f"{space.engineers}e" + (f"+{space.credits}c" if space.credits else "")
+        side = "L" if space.id.endswith("L") else "R"
+        cells = rows.setdefault(row, [f"{row} {what}:"])
+        cells.append(f"{side} {cost} {who(r, state.spaces[i])}")
+    section = ""
+    for space in r.spaces:
+        row = space.id[:-1]
+        if space.kind == "bank" or row not in rows:
+            continue
+        if space.section != section:
+            section = space.section
+            lines.append(f"  {section.capitalize()}")
+        lines.append("    " + "  ".join(rows.pop(row)))
+    bank = ", ".join(f"{who(r, s)} {n}" for s, n in enumerate(state.bank) if n) or "nobody yet"
+    lines.append(f"  Bank (any number of engineers, 1 credit each): {bank}")
+    return lines
+
+
+def _contracts(r: BarrageRules, state: State) -> list[str]:
+    lines = ["", "[bold]Contracts[/bold] (requirement: reward)"]
+    for colour, slots, stack in zip(("green", "yellow", "red"), state.display, state.stacks, strict=True):
+        shown = " · ".join(contract_text(r, c) for c in slots if c) or "-"
+        lines.append(f"  {colour} ({len(stack)} face down): {shown}")
+    nationals = " · ".join(contract_text(r, c) for c in state.nationals) or "-"
+    lines.append(f"  national: {nationals}")
+    return lines

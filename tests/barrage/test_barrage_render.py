@@ -1,0 +1,28 @@
+"""The text view shows what the issue asks for: the map by basin, headstreams,
+companies, the management board, the energy track and scores."""
+
+from __future__ import annotations
+
+from barrage_setup import clear_map, conduit, dam, new_game, play, powerhouse
+
+
+def test_render_shows_map_companies_board_and_energy():
+    g = new_game(3)
+    clear_map(g)
+    dam(g, "B5U", 0, 2, 1)
+    conduit(g, "C5L", 1)
+    powerhouse(g, "P8_0", 0)
+    play(g, "place WS1L")  # USA on the workshop
+    text = g.rules.render(g.state, 0)
+    assert "Z-5 (river to Z-9)" in text
+    assert "B5U* [red]USA[/] height 2 water 1/2" in text  # dam: owner, height, water
+    assert "C5L value 3 → Z-8 [bright_black]Germany[/]" in text  # conduit: value, owner
+    assert "P8_0 [red]USA[/]" in text  # powerhouse owner
+    assert "A (" in text and "waiting" in text  # headstreams
+    assert "pieces left: base 5, elevation 5, conduit 5, powerhouse 3" in text
+    assert "supply: 6 credits, 6 excavators, 4 mixers · engineers 11/12" in text
+    assert "wheel: empty" in text and "contracts: SC-1 (3: 2 credits + 2 energy)" in text
+    assert "WS1 rotate the wheel 1:  L 1e [red]USA[/]  R 2e [dim]free[/dim]" in text
+    assert "TS2 production +1:  L 2e [dim]blocked[/dim]" in text  # 3 players (B-4.7.1)
+    assert "Energy track" in text and "[bold]10 VP[/bold]" in text
+    assert "national: NC-" in text and "(13 face down)" in text
