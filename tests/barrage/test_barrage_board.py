@@ -22,7 +22,10 @@ def test_B_3_1_2_counts_on_the_board(board):
 
 
 def test_B_3_4_1_every_conduit_joins_a_dam_site_to_a_powerhouse_site_downhill(board):
-    """Each conduit starts at dam sites and ends at powerhouse sites of another basin that is not higher."""
+    """Each conduit starts at dam sites and ends at powerhouse sites of another basin that is not higher.
+
+    Rules: B-3.4.2, B-22.47.
+    """
     for c in board.conduits:
         src, dst = board.basins[c.basin], board.basins[c.to_basin]
         assert c.basin != c.to_basin, c.id  # B-3.4.2

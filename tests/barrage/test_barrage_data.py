@@ -91,6 +91,7 @@ def test_B_13_8_contracts_stated_in_the_text():
 
 
 def test_B_21_2_company_rows_and_incomes():
+    """Rules: B-1.1."""
     data = dm.load_companies()
     assert [c.id for c in data.companies] == ["CO-USA", "CO-GER", "CO-ITA", "CO-FRA"]
     assert [c.colour for c in data.companies] == ["red", "black", "green", "white"]

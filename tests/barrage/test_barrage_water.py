@@ -51,7 +51,10 @@ def names(board, stops):
 
 
 def test_B_12_3_1_neutral_height_2_dam_holding_1_keeps_one_of_two(board):
-    """A neutral height-2 dam holding 1 receives 2 markers: the first stops, the second flows on."""
+    """A neutral height-2 dam holding 1 receives 2 markers: the first stops, the second flows on.
+
+    Rules: B-3.2.3, B-12.1.2, B-22.8.
+    """
     m = Map(board)
     m.dam("B5L", w.NEUTRAL, 2, held=1)
     water, result = w.move_water(board, m.water, m.caps(), [w.Source("arrival", board.basin("Z-5"), 2)])
@@ -128,6 +131,8 @@ def test_B_22_28_germany_release_refills_a_dam_then_second_production(board):
 
 def test_B_22_27_usa_energy_from_water_released_upstream(board):
     """Green produces 2 markers into Z-5; they flow through red's powerhouse in Z-9: red +2.
+
+    Rules: B-15.2.2, B-15.2.3.
     Red's powerhouse in Z-5 itself gains nothing (same basin as the production)."""
     m = Map(board)
     owners = [w.NOBODY] * len(board.powerhouses)
@@ -215,6 +220,7 @@ def test_B_12_2_3_direct_placement_does_not_move(board):
 
 
 def test_B_16_2_del_monte_height_3_dams_hold_4(board):
+    """Rules: B-16.2.1, B-16.2.3."""
     m = Map(board)
     own3 = m.dam("B4U", GREEN, 3)
     own2 = m.dam("B4L", GREEN, 2)

@@ -19,6 +19,7 @@ def test_check_variant_greedy_bot():
 
 
 def test_whole_games_end_after_round_5_with_final_scoring():
+    """Rules: B-1.4, B-5.1, B-19.1, B-20.1, B-18.5."""
     for players in (2, 3, 4):
         game = Game(
             REGISTRY,

@@ -19,12 +19,14 @@ USA, GER, ITA, FRA = range(4)
     ],
 )
 def test_B_4_7_blocked_spaces_by_player_count(players, blocked):
+    """Rules: B-4.7.1, B-4.7.2, B-4.7.4, B-4.6."""
     g = new_game(players)
     got = {s.id for s, o in zip(g.rules.spaces, g.state.spaces, strict=True) if o == BLOCKED}
     assert got == blocked
 
 
 def test_B_7_first_turn_placements_4_players():
+    """Rules: B-7.2, B-7.4, B-7.5, B-7.7, B-10.5.2, B-11.1.1, B-22.33."""
     g = new_game(4)
     moves = legal_text(g)
     # no powerhouse yet: no production; the rest of the board, construction and the Bank
@@ -50,6 +52,7 @@ def test_B_7_first_turn_placements_4_players():
     ],
 )
 def test_B_10_6_B_10_7_workshop_and_machinery_shop(space, engineers, credits, excavators, mixers):
+    """Rules: B-10.1.1, B-10.6.1, B-10.7.1, B-7.9, B-3.6.1."""
     g = new_game(4)
     p = g.state.players[USA]
     play(g, f"place {space}")
@@ -61,6 +64,7 @@ def test_B_10_6_B_10_7_workshop_and_machinery_shop(space, engineers, credits, ex
 
 
 def test_B_10_7_machinery_shop_either_machine():
+    """Rules: B-10.7.1."""
     g = new_game(4)
     play(g, "place MS2L")
     assert legal_text(g) == ["machinery 1e 0m", "machinery 0e 1m"]
@@ -70,6 +74,7 @@ def test_B_10_7_machinery_shop_either_machine():
 
 
 def test_B_10_6_workshop_returns_sector_by_sector():
+    """Rules: B-8.4.1, B-8.5.2, B-22.19."""
     g = new_game(4)
     p = g.state.players[USA]
     p.wheel_open = 0
@@ -84,6 +89,7 @@ def test_B_10_6_workshop_returns_sector_by_sector():
 
 
 def test_B_10_5_bank_is_not_exclusive():
+    """Rules: B-10.5.1, B-10.5.2, B-22.40."""
     g = new_game(4)
     play(g, "bank 3")
     assert g.state.players[USA].credits == 9 and g.state.players[USA].engineers == 9
@@ -93,6 +99,10 @@ def test_B_10_5_bank_is_not_exclusive():
 
 
 def test_B_10_4_water_management_delayed_and_flowing():
+    """Rules: B-10.4.1, B-10.4.2, B-22.18, B-3.3.3.
+
+    Rules: B-22.43.
+    """
     g = new_game(4)
     clear_map(g)
     play(g, "place WM1L", "headstream A")
@@ -106,6 +116,7 @@ def test_B_10_4_water_management_delayed_and_flowing():
 
 
 def test_B_10_8_take_contracts_refill_at_end_of_turn():
+    """Rules: B-10.8.1, B-10.8.2, B-10.8.3."""
     g = new_game(4)
     display = [list(x) for x in g.state.display]
     shown = [c for slots in display for c in slots]
@@ -117,6 +128,7 @@ def test_B_10_8_take_contracts_refill_at_end_of_turn():
 
 
 def test_B_22_42_hand_limit_discard_down_to_three():
+    """Rules: B-10.8.4, B-13.2.2, U-19."""
     g = new_game(4)
     p = g.state.players[USA]
     p.contracts = ["SC-1", "PC-G01", "PC-G02"]
@@ -129,6 +141,7 @@ def test_B_22_42_hand_limit_discard_down_to_three():
 
 
 def test_U_25_take_two_needs_two_contracts():
+    """Rules: B-10.8.6."""
     g = new_game(4)
     g.state.display = [["PC-G01", ""], ["", ""], ["", ""]]
     g.state.stacks = [[], [], []]
@@ -140,6 +153,7 @@ def test_U_25_take_two_needs_two_contracts():
 
 
 def test_B_8_construction_steps_and_cost():
+    """Rules: B-8.2, B-8.2.1, B-22.12, B-8.3.2, B-8.6.1, B-14.1.2."""
     g = new_game(4)
     clear_map(g)
     g.state.turn_order = g.state.flow.order = [GER, USA, ITA, FRA]
@@ -159,6 +173,7 @@ def test_B_8_construction_steps_and_cost():
 
 
 def test_B_9_1_adler_bases_cost_3_and_B_22_3_income_on_second_base():
+    """Rules: B-16.1.1, B-6.2.4."""
     g = new_game(4)
     clear_map(g)
     usa = g.state.players[USA]
@@ -174,6 +189,7 @@ def test_B_9_1_adler_bases_cost_3_and_B_22_3_income_on_second_base():
 
 
 def test_B_16_5_jordan_pays_credits_for_machinery():
+    """Rules: B-16.5.1, B-16.5.2, B-16.5.3, B-22.49."""
     g = new_game(4)
     clear_map(g)
     g.state.turn_order = g.state.flow.order = [ITA, USA, GER, FRA]
@@ -191,6 +207,10 @@ def test_B_16_5_jordan_pays_credits_for_machinery():
 
 
 def test_B_16_4_mcdowell_conduit_in_mixers_never_mixed():
+    """Rules: B-16.4.1, B-16.4.2.
+
+    Rules: B-22.50.
+    """
     g = new_game(4)
     clear_map(g)
     g.state.turn_order = g.state.flow.order = [GER, USA, ITA, FRA]
@@ -200,6 +220,7 @@ def test_B_16_4_mcdowell_conduit_in_mixers_never_mixed():
 
 
 def test_B_8_4_wheel_returns_after_six_rotations():
+    """Rules: B-8.4.1, B-8.4.2, B-3.6.3."""
     p = Player("CO-USA", "EO-WA", tiles=["base", "joker"])
     construction.load_and_turn(p, "base", 4, 0)
     assert p.tiles == ["joker"] and p.excavators == 2
@@ -211,6 +232,7 @@ def test_B_8_4_wheel_returns_after_six_rotations():
 
 
 def test_B_13_7_rewarded_build_is_free_and_optional():
+    """Rules: B-13.7.1, B-13.7.2, B-13.7.5, B-8.1.1."""
     g = new_game(4)
     clear_map(g)
     p = g.state.players[USA]
@@ -225,6 +247,7 @@ def test_B_13_7_rewarded_build_is_free_and_optional():
 
 
 def test_B_4_3_intro_assignment_and_U_2_columns():
+    """Rules: B-4.3, B-4.3.2, B-4.1.9, B-4.1.11."""
     g = new_game(2)
     assert [(p.company, p.officer, p.contracts) for p in g.state.players] == [
         ("CO-USA", "EO-WA", ["SC-1"]),
@@ -238,6 +261,7 @@ def test_B_4_3_intro_assignment_and_U_2_columns():
 
 
 def test_U_7_rewarded_base_pays_the_red_frame_unless_the_option_says_no():
+    """Rules: B-13.7.3."""
     for option, credits in ((True, 3), (False, 6)):
         g = new_game(4, reward_red_frame=option)
         clear_map(g)

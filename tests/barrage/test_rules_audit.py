@@ -53,6 +53,13 @@ def end_actions(game) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_B_4_1_B_4_2_setup_by_player_count(players):
+    """
+    Rules: B-4.1.6, B-4.1.7, B-4.1.8, B-4.1.9, B-4.1.10, B-4.1.11, B-4.2.1, B-4.2.2, B-4.2.3,
+    B-4.2.4, B-4.2.5, B-4.2.6, B-4.2.7, B-4.2.8, B-4.2.9, B-4.3.1, B-4.5.2, B-4.6, B-3.7.1, B-3.2.4,
+    B-14.1.1, B-13.2.1.
+
+    Rules: B-3.3.1.
+    """
     g = new_game(players, seed=5)
     s = g.state
     assert len(set(s.headstream_tiles)) == 4  # B-4.1.6: 4 of the 8 tiles
@@ -77,6 +84,10 @@ def test_B_4_1_B_4_2_setup_by_player_count(players):
 
 
 def test_B_6_4_B_17_headstream_water_flows_in_phase_3_and_new_water_comes_in_rounds_1_to_4():
+    """
+    Rules: B-5.1, B-5.2, B-6.4.1, B-6.4.2, B-17.1, B-17.2, B-17.3, B-17.5, B-17.6, B-12.1.1,
+    B-12.1.3, B-3.3.3, B-10.4.3.
+    """
     g = new_game(4, seed=3)
     s = g.state
     clear_map(g)
@@ -94,6 +105,10 @@ def test_B_6_4_B_17_headstream_water_flows_in_phase_3_and_new_water_comes_in_rou
 
 
 def test_B_12_3_2_flow_phase_example_through_the_engine():
+    """Rules: B-12.3.2, B-17.2, B-12.2.4, B-22.20.
+
+    Rules: B-3.3.2, B-17.5.
+    """
     g = new_game(4)
     clear_map(g)
     s = g.state
@@ -110,7 +125,10 @@ def test_B_12_3_2_flow_phase_example_through_the_engine():
 
 
 def test_B_12_every_water_movement_goes_through_the_one_algorithm(monkeypatch):
-    """Production release, water that flows at once and the flow phase all call move_water."""
+    """Production release, water that flows at once and the flow phase all call move_water.
+
+    Rules: B-12.2, B-3.3.4, B-12.2.1, B-12.2.2, B-10.4.2.
+    """
     calls = []
     real = water.move_water
 
@@ -132,6 +150,7 @@ def test_B_12_every_water_movement_goes_through_the_one_algorithm(monkeypatch):
 
 
 def test_B_6_1_incomes_are_cumulative_and_paid_every_round():
+    """Rules: B-6.1.1, B-6.1.2, B-6.3, B-8.5.1, B-21.6."""
     g = new_game(4)
     s = g.state
     ita = s.players[ITA]
@@ -146,6 +165,7 @@ def test_B_6_1_incomes_are_cumulative_and_paid_every_round():
 
 
 def test_B_6_2_1_income_revealed_by_the_2nd_4th_and_5th_piece_at_once():
+    """Rules: B-6.2.2, B-6.2.4, B-3.2.5, B-15.1.3."""
     g = new_game(4)
     clear_map(g)
     s = g.state
@@ -159,6 +179,7 @@ def test_B_6_2_1_income_revealed_by_the_2nd_4th_and_5th_piece_at_once():
 
 
 def test_U_3_incomes_resolved_in_reverse_turn_order_or_turn_order():
+    """Rules: B-6.1.3."""
     for option, expected in (("reverse", GER), ("turn", USA)):
         g = new_game(4, income_order=option)
         s = g.state
@@ -171,6 +192,7 @@ def test_U_3_incomes_resolved_in_reverse_turn_order_or_turn_order():
 
 
 def test_B_19_end_of_round_resets_but_keeps_wheel_water_and_contracts():
+    """Rules: B-19.3, B-19.4, B-19.6, B-7.11, B-4.7.3, B-3.9.1."""
     g = new_game(3)
     s = g.state
     clear_map(g)
@@ -188,6 +210,10 @@ def test_B_19_end_of_round_resets_but_keeps_wheel_water_and_contracts():
 
 
 def test_B_22_24_turn_order_least_energy_first_ties_swap():
+    """Rules: B-19.2.
+
+    Rules: B-3.5.1.
+    """
     g = new_game(4)
     s = g.state
     for p, e in zip(s.players, (12, 5, 0, 5), strict=True):  # Kostya, Polina, Danylo, Olena
@@ -197,6 +223,7 @@ def test_B_22_24_turn_order_least_energy_first_ties_swap():
 
 
 def test_U_20_energy_capped_at_30_for_turn_order_and_tie_break():
+    """Rules: B-3.9.3, B-19.2, B-20.5."""
     for cap, order in ((False, [GER, USA]), (True, [GER, USA])):
         g = new_game(2, energy_cap_ranking=cap)
         s = g.state
@@ -221,6 +248,7 @@ def test_U_20_energy_capped_at_30_for_turn_order_and_tie_break():
 
 
 def test_B_7_6_a_seat_without_engineers_passes_and_takes_no_more_turns():
+    """Rules: B-7.1, B-7.3."""
     g = new_game(3)
     s = g.state
     s.players[USA].engineers = 1
@@ -231,6 +259,7 @@ def test_B_7_6_a_seat_without_engineers_passes_and_takes_no_more_turns():
 
 
 def test_B_7_10_one_player_may_take_both_spaces_of_an_action():
+    """Rules: B-22.41."""
     g = new_game(2)
     play(g, "place WS1L", "bank 1")
     assert "place WS1R" in legal_text(g)
@@ -239,6 +268,7 @@ def test_B_7_10_one_player_may_take_both_spaces_of_an_action():
 
 
 def test_B_22_33_red_frame_and_printed_cost_must_both_be_affordable():
+    """Rules: B-7.3, B-7.4, B-7.5, B-10.1.1, B-10.7.1, B-3.6.1."""
     g = new_game(4)
     g.state.players[USA].credits = 4
     assert "place MS1R" not in legal_text(g)  # 2 + 3 credits
@@ -252,6 +282,7 @@ def test_B_22_33_red_frame_and_printed_cost_must_both_be_affordable():
 
 
 def test_B_8_1_four_construction_spaces_1_2_3_and_3_plus_3_credits():
+    """Rules: B-8.1.1, B-8.2, B-8.3.2, B-9.1.1, B-16.1.1, B-16.1.2."""
     g = new_game(4)
     clear_map(g)
     usa = g.state.players[USA]
@@ -269,6 +300,7 @@ def test_B_8_1_four_construction_spaces_1_2_3_and_3_plus_3_credits():
 
 
 def test_B_8_2_2_construct_only_when_a_structure_can_be_completed():
+    """Rules: B-7.4, B-8.6.1, B-8.6.2."""
     g = new_game(4)
     clear_map(g)
     usa = g.state.players[USA]
@@ -282,7 +314,10 @@ def test_B_8_2_2_construct_only_when_a_structure_can_be_completed():
 
 @pytest.mark.parametrize("structure", [BASE, ELEVATION, CONDUIT, POWERHOUSE])
 def test_B_9_1_cost_table_on_every_building_space(structure):
-    """Germany (EO-JM changes only conduits, which may also be paid in mixers)."""
+    """Germany (EO-JM changes only conduits, which may also be paid in mixers).
+
+    Rules: B-0.4, B-9.1.1, B-22.34, B-16.4.1.
+    """
     g = new_game(4)
     r, s = g.rules, g.state
     base = {"mountain": 5, "hill": 4, "plain": 3}
@@ -309,6 +344,7 @@ def test_B_9_1_cost_table_on_every_building_space(structure):
 
 
 def test_B_9_2_placement_limits():
+    """Rules: B-3.2.1, B-3.2.2, B-3.2.4."""
     g = new_game(4)
     clear_map(g)
     r, s = g.rules, g.state
@@ -348,12 +384,14 @@ B_10_2 = {
 
 
 def test_B_10_2_every_action_space_engineers_and_credits():
+    """Rules: B-0.4, B-7.5, B-10.2.1, B-22.11."""
     g = new_game(4)
     got = {s.id: (s.engineers, s.credits) for s in g.rules.spaces if s.kind != "bank"}
     assert got == B_10_2
 
 
 def test_B_10_8_2_each_taken_slot_is_refilled_from_its_own_stack_and_U_18_empty_stack():
+    """Rules: B-10.8.1, B-10.8.3, B-10.8.5, B-13.1."""
     g = new_game(4)
     s = g.state
     s.display = [["PC-G01", "PC-G02"], ["PC-Y01", "PC-Y02"], ["PC-R01", "PC-R02"]]
@@ -369,6 +407,7 @@ def test_B_10_8_2_each_taken_slot_is_refilled_from_its_own_stack_and_U_18_empty_
 
 
 def test_B_11_1_2_other_players_dams_are_never_used():
+    """Rules: B-11.1.1, B-11.1.3."""
     g = new_game(4)
     clear_map(g)
     dam(g, "B5U", GER, 1, 1)
@@ -378,6 +417,7 @@ def test_B_11_1_2_other_players_dams_are_never_used():
 
 
 def test_B_13_3_2_one_contract_per_production():
+    """Rules: B-3.5.2, B-13.3.1, B-13.3.3, B-13.3.4, B-22.4, B-22.15, B-13.1.1."""
     g = new_game(4)
     clear_map(g)
     usa = g.state.players[USA]
@@ -394,6 +434,7 @@ def test_B_13_3_2_one_contract_per_production():
 
 
 def test_B_13_4_first_to_fulfil_a_national_contract_takes_it():
+    """Rules: B-13.4.1, B-13.4.2, B-13.4.3."""
     g = new_game(4)
     clear_map(g)
     g.state.nationals = ["NC-3", "NC-5"]
@@ -409,6 +450,7 @@ def test_B_13_4_first_to_fulfil_a_national_contract_takes_it():
 
 
 def test_B_22_16_france_fulfils_a_14_national_with_11():
+    """Rules: B-13.6.1, B-15.5.1, B-15.5.2."""
     for row, ok in (("TS1L", True), ("TS2L", False)):
         g = new_game(4)
         clear_map(g)
@@ -424,7 +466,10 @@ def test_B_22_16_france_fulfils_a_14_national_with_11():
 
 
 def test_B_11_2_step_10_italy_ability_unlocked_by_the_contract_reward():
-    """The contract (step 9) builds Italy's 3rd powerhouse; the ability (step 10) then applies."""
+    """The contract (step 9) builds Italy's 3rd powerhouse; the ability (step 10) then applies.
+
+    Rules: B-11.2, B-15.3.1, B-15.1.5, B-11.5.2, B-13.5.2, B-13.7.1, B-13.7.2.
+    """
     g = new_game(4)
     clear_map(g)
     first(g, ITA)
@@ -442,6 +487,7 @@ def test_B_11_2_step_10_italy_ability_unlocked_by_the_contract_reward():
 
 
 def test_B_11_2_step_10_germany_repeat_unlocked_by_the_contract_reward():
+    """Rules: B-11.2, B-15.4.1, B-15.4.2."""
     g = new_game(4)
     clear_map(g)
     first(g, GER)
@@ -460,6 +506,7 @@ def test_B_11_2_step_10_germany_repeat_unlocked_by_the_contract_reward():
 
 
 def test_U_4_contract_before_the_water_flows_on():
+    """Rules: B-11.2.1."""
     for option, held_while_deciding in ((False, 1), (True, 0)):
         g = new_game(4, contract_before_flow=option)
         clear_map(g)
@@ -475,6 +522,7 @@ def test_U_4_contract_before_the_water_flows_on():
 
 
 def test_B_16_3_2_fiesler_examples_and_B_22_48():
+    """Rules: B-16.3.1, B-15.1.2."""
     g = new_game(4)
     r, s = g.rules, g.state
     fra = s.players[FRA]
@@ -487,12 +535,14 @@ def test_B_16_3_2_fiesler_examples_and_B_22_48():
 
 
 def test_U_5_fiesler_floor_on_a_repeat_only_with_the_option():
+    """Rules: B-15.4.4."""
     for option, expected in ((False, 2), (True, 4)):
         g = new_game(4, floor_on_repeat=option)
         assert production.energy(g.rules, g.state, FRA, 1, 2, 0, production.REPEAT) == expected
 
 
 def test_B_15_2_usa_energy_in_the_flow_phase_only_with_3_powerhouses():
+    """Rules: B-15.2.1, B-15.2.4, B-17.4, B-15.1.5."""
     for built, expected in ((2, 0), (3, 2)):
         g = new_game(4)
         clear_map(g)
@@ -504,8 +554,152 @@ def test_B_15_2_usa_energy_in_the_flow_phase_only_with_3_powerhouses():
 
 
 def test_U_26_mandatory_reward_parts():
+    """Rules: B-13.7.5."""
     for option, skippable in (("ext", True), ("mandatory", False)):
         g = new_game(4, optional_parts=option)
         g.rules.gain(g.state, USA, g.rules.contracts["PC-G05"].reward)  # 3 credits + 2 water (delayed)
         assert ("skip" in legal_text(g)) is skippable
         assert g.state.players[USA].credits == 9
+
+
+# --------------------------------------------------------------------------- remaining rules
+
+
+def test_B_8_3_wheel_of_6_sectors_holds_at_most_5_loads_and_the_open_sector_is_empty():
+    """Rules: B-8.3.1, B-8.3.3, B-8.4.2, B-8.4.3."""
+    g = new_game(4)
+    p = g.state.players[USA]
+    p.tiles = ["base"] * 6
+    p.excavators = 60
+    for k in range(5):
+        construction.load_and_turn(p, "base", k + 1, 0)
+        assert not p.wheel_tile[p.wheel_open] and not p.wheel_exc[p.wheel_open]
+    assert sum(1 for t in p.wheel_tile if t) == 5 and p.excavators == 60 - 15
+    construction.load_and_turn(p, "base", 6, 0)  # the 6th load comes back with the 1st (6 turns)
+    assert sum(1 for t in p.wheel_tile if t) == 5 and p.excavators == 60 - 15 - 6 + 1
+
+
+def test_B_13_7_4_U_8_unplaceable_rewarded_build_is_forfeited_the_rest_is_kept():
+    """PC-Y10 (2 VP + build an elevation) without an own dam: 2 VP, nothing to decide."""
+    g = new_game(4)
+    clear_map(g)
+    usa = g.state.players[USA]
+    g.rules.gain(g.state, USA, g.rules.contracts["PC-Y10"].reward)
+    g.rules._settle(g.state)
+    assert usa.vp == 12 and not g.state.flow.pending
+
+
+def test_B_13_9_1_resources_and_energy_first_then_the_build():
+    """PC-R09 (build a powerhouse + 3 energy): the energy is there while the site is chosen."""
+    g = new_game(4)
+    clear_map(g)
+    usa = g.state.players[USA]
+    g.rules.gain(g.state, USA, g.rules.contracts["PC-R09"].reward)
+    assert usa.energy == 3 and g.state.flow.pending[-1].kind == "free_site"
+    play(g, "at P8_0")
+    assert usa.built[POWERHOUSE] == 1 and usa.mixers == 4
+
+
+def test_B_15_4_3_B_22_35_germany_fulfils_one_contract_per_production():
+    """Rules: B-15.4.6."""
+    g = new_game(4)
+    clear_map(g)
+    first(g, GER)
+    ger = g.state.players[GER]
+    ger.contracts = ["PC-G03", "PC-G10"]  # 2: 5 credits; 3: 4 VP + 2 credits
+    for ph in ("P8_0", "P9_0", "P7_0"):
+        powerhouse(g, ph, GER)
+    dam(g, "B5U", GER, 1, 1)
+    conduit(g, "C5L", GER)  # value 3 -> Z-8
+    dam(g, "B6U", GER, 1, 1)
+    conduit(g, "C6R", GER)  # value 2 -> Z-7
+    play(g, "place TS3L", "produce B5U C5L", "fulfil PC-G10")
+    assert ger.energy == 3 + 1 and "fulfil PC-G03" not in legal_text(g)
+    play(g, "produce B6U C6R", "fulfil PC-G03")  # 2 energy: its own contract
+    assert ger.fulfilled == ["PC-G10", "PC-G03"] and ger.credits == 6 + 2 + 5
+    assert g.to_move == USA
+
+
+def test_B_16_1_3_adler_base_keeps_the_red_frame_and_elevations_cost_normally():
+    """Rules: B-16.1.1, B-16.1.2."""
+    g = new_game(4)
+    clear_map(g)
+    usa = g.state.players[USA]
+    play(g, "construct", "build base", "at B5U", "tile base")  # hills, red frame
+    assert (usa.excavators, usa.credits) == (6 - 3, 6 - 3)
+    r, s = g.rules, g.state
+    assert construction.requirements(r, s, USA, ELEVATION, site(g, "B5U")) == ((0, 3),)  # hills
+    assert construction.requirements(r, s, USA, BASE, site(g, "B1L")) == ((3, 0),)  # mountains
+
+
+def test_B_16_2_3_neutral_dams_keep_their_height_as_capacity():
+    """Rules: B-3.2.3, B-12.1.2."""
+    g = new_game(4)
+    r = g.rules
+    assert [r._capacity(0, NEUTRAL, h) for h in (1, 2, 3)] == [1, 2, 3]
+    assert [r._capacity(0, USA, h) for h in (1, 2, 3)] == [1, 2, 3]  # EO-WA: no change
+
+
+def test_B_21_5_1_U_14_objective_counts_pieces_elevations_included():
+    g = new_game(2)
+    clear_map(g)
+    s = g.state
+    dam(g, "B1U", USA, 3, 0)  # 3 pieces in the mountains
+    dam(g, "B5U", USA, 1, 0)
+    powerhouse(g, "P5_0", USA)
+    counts = [scoring_count(g, "structures_in_best_area"), scoring_count(g, "basins_with_3_structures")]
+    assert counts == [3, 1]
+    assert s.dam_height[site(g, "B1U")] == 3
+
+
+def scoring_count(g, counts: str) -> int:
+    from turbine.plugins.barrage import scoring
+
+    return scoring.objective_count(g.rules, g.state, USA, counts)
+
+
+def test_B_22_2_bonus_tile_with_6_energy_in_round_1():
+    g = new_game(4)
+    s = g.state
+    s.bonus_tiles[0] = "BT-3"  # 4 VP per base
+    s.players[USA].built[BASE] = 2
+    s.players[USA].energy = 6
+    s.players[GER].energy = 5
+    s.players[GER].built[BASE] = 2
+    from turbine.plugins.barrage import scoring
+
+    scoring.score_round(g.rules, s)
+    assert s.players[USA].vp == 10 + 6 + 8  # first place + 2 bases x 4
+    assert s.players[GER].vp == 10 + 2  # second place, below 6 energy: no bonus
+
+
+def test_B_22_14_energy_adds_up_over_the_round():
+    g = new_game(4)
+    clear_map(g)
+    usa = g.state.players[USA]
+    usa.energy = 5
+    usa.contracts = []
+    dam(g, "B6U", USA, 2, 2)
+    conduit(g, "C6L", USA)  # value 4 -> Z-9
+    powerhouse(g, "P9_0", USA)
+    play(g, "place TS5L", "water 2")  # 2 x 4 - 2 = 6, added to the earlier 5
+    assert usa.energy == 5 + 6
+
+
+def test_B_22_44_round_5_incomes_no_headstream_water_flow_and_no_end_of_round():
+    """Rules: B-5.2, B-19.1, B-20.1."""
+    g = new_game(4)
+    s = g.state
+    clear_map(g)
+    s.flow.round = 4
+    s.players[ITA].built[BASE] = 2  # 3 credits each income phase
+    end_actions(g)
+    assert s.flow.round == 5 and s.headstream_water == [0, 0, 0, 0]
+    ita_credits = s.players[ITA].credits
+    s.headstream_water = [1, 0, 0, 0]  # placed during round 5's actions: phase 3 still runs
+    dam(g, "B1L", USA, 1, 0)
+    s.players[ITA].energy = 4
+    end_actions(g)
+    assert s.flow.over and s.dam_water[site(g, "B1L")] == 1
+    assert s.players[ITA].energy == 4  # no end of round: the markers stay for the tie-break
+    assert ita_credits >= 6 + 3

@@ -8,6 +8,7 @@ USA, GER, ITA, FRA = range(4)
 
 
 def test_B_11_6_1_own_dam_own_conduit_value_3():
+    """Rules: B-22.9, B-11.1.1, B-11.1.2, B-11.1.3, B-11.5.1, B-3.5.2, B-13.3.3."""
     g = new_game(4)
     clear_map(g)
     dam(g, "B5U", USA, 1, 1)
@@ -25,6 +26,7 @@ def test_B_11_6_1_own_dam_own_conduit_value_3():
 
 
 def test_B_11_6_2_neutral_dam_through_black_conduit():
+    """Rules: B-22.10, B-22.46, B-11.3.2, B-3.6.2, B-11.3.1."""
     g = new_game(4)
     clear_map(g)
     neutral_dam(g, "B5L", 2, 2)
@@ -37,6 +39,7 @@ def test_B_11_6_2_neutral_dam_through_black_conduit():
 
 
 def test_B_11_6_3_row_plus_one_green_value_4_conduit():
+    """Rules: B-22.13."""
     g = new_game(4)
     clear_map(g)
     neutral_dam(g, "B6L", 2, 2)
@@ -49,6 +52,7 @@ def test_B_11_6_3_row_plus_one_green_value_4_conduit():
 
 
 def test_B_11_2_step_8_released_water_flows_downstream():
+    """Rules: B-12.3.3, B-22.17, B-12.1.4, B-12.2.2."""
     g = new_game(4)
     clear_map(g)
     dam(g, "B5U", USA, 1, 1)
@@ -62,6 +66,7 @@ def test_B_11_2_step_8_released_water_flows_downstream():
 
 
 def test_B_11_4_production_below_1_is_illegal_and_its_space_too():
+    """Rules: B-11.4.1, B-11.4.2, B-10.3.1, B-22.32."""
     g = new_game(4)
     clear_map(g)
     dam(g, "B9U", USA, 1, 1)
@@ -74,6 +79,7 @@ def test_B_11_4_production_below_1_is_illegal_and_its_space_too():
 
 
 def test_B_16_3_fiesler_floor_of_4_on_minus_2_row():
+    """Rules: B-16.3.1, B-16.3.2."""
     g = new_game(4)
     clear_map(g)
     g.state.turn_order = [FRA, USA, GER, ITA]
@@ -86,6 +92,7 @@ def test_B_16_3_fiesler_floor_of_4_on_minus_2_row():
 
 
 def test_B_6_2_3_powerhouse_bonus_plus_1_from_the_second():
+    """Rules: B-15.1.2."""
     g = new_game(4)
     clear_map(g)
     dam(g, "B5U", USA, 1, 1)
@@ -109,6 +116,7 @@ def test_U_24_foreign_conduit_needs_credits_for_the_fee():
 
 
 def test_B_15_3_italy_plus_3_after_production_not_for_contracts():
+    """Rules: B-15.3.1, B-11.5.2, B-13.5.2, B-13.3.1."""
     g = new_game(4)
     clear_map(g)
     g.state.turn_order = g.state.flow.order = [ITA, USA, GER, FRA]
@@ -125,6 +133,7 @@ def test_B_15_3_italy_plus_3_after_production_not_for_contracts():
 
 
 def test_B_15_5_france_needs_3_less_energy():
+    """Rules: B-15.5.1, B-13.6.1, B-16.3.3."""
     g = new_game(4)
     clear_map(g)
     g.state.turn_order = g.state.flow.order = [FRA, USA, GER, ITA]
@@ -139,6 +148,7 @@ def test_B_15_5_france_needs_3_less_energy():
 
 
 def test_B_15_4_germany_second_production_without_modifiers():
+    """Rules: B-15.4.1, B-15.4.2, B-22.28."""
     g = new_game(4)
     clear_map(g)
     g.state.turn_order = g.state.flow.order = [GER, USA, ITA, FRA]
@@ -162,6 +172,7 @@ def test_B_15_4_germany_second_production_without_modifiers():
 
 
 def test_B_15_2_usa_energy_when_water_flows_past_its_powerhouse():
+    """Rules: B-15.2.1, B-15.2.4, B-22.27."""
     g = new_game(4)
     clear_map(g)
     for z in ("P8_0", "P9_0", "P11_0"):

@@ -15,25 +15,30 @@ def awards(energies):
 
 
 def test_B_18_2_first_6_second_2():
+    """Rules: B-18.2.1, B-22.1."""
     assert awards([9, 4, 3, 0]) == [6, 2, 0, 0]  # B-22.1
 
 
 def test_B_18_2_3_tie_for_second_gives_1_each():
+    """Rules: B-22.21."""
     assert awards([10, 5, 0, 5]) == [6, 1, 0, 1]  # B-22.21
 
 
 def test_B_18_2_2_tie_for_first_splits_8_rounded_up():
+    """Rules: B-22.39."""
     assert awards([8, 8, 3, 1]) == [4, 4, 0, 0]
     assert awards([7, 7, 7, 1]) == [3, 3, 3, 0]  # B-22.39
     assert awards([5, 5, 5, 5]) == [2, 2, 2, 2]
 
 
 def test_B_18_1_zero_energy_is_not_ranked():
+    """Rules: B-18.2.4."""
     assert awards([0, 0, 0, 0]) == [0, 0, 0, 0]
     assert awards([3, 0]) == [6, 0]
 
 
 def test_B_18_3_credits_scale_and_zero_energy_penalty():
+    """Rules: B-18.3.1, B-18.3.2, B-22.22, B-3.9.2."""
     assert [credits_for_energy(e) for e in (1, 3, 6, 8, 15, 21, 28, 29, 45)] == [1, 2, 3, 4, 5, 6, 7, 8, 8]
     g = new_game(4)
     s = g.state
@@ -49,6 +54,7 @@ def test_B_18_3_credits_scale_and_zero_energy_penalty():
 
 
 def test_U_16_vp_never_below_zero():
+    """Rules: B-3.7.2."""
     g = new_game(2)
     g.state.players[1].vp = 1
     g.state.players[0].energy = 3
@@ -58,6 +64,7 @@ def test_U_16_vp_never_below_zero():
 
 def test_B_22_23_bonus_tile_partial_rewards_round_3():
     # BT-2, 5 VP per powerhouse, round 3
+    """Rules: B-18.4.2, B-18.4.3, B-3.9.4."""
     assert scoring.bonus_reward(3, 18, 2 * 5) == 10  # Olena: full reward
     assert scoring.bonus_reward(3, 14, 3 * 5) == 11  # Danylo: section 2, 15 - 4
     assert scoring.bonus_reward(3, 7, 1 * 5) == 0  # Polina: 5 - 8, never negative
@@ -66,6 +73,7 @@ def test_B_22_23_bonus_tile_partial_rewards_round_3():
 
 
 def test_B_18_4_bonus_tile_through_round_scoring():
+    """Rules: B-18.4.1, B-18.4.4, B-18."""
     g = new_game(4)
     s = g.state
     s.flow.round = 3
@@ -82,6 +90,7 @@ def test_B_18_4_bonus_tile_through_round_scoring():
 
 
 def test_B_19_2_turn_order_by_energy_ties_reverse():
+    """Rules: B-19."""
     g = new_game(4)
     s = g.state
     s.turn_order = [USA, GER, ITA, FRA]
@@ -118,6 +127,7 @@ def test_B_20_2_objective_ties_share_rounded_up():
 
 
 def test_B_22_29_objective_areas_example():
+    """Rules: B-22.6, B-20.2."""
     g = new_game(3)
     clear_map(g)
     # OT-3 / OT-4 with structures per area: USA 3/0/6, GER 1/5/4, ITA 3/3/3
@@ -144,6 +154,10 @@ def test_B_22_29_objective_areas_example():
 
 
 def test_B_20_final_scoring_objective_resources_water_and_tie_break():
+    """Rules: B-20, B-20.3, B-20.4, B-20.5, B-22.25, B-22.26, B-8.4.4, B-22.45, U-15.
+
+    Rules: B-22.7.
+    """
     g = new_game(2)
     clear_map(g)
     s = g.state

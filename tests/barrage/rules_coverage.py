@@ -1,0 +1,552 @@
+"""Build ``plugins/barrage/RULES_COVERAGE.md`` from the rules reference and the tests.
+
+Every rule ID of ``shared/rules/barrage.md`` (B-…, U-…, D-…) gets a row: where it
+is implemented (``IMPL`` below; each ``file.py:name`` is checked to exist by
+``test_barrage_coverage.py``) and the tests that cite the ID in their name,
+docstring or comments (found by reading this folder).  Regenerate with
+``python tests/barrage/rules_coverage.py`` after adding rules or tests.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
+REPO = HERE.parents[1]
+PLUGIN = REPO / "plugins" / "barrage"
+OUT = PLUGIN / "RULES_COVERAGE.md"
+REFERENCE_CANDIDATES = (
+    REPO.parent / "shared" / "rules" / "barrage.md",
+    REPO / "shared" / "rules" / "barrage.md",
+)
+
+FULL = (
+    "Not implemented: full game only (draft, Patent Office, advanced tiles), waiting for the full-game issue"
+)
+AUTOMA = (
+    "Not implemented: Automa / solo play is out of scope, its rulebook is not among the sources (U-1, D-11)"
+)
+HEADING = "Heading: see its numbered rules"
+R = "rules.py:BarrageRules."
+C = "construction.py:"
+P = "production.py:"
+K = "contracts.py:"
+S = "scoring.py:"
+W = "water.py:"
+
+IMPL: dict[str, str] = {
+    "B-0": "Definition (conventions)",
+    "B-0.0": "Definition (sources)",
+    "B-0.1": "Definition (ID scheme); IDs are used in test names and data ids",
+    "B-0.2": "Definition; UNCERTAIN items are options in options.py:BarrageOptions",
+    "B-0.3": "Definition (terminology); machinery and credits counted in units in state.py:Player",
+    "B-0.4": f"{C}surcharge (building spaces); tables.py:Space (action spaces)",
+    "B-1": HEADING,
+    "B-1.1": "plugin.py:turbine_variants (base game only; Leeghwater is a separate plugin)",
+    "B-1.2": f"plugin.py:turbine_variants (2–4 players). {AUTOMA}",
+    "B-1.3": f"options.py:BarrageOptions (mode intro). The full game: {FULL}",
+    "B-1.4": f"{R}__init__ (PhaseMachine, 5 phases); {R}_scoring (ends after round 5)",
+    "B-2": HEADING,
+    "B-2.1": "Data: data/*.json (map, tiles, contracts, neutral dams); supplies unlimited (U-17)",
+    "B-2.2": "Data: data/companies.json (5/5/5/4 pieces), constants.json (12 engineers); state.py:Player",
+    "B-2.3": HEADING,
+    "B-2.3.1": "Definition (characters have no rules of their own)",
+    "B-2.3.2": "Supplies unlimited (U-17); no diagnostic is emitted (see README)",
+    "B-3": HEADING,
+    "B-3.1": HEADING,
+    "B-3.1.1": "Data: data/map.json (areas); tables.py:board",
+    "B-3.1.2": "Data: data/map.json; board.py:load_board",
+    "B-3.1.3": f"board.py:load_board (paths end at the sea); {W}move_water",
+    "B-3.1.4": "Data: data/map.json headstreams; board.py:load_board",
+    "B-3.1.5": "Data: data/map.json [EXT] (B-23)",
+    "B-3.2": HEADING,
+    "B-3.2.1": f"{C}sites (elevations only on own dams)",
+    "B-3.2.2": f"{C}sites (one structure per space)",
+    "B-3.2.3": f"state.py:State dam_height; {R}_capacity",
+    "B-3.2.4": f"{R}initial_state (neutral dams); {C}sites (no elevation on neutral or others' dams)",
+    "B-3.2.5": f"{C}place (built counter = leftmost piece)",
+    "B-3.3": HEADING,
+    "B-3.3.1": f"{R}_income, {R}_answer (water kinds); {R}initial_state (neutral water)",
+    "B-3.3.2": f"{W}move_water (held water never moves); {P}produce",
+    "B-3.3.3": f"{R}_answer (delayed water waits on the tile)",
+    "B-3.3.4": f"{W}move_water",
+    "B-3.4": HEADING,
+    "B-3.4.1": f"{P}systems (conduit source basin → destination basin)",
+    "B-3.4.2": "Data: no conduit leads into its own basin (checked by the board tests)",
+    "B-3.4.3": "Data: data/map.json conduit values",
+    "B-3.5": HEADING,
+    "B-3.5.1": f"state.py:Player energy; {S}score_round; {R}_end_of_round",
+    "B-3.5.2": f"{P}produce (contract pending with the production's energy)",
+    "B-3.6": HEADING,
+    "B-3.6.1": f"{R}gain (machinery into the personal supply)",
+    "B-3.6.2": f"{P}produce (conduit fee to the owner); {R}_start_turn (credits paid to the supply)",
+    "B-3.6.3": f"{C}load_and_turn, {C}rotate",
+    "B-3.7": HEADING,
+    "B-3.7.1": f"{R}initial_state (10 VP); the 100 flip is only a display matter",
+    "B-3.7.2": f"{R}add_vp (U-16 option vp_floor_zero)",
+    "B-3.8": "state.py:State, state.py:Player",
+    "B-3.9": HEADING,
+    "B-3.9.1": f"state.py:Player energy; {R}_end_of_round (back to 0)",
+    "B-3.9.2": f"tables.py:credits_for_energy; {S}bonus_reward (30+ counts as 30)",
+    "B-3.9.3": f"{R}ranking_energy; {S}energy_awards (U-20)",
+    "B-3.9.4": f"{S}bonus_reward (sections of 6)",
+    "B-4": HEADING,
+    "B-4.1": f"{R}initial_state",
+    "B-4.1.1": "Not applicable: one map topology for both sides (D-12)",
+    "B-4.1.2": "Definition (table layout)",
+    "B-4.1.3": "Supplies unlimited (U-17)",
+    "B-4.1.4": "Supplies unlimited (U-17)",
+    "B-4.1.5": "Supplies unlimited (U-17)",
+    "B-4.1.6": f"{R}initial_state (4 of 8 headstream tiles)",
+    "B-4.1.7": f"{R}initial_state (intro: BT-6 removed, 5 of 5 shuffled). Full game: {FULL}",
+    "B-4.1.8": f"{R}initial_state (objective)",
+    "B-4.1.9": f"{R}initial_state (players − 1 national contracts)",
+    "B-4.1.10": f"{R}initial_state (3 stacks, 2 face up each)",
+    "B-4.1.11": f"{R}initial_state (one neutral dam per area, height 1/2/3, 1 water)",
+    "B-4.1.12": f"Intro: no Patent Office. {FULL}",
+    "B-4.2": HEADING,
+    "B-4.2.1": f"{R}__init__ (assignment); state.py:Player company/officer",
+    "B-4.2.2": f"state.py:Player (wheel); {R}initial_state",
+    "B-4.2.3": "state.py:Player built (pieces taken leftmost first)",
+    "B-4.2.4": f"{R}initial_state (6 credits, 6 excavators, 4 mixers)",
+    "B-4.2.5": f"{R}initial_state (12 engineers, basic tiles, starting contract)",
+    "B-4.2.6": f"{R}initial_state (5 basic tiles with the joker). Full game, EO-AK: {FULL}",
+    "B-4.2.7": f"{R}initial_state (energy 0)",
+    "B-4.2.8": f"{R}initial_state (10 VP)",
+    "B-4.2.9": f"{R}initial_state (turn order of the used seats)",
+    "B-4.2.10": f"Not needed in the intro game (EO-MS is not in it). {FULL}",
+    "B-4.3": f"{R}__init__ (intro assignment from constants.json)",
+    "B-4.3.1": f"{R}initial_state (turn order = table order)",
+    "B-4.3.2": "options.py:BarrageOptions intro_columns (U-2)",
+    "B-4.4": FULL,
+    "B-4.4.1": FULL,
+    "B-4.4.2": FULL,
+    "B-4.4.3": FULL,
+    "B-4.4.4": FULL,
+    "B-4.4.5": FULL,
+    "B-4.5": HEADING,
+    "B-4.5.1": FULL,
+    "B-4.5.2": f"{R}initial_state",
+    "B-4.6": f"{R}initial_state (nationals, blocked spaces); {S}final_scoring (2 players: 15/10)",
+    "B-4.7": HEADING,
+    "B-4.7.1": f"{R}initial_state (spaces marked 4 blocked with 3 players)",
+    "B-4.7.2": f"{R}initial_state (spaces marked 3+ and 4 blocked with 2 players)",
+    "B-4.7.3": f"{R}_end_of_round (blocked spaces stay blocked)",
+    "B-4.7.4": "Data: data/management_board.json marks [EXT]; tables.py:management_spaces",
+    "B-4.8": HEADING,
+    "B-4.8.1": AUTOMA,
+    "B-4.8.2": AUTOMA,
+    "B-5": HEADING,
+    "B-5.1": f"{R}__init__ (income, actions, water, scoring, end of round)",
+    "B-5.2": f"{R}_income (no water in round 5); {R}_scoring (game over before phase 5)",
+    "B-6": HEADING,
+    "B-6.1": HEADING,
+    "B-6.1.1": f"{R}_income",
+    "B-6.1.2": f"{R}_income (every revealed income)",
+    "B-6.1.3": f"{R}_income (U-3 option income_order)",
+    "B-6.2": HEADING,
+    "B-6.2.1": f"{C}place, {R}_income (income_reveal_at 2/4/5)",
+    "B-6.2.2": "Data: data/companies.json (3rd income 7 VP)",
+    "B-6.2.3": f"{P}powerhouse_bonus; {R}ability_unlocked",
+    "B-6.2.4": f"{C}place (income at once)",
+    "B-6.2.5": "Data: data/companies.json [EXT] (D-6)",
+    "B-6.3": f"{R}gain",
+    "B-6.4": HEADING,
+    "B-6.4.1": f"{R}_income (headstream water per tile and round)",
+    "B-6.4.2": f"{R}_income",
+    "B-7": HEADING,
+    "B-7.1": f"{R}__init__ (actions phase in turn order)",
+    "B-7.2": f"{R}_turn_actions, {R}_start_turn",
+    "B-7.3": f"{R}_turn_actions (engineers and credits)",
+    "B-7.4": f"{R}_turn_actions (only performable actions)",
+    "B-7.5": f"{R}_turn_actions, {R}_start_turn (red frame + printed cost)",
+    "B-7.6": f"{R}_settle (no engineers: pass). The engineer-free construction exception: {FULL}",
+    "B-7.7": f"{R}_turn_actions (the Bank is always legal)",
+    "B-7.8": f"{R}_turn_actions (construction spaces and management board). EO-MS space: {FULL}",
+    "B-7.9": f"{R}_start_turn (occupancy), {R}_turn_actions",
+    "B-7.10": f"{R}_turn_actions (each side is its own space)",
+    "B-7.11": f"{R}_end_of_round",
+    "B-8": HEADING,
+    "B-8.1": f"{R}_turn_actions, {R}_start_turn (construction spaces 1/2/3/3+3)",
+    "B-8.1.1": f"state.py:Player spaces_used; {C}start_free_build (rewards use no space)",
+    "B-8.2": f"{R}_start_turn, {R}_answer (structure → site → tile → pay)",
+    "B-8.2.1": f"{C}load_and_turn, {C}place",
+    "B-8.2.2": f"{C}can_construct, {C}buildable",
+    "B-8.3": HEADING,
+    "B-8.3.1": "state.py:WHEEL_SECTORS",
+    "B-8.3.2": f"{C}load_and_turn",
+    "B-8.3.3": f"{C}rotate",
+    "B-8.4": HEADING,
+    "B-8.4.1": f"{C}rotate",
+    "B-8.4.2": f"{C}rotate",
+    "B-8.4.3": f"{C}rotate",
+    "B-8.4.4": f"{S}final_scoring (wheel not counted); {C}payments (personal supply only)",
+    "B-8.5": HEADING,
+    "B-8.5.1": f"{R}_start_turn (workshop), {R}gain (rotate rewards)",
+    "B-8.5.2": f"{C}rotate",
+    "B-8.6": HEADING,
+    "B-8.6.1": f"{C}tiles_for",
+    "B-8.6.2": f"{C}tiles_for, {C}can_construct",
+    "B-9": HEADING,
+    "B-9.1": f"{C}cost_table, {C}requirements, {C}surcharge",
+    "B-9.1.1": f"{C}cost_table (elevation by the dam's area)",
+    "B-9.1.2": "officers.py:WilhelmAdler, officers.py:JillMcDowell, officers.py:SolomonJordan. "
+    f"Tiles: {FULL}",
+    "B-9.1.3": "Definition (reminder on the board)",
+    "B-9.2": HEADING,
+    "B-9.2.1": f"{C}sites",
+    "B-9.2.2": f"{C}sites",
+    "B-9.2.3": f"{C}sites",
+    "B-9.2.4": f"{C}sites",
+    "B-9.2.5": f"{C}sites",
+    "B-9.2.6": f"{C}sites",
+    "B-10": HEADING,
+    "B-10.1": HEADING,
+    "B-10.1.1": f"{R}_start_turn",
+    "B-10.1.2": "Data: data/management_board.json sections",
+    "B-10.1.3": "Data: data/management_board.json [EXT] (D-4)",
+    "B-10.2": "tables.py:management_spaces; data/management_board.json",
+    "B-10.2.1": "Data: data/management_board.json (printed costs)",
+    "B-10.3": HEADING,
+    "B-10.3.1": f"{R}_turn_actions, {P}best_energy",
+    "B-10.4": HEADING,
+    "B-10.4.1": f"{R}_start_turn, {R}_answer (up to 2, the second may be skipped)",
+    "B-10.4.2": f"{R}_answer (flows at once through {W}move_water)",
+    "B-10.4.3": "state.py:State headstream_water (no limit)",
+    "B-10.5": HEADING,
+    "B-10.5.1": f"{R}_start_turn (Bank)",
+    "B-10.5.2": f"{R}_turn_actions (Bank always offered)",
+    "B-10.6": HEADING,
+    "B-10.6.1": f"{R}_start_turn, {C}rotate",
+    "B-10.7": HEADING,
+    "B-10.7.1": f"{R}_start_turn (machinery shop)",
+    "B-10.8": HEADING,
+    "B-10.8.1": f"{R}_start_turn, {K}take",
+    "B-10.8.2": f"{K}available, {K}refill, {R}_settle (refill at the end of the turn)",
+    "B-10.8.3": f"{K}take",
+    "B-10.8.4": f"{R}_answer (discard down to the hand limit; U-19)",
+    "B-10.8.5": f"{K}refill (U-18)",
+    "B-10.8.6": f"{R}_turn_actions (U-25 option take_two_needs_two)",
+    "B-10.9": FULL,
+    "B-10.9.1": FULL,
+    "B-10.9.2": FULL,
+    "B-10.9.3": FULL,
+    "B-11": HEADING,
+    "B-11.1": HEADING,
+    "B-11.1.1": f"{P}systems (own powerhouse)",
+    "B-11.1.2": f"{P}systems (own or neutral dam with water)",
+    "B-11.1.3": f"{P}systems (a built conduit of any owner)",
+    "B-11.2": f"{P}produce, {P}company_ability; steps 1–2 {R}_sub_actions (produce, amount)",
+    "B-11.2.1": f"{P}produce (U-4 option contract_before_flow)",
+    "B-11.3": HEADING,
+    "B-11.3.1": f"{P}amounts",
+    "B-11.3.2": f"{P}systems (neutral dams)",
+    "B-11.4": HEADING,
+    "B-11.4.1": f"{P}amounts, {P}systems",
+    "B-11.4.2": f"{R}_turn_actions, {P}best_energy",
+    "B-11.5": HEADING,
+    "B-11.5.1": f"{P}produce",
+    "B-11.5.2": f"{R}gain (energy parts); {P}company_ability (Italy)",
+    "B-11.5.3": FULL,
+    "B-11.6": HEADING,
+    "B-11.6.1": f"{P}produce",
+    "B-11.6.2": f"{P}produce",
+    "B-11.6.3": f"{P}produce",
+    "B-12": HEADING,
+    "B-12.1": HEADING,
+    "B-12.1.1": f"{W}move_water",
+    "B-12.1.2": f"{W}move_water, {W}capacities, {R}_capacity",
+    "B-12.1.3": f"{W}move_water (SEA)",
+    "B-12.1.4": f"{W}take_from_dam, {W}release",
+    "B-12.2": f"{W}move_water over board.py:load_board paths",
+    "B-12.2.1": f"{W}flow_phase, {W}add_to_headstream",
+    "B-12.2.2": f"{W}release, {R}release",
+    "B-12.2.3": f"{W}place_at_dam",
+    "B-12.2.4": f"{W}flow_phase (A→D, one marker at a time)",
+    "B-12.2.5": "Data: data/map.json (upper red site first) [EXT]",
+    "B-12.3": HEADING,
+    "B-12.3.1": f"{W}move_water",
+    "B-12.3.2": f"{W}flow_phase, {R}_water_flow",
+    "B-12.3.3": f"{W}release, {P}produce",
+    "B-13": HEADING,
+    "B-13.1": "Data: data/contracts.json; tables.py:contracts",
+    "B-13.1.1": f"tables.py:contracts; {R}gain",
+    "B-13.2": HEADING,
+    "B-13.2.1": "state.py:Player contracts / fulfilled",
+    "B-13.2.2": f"{R}hand_limit_of, {R}_answer",
+    "B-13.3": HEADING,
+    "B-13.3.1": f"{K}fulfillable (energy of this production only)",
+    "B-13.3.2": f"{P}produce (one contract decision per production)",
+    "B-13.3.3": f"{K}fulfil",
+    "B-13.3.4": f"{P}produce",
+    "B-13.4": HEADING,
+    "B-13.4.1": f"{K}fulfillable",
+    "B-13.4.2": f"{K}fulfil",
+    "B-13.4.3": f"{K}fulfillable",
+    "B-13.5": HEADING,
+    "B-13.5.1": f"{P}produce. Tile energy: {FULL}",
+    "B-13.5.2": f"{R}gain, {P}company_ability",
+    "B-13.5.3": FULL,
+    "B-13.6": HEADING,
+    "B-13.6.1": f"{K}discount",
+    "B-13.7": HEADING,
+    "B-13.7.1": f"{C}start_free_build, {R}_answer (free_site)",
+    "B-13.7.2": f"{C}start_free_build, {C}sites, {C}place",
+    "B-13.7.3": f"{R}_answer (U-7 option reward_red_frame)",
+    "B-13.7.4": f"{R}_sub_actions (no site: skip, U-8)",
+    "B-13.7.5": f"{R}gain (U-26 option optional_parts)",
+    "B-13.8": "Data: data/contracts.json (the text's contracts are there)",
+    "B-13.9": "Data: data/contracts.json [EXT] (D-7)",
+    "B-13.9.1": "tables.py:reward_parts (resources first, then the rest in order)",
+    "B-13.9.2": "Data: data/contracts.json (row order)",
+    "B-14": HEADING,
+    "B-14.1": HEADING,
+    "B-14.1.1": f"{C}tiles_for (joker in the intro game)",
+    "B-14.1.2": f"{C}tiles_for (basic tiles have no effect)",
+    **{i: FULL for i in ("B-14.2", "B-14.2.1", "B-14.2.2", "B-14.2.3", "B-14.3", "B-14.3.1", "B-14.3.2")},
+    **{i: FULL for i in ("B-14.3.3", "B-14.4", "B-14.4.1", "B-14.4.2", "B-14.4.3", "B-14.4.4")},
+    **{i: FULL for i in ("B-14.5", "B-14.5.1", "B-14.5.2", "B-14.6")},
+    "B-15": HEADING,
+    "B-15.1": HEADING,
+    "B-15.1.1": "Data: data/companies.json rows",
+    "B-15.1.2": f"{P}powerhouse_bonus, {R}ability_unlocked",
+    "B-15.1.3": "Data: data/companies.json (checked on load)",
+    "B-15.1.4": "Data: data/companies.json [EXT]",
+    "B-15.1.5": f"{R}ability_unlocked",
+    "B-15.2": HEADING,
+    "B-15.2.1": f"companies.py:USA, {R}_flow_energy, {W}natural_flow_energy",
+    "B-15.2.2": f"{W}release (does not pass the basin's own row)",
+    "B-15.2.3": f"{W}natural_flow_energy",
+    "B-15.2.4": f"{W}natural_flow_energy",
+    "B-15.3": HEADING,
+    "B-15.3.1": f"companies.py:Italy, {P}company_ability",
+    "B-15.3.2": FULL,
+    "B-15.4": HEADING,
+    "B-15.4.1": f"companies.py:Germany, {P}company_ability, {R}_sub_actions (repeat)",
+    "B-15.4.2": f"{P}energy (REPEAT: no modifier, no bonus)",
+    "B-15.4.3": f"{P}produce (each production its own contract)",
+    "B-15.4.4": f"{P}energy (U-5 option floor_on_repeat)",
+    "B-15.4.5": FULL,
+    "B-15.4.6": f"{P}produce",
+    "B-15.5": HEADING,
+    "B-15.5.1": f"companies.py:France, {K}discount",
+    "B-15.5.2": f"{K}fulfillable (only after productions)",
+    "B-16": HEADING,
+    "B-16.1": HEADING,
+    "B-16.1.1": "officers.py:WilhelmAdler",
+    "B-16.1.2": "officers.py:WilhelmAdler",
+    "B-16.1.3": f"{C}surcharge (unchanged)",
+    "B-16.2": f"officers.py:GrazianoDelMonte (capacity only); not dealt in the intro game. {FULL}",
+    "B-16.2.1": "officers.py:GrazianoDelMonte; water.py:del_monte_capacity",
+    "B-16.2.2": f"{R}_capacity (flow and end scoring). AT-II-E: {FULL}",
+    "B-16.2.3": f"{R}_capacity (neutral dams unchanged)",
+    "B-16.3": HEADING,
+    "B-16.3.1": "officers.py:ViktorFiesler",
+    "B-16.3.2": f"officers.py:ViktorFiesler, {P}energy",
+    "B-16.3.3": f"{P}produce (contract uses the final energy)",
+    "B-16.4": HEADING,
+    "B-16.4.1": "officers.py:JillMcDowell",
+    "B-16.4.2": f"officers.py:JillMcDowell, {C}payments",
+    "B-16.5": HEADING,
+    "B-16.5.1": f"officers.py:SolomonJordan, {C}payments",
+    "B-16.5.2": f"{R}_answer (pay: credits to the supply)",
+    "B-16.5.3": f"{C}load_and_turn (only machinery goes on the wheel)",
+    **{i: FULL for i in ("B-16.6", "B-16.6.1", "B-16.6.2", "B-16.6.3", "B-16.6.4")},
+    **{i: FULL for i in ("B-16.7", "B-16.7.1", "B-16.7.2", "B-16.7.3", "B-16.7.4", "B-16.7.5", "B-16.7.6")},
+    "B-17": f"{R}_water_flow",
+    "B-17.1": f"{R}__init__ (after every pass)",
+    "B-17.2": f"{R}_water_flow, {W}flow_phase",
+    "B-17.3": f"{W}flow_phase",
+    "B-17.4": f"{R}_flow_energy",
+    "B-17.5": f"{W}move_water",
+    "B-17.6": f"{R}_water_flow (every round)",
+    "B-18": f"{S}score_round",
+    "B-18.1": f"{S}energy_awards",
+    "B-18.2": HEADING,
+    "B-18.2.1": f"{S}energy_awards",
+    "B-18.2.2": f"{S}energy_awards",
+    "B-18.2.3": f"{S}energy_awards",
+    "B-18.2.4": f"{S}energy_awards",
+    "B-18.3": HEADING,
+    "B-18.3.1": "tables.py:credits_for_energy",
+    "B-18.3.2": f"{S}score_round",
+    "B-18.3.3": "Data: data/constants.json energy_track_credits [EXT] (D-5)",
+    "B-18.4": HEADING,
+    "B-18.4.1": f"{S}score_round (bonus tile of the round)",
+    "B-18.4.2": f"{S}bonus_reward",
+    "B-18.4.3": f"{S}bonus_reward",
+    "B-18.4.4": f"{S}bonus_count",
+    "B-18.5": f"{S}score_round (each round its own tile); {R}_scoring",
+    "B-19": f"{R}_end_of_round",
+    "B-19.1": f"{R}__init__ (game over after round 5's scoring)",
+    "B-19.2": f"{R}_end_of_round (U-27 option tie_order)",
+    "B-19.3": f"{R}_end_of_round",
+    "B-19.4": f"{R}_end_of_round",
+    "B-19.5": FULL,
+    "B-19.6": f"{R}_end_of_round (nothing else reset)",
+    "B-20": f"{S}final_scoring",
+    "B-20.1": f"{R}_scoring",
+    "B-20.2": f"{S}final_scoring, {S}split_places, {S}objective_count",
+    "B-20.3": f"{S}final_scoring",
+    "B-20.4": f"{S}final_scoring, {S}held_water",
+    "B-20.5": f"{R}rank_key (U-15 shared victory)",
+    "B-21": "Data tables (below)",
+    "B-21.1": "Data: data/officers.json; officers.py (the four intro officers)",
+    "B-21.2": "Data: data/companies.json; companies.py",
+    "B-21.3": f"Data: data/technology.json. {FULL}",
+    "B-21.4": f"Data: data/scoring_tiles.json; {S}bonus_count",
+    "B-21.5": f"Data: data/scoring_tiles.json; {S}objective_count",
+    "B-21.5.1": f"{S}structures_by_area (pieces, U-14)",
+    "B-21.6": f"{R}gain (reward kinds); tables.py:reward_parts",
+    "B-21.7": "Data: data/constants.json",
+    "B-22": "Worked examples (test vectors, below)",
+    "B-22.5": FULL,
+    "B-23": "Data: data/map.json, data/headstream_tiles.json [EXT]",
+    "B-23.1": HEADING,
+    "B-23.2": "Data: data/map.json; board.py:load_board",
+    "B-23.3": "Data: data/headstream_tiles.json",
+    "B-23.4": "Data (pointers to the tables above)",
+    "B-23.5": "Missing-data list (D-…, below)",
+    "B-24": "Uncertainty register (U-…, below)",
+    "B-25": "Source discrepancies (see data/DATA_NOTES.md and README)",
+    "B-26": "Glossary",
+    # uncertainty register
+    "U-1": AUTOMA,
+    "U-2": "options.py:BarrageOptions intro_columns",
+    "U-3": "options.py:BarrageOptions income_order",
+    "U-4": "options.py:BarrageOptions contract_before_flow",
+    "U-5": "options.py:BarrageOptions floor_on_repeat, repeat_same_dam",
+    "U-6": FULL,
+    "U-7": "options.py:BarrageOptions reward_red_frame",
+    "U-8": f"{R}_sub_actions (a rewarded build with no space is skipped)",
+    "U-9.1": FULL,
+    "U-9.2": FULL,
+    "U-9.3": FULL,
+    "U-9.4": FULL,
+    "U-10": f"{W}room (over-full dam keeps its marker); used with EO-MS in the full game",
+    "U-11": FULL,
+    "U-12": FULL,
+    "U-13": FULL,
+    "U-14": f"{S}structures_by_area (pieces, no cap)",
+    "U-15": f"{R}rank_key (shared victory)",
+    "U-16": "options.py:BarrageOptions vp_floor_zero",
+    "U-17": "Unlimited supplies; no diagnostic (see README)",
+    "U-18": f"{K}refill (slot stays empty)",
+    "U-19": f"{R}_answer (discarded contracts leave the game)",
+    "U-20": "options.py:BarrageOptions energy_cap_ranking",
+    "U-21": FULL,
+    "U-22": FULL,
+    "U-23": FULL,
+    "U-24": f"{P}max_markers (fee paid in advance; the other reading is not implemented, see README)",
+    "U-25": "options.py:BarrageOptions take_two_needs_two",
+    "U-26": "options.py:BarrageOptions optional_parts",
+    "U-27": "options.py:BarrageOptions tie_order",
+    "U-28": FULL,
+    # missing data
+    "D-1": "Data: data/map.json [EXT]",
+    "D-2": "Data: data/headstream_tiles.json [EXT]",
+    "D-3": "Data: data/map.json neutral_dam_tiles (lower site of one basin per tile) [INF]",
+    "D-4": "Data: data/management_board.json [EXT]",
+    "D-5": "Data: data/constants.json energy_track_credits [EXT]",
+    "D-6": "Data: data/companies.json [EXT]",
+    "D-7": "Data: data/contracts.json [EXT]",
+    "D-8": "Data: data/map.json conduit_colours (no rules effect)",
+    "D-9": "Data: data/contracts.json SC-1…SC-4 [EXT]",
+    "D-10": "Data: data/scoring_tiles.json BT-6 intro false [INF]",
+    "D-11": AUTOMA,
+    "D-12": "Assumed: one topology for both map sides",
+    "D-13": f"Data: data/technology.json. {FULL}",
+    "D-14": FULL,
+    "D-15": "Data: data/constants.json (sections of 6, credits [EXT])",
+}
+for _n in range(1, 53):  # the worked examples: implemented where their rule is
+    IMPL.setdefault(f"B-22.{_n}", "Worked example; see the tests")
+for _n in range(1, 9):
+    IMPL.setdefault(f"B-23.1.{_n}", "Data: data/map.json (checked by the data and board tests)")
+for _n in range(1, 7):
+    IMPL.setdefault(f"B-23.2.{_n}", "Data: data/map.json [EXT]")
+    IMPL.setdefault(f"B-23.4.{_n}", "Data (pointer)")
+IMPL["B-23.4.6"] = AUTOMA
+for _x in ("B-22.30", "B-22.31", "B-22.36", "B-22.37", "B-22.51"):
+    IMPL[_x] = FULL
+
+ID = re.compile(r"(?<![A-Za-z0-9])([BUD])[-_](\d+(?:[._]\d+)*)")
+
+
+def reference() -> Path:
+    for path in REFERENCE_CANDIDATES:
+        if path.exists():
+            return path
+    raise FileNotFoundError("shared/rules/barrage.md not found")
+
+
+def rule_ids() -> list[str]:
+    """Every rule ID defined by the reference: numbered rules, headings, U- and D- rows."""
+    text = reference().read_text(encoding="utf-8")
+    ids: list[str] = []
+    for m in re.finditer(r"^(?:#+ |- \*\*|\| )((?:B|U|D)-\d+(?:\.\d+)*)\b", text, re.M):
+        if m[1] not in ids:
+            ids.append(m[1])
+    return ids
+
+
+def _normal(prefix: str, digits: str) -> str:
+    return f"{prefix}-" + digits.replace("_", ".")
+
+
+def citations() -> dict[str, list[str]]:
+    """Rule ID -> tests (``module::function``) citing it in name, docstring or body."""
+    out: dict[str, list[str]] = {}
+    for path in sorted(HERE.glob("test_*.py")):
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        tree = ast.parse(source)
+        for node in tree.body:
+            if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):
+                continue
+            text = node.name + "\n" + "\n".join(lines[node.lineno - 1 : node.end_lineno])
+            found = {_normal(m[1], m[2]) for m in ID.finditer(text)}
+            for rule in found:
+                out.setdefault(rule, []).append(f"{path.stem}::{node.name}")
+    return out
+
+
+def _sort_key(rule: str) -> tuple[int, tuple[int, ...]]:
+    prefix, _, number = rule.partition("-")
+    return ("BUD".index(prefix), tuple(int(x) for x in number.split(".")))
+
+
+def build() -> str:
+    ids = rule_ids()
+    cited = citations()
+    lines = [
+        "# Barrage (introductory game): rules coverage",
+        "",
+        "Every rule ID of `shared/rules/barrage.md` (rules `B-…`, uncertainty register `U-…`,",
+        "missing data `D-…`) → where it is implemented → the tests that cite it (in their name,",
+        "docstring or body).  Generated by `tests/barrage/rules_coverage.py`;",
+        "`tests/barrage/test_barrage_coverage.py` checks that this file is current, that every",
+        "ID has a row and that every `file.py:name` named here exists.  Headings, definitions",
+        "and data rows have no test of their own unless one cites them; the data files are",
+        "checked by `test_barrage_data.py` and `test_barrage_board.py`.  Paths are relative",
+        "to `plugins/barrage/`.",
+        "",
+        "| Rule | Implemented in | Tests |",
+        "|---|---|---|",
+    ]
+    for rule in sorted(ids, key=_sort_key):
+        impl = IMPL.get(rule, "MISSING")
+        tests = "<br>".join(f"`{t}`" for t in sorted(cited.get(rule, []))) or "—"
+        lines.append(f"| {rule} | {impl} | {tests} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    OUT.write_text(build(), encoding="utf-8")
+    missing = [r for r in rule_ids() if r not in IMPL]
+    if missing:
+        print("no IMPL entry:", " ".join(missing), file=sys.stderr)
+        sys.exit(1)
