@@ -154,3 +154,108 @@ def describe(action: Action) -> str:
     if t is ReturnResource:
         return f"return {action.resource}"
     raise TypeError(f"not a Power Grid action: {action!r}")
+
+
+# --------------------------------------------------------------------------- reading notation
+
+#: ``Build.cost`` / ``Start.cost`` of a move typed without its cost (``build Moscow``):
+#: :meth:`PowerGridRules.parse` fills in the current cost, ``why_illegal`` explains.
+ANY_COST = -1
+
+_KEY_OF_LABEL = {label.lower(): key for key, label in _LABEL.items()}
+_KEY_OF_LABEL.update({"33.3": 100, "33.33": 100})
+_SIMPLE: dict[str, Action] = {
+    "pass": PASS,
+    "drop out": DROP,
+    "drop": DROP,
+    "dropout": DROP,
+    "done": DONE,
+}
+
+
+def name_key(name: str) -> str:
+    """How city names are compared: ASCII case and punctuation ignored (``st. petersburg``)."""
+    return " ".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
+
+
+def plant_key(label: str) -> int | None:
+    """The sort key of a typed plant number (``13``, ``03``, ``33⅓``); unknown numbers map
+    to the key an ordinary plant of that number would have, so the error can name them."""
+    key = _KEY_OF_LABEL.get(label)
+    if key is not None:
+        return key
+    if _is_number(label):
+        return 3 * int(label)
+    return None
+
+
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit()
+
+
+def _number(word: str) -> int | None:
+    return int(word) if _is_number(word) else None
+
+
+def read(text: str, city_names: dict[str, str]) -> Action | None:
+    """The action written ``text`` in :func:`describe`'s notation, legal or not.
+
+    Case and spacing are ignored.  ``city_names`` maps :func:`name_key` of each city of
+    the map to its name; an unknown city is kept as typed (the caller explains it).
+    ``build CITY`` / ``start CITY`` without a cost give ``cost=ANY_COST``.  ``None``
+    when ``text`` is no Power Grid move.
+    """
+    typed = text.replace("(", " ( ").replace(")", " ) ").split()
+    words = [w.lower() for w in typed]
+    if not words:
+        return None
+    joined = " ".join(words)
+    if joined in _SIMPLE:
+        return _SIMPLE[joined]
+    head, rest = words[0], words[1:]
+    if head == "bid" and len(rest) == 1:
+        amount = _number(rest[0])
+        return Bid(amount) if amount is not None else None
+    if head == "auction":
+        if len(rest) == 3 and rest[1] == "bid":
+            rest = [rest[0], rest[2]]
+        if len(rest) != 2:
+            return None
+        plant, bid = plant_key(rest[0]), _number(rest[1])
+        return OpenAuction(plant, bid) if plant is not None and bid is not None else None
+    if head == "discard" and len(rest) == 1:
+        plant = plant_key(rest[0])
+        return Discard(plant) if plant is not None else None
+    if head in ("buy", "return") and len(rest) == 1 and rest[0] in RESOURCE_NAMES:
+        return Buy(rest[0]) if head == "buy" else ReturnResource(rest[0])
+    if head in ("build", "start") and rest:
+        cost = ANY_COST
+        if len(rest) >= 4 and rest[-3] == "(" and rest[-1] == ")" and _is_number(rest[-2]):
+            cost, rest = int(rest[-2]), rest[:-3]
+        elif len(rest) >= 2 and _is_number(rest[-1]):
+            cost, rest = int(rest[-1]), rest[:-1]
+        if not rest or "(" in rest or ")" in rest:
+            return None
+        name = " ".join(typed[1 : 1 + len(rest)])
+        city = city_names.get(name_key(name), name)
+        return Build(city, cost) if head == "build" else Start(city, cost)
+    if head == "power" and rest:
+        if rest == ["none"]:
+            return Power(())
+        keys = [plant_key(w) for w in rest]
+        if None in keys:
+            return None
+        return Power(tuple(sorted(keys)))  # type: ignore[arg-type]
+    if head == "burn" and rest:
+        if rest == ["nothing"]:
+            return Burn()
+        if len(rest) % 2:
+            return None
+        amounts = dict.fromkeys(RESOURCE_NAMES, 0)
+        for n, name in zip(rest[::2], rest[1::2], strict=True):
+            name = name[:-1] if name.endswith("s") and name[:-1] in amounts else name
+            if not _is_number(n) or name not in amounts:
+                return None
+            amounts[name] += int(n)
+        return Burn(**amounts)
+    return None

@@ -21,7 +21,7 @@ import itertools
 from typing import Any
 
 from turbine.core.auction import Auction
-from turbine.core.errors import BadOptions, IllegalAction
+from turbine.core.errors import BadOptions, IllegalAction, ParseError
 from turbine.core.flow import Flow, Phase, PhaseMachine, Turns
 from turbine.core.rng import Rng
 from turbine.core.rules import Rules
@@ -193,6 +193,7 @@ class PowerGridRules(Rules[State, Action]):
         self.max_networks = self.map.max_networks
         self.city_names = [c.name for c in self.map.cities]
         self.city_by_name = dict(self.map.city_index)
+        self.city_keys = {A.name_key(n): n for n in self.city_names}
         self.start_city = [c.start for c in self.map.cities]
         # building spaces per city: costs and first Step (T-9), with U-8 options
         self.space_cost: list[list[int]] = []
@@ -597,7 +598,33 @@ class PowerGridRules(Rules[State, Action]):
     # ------------------------------------------------------------------ performing
 
     def why_illegal(self, state: State, action: Action) -> IllegalAction:
-        return IllegalAction(f"{self.describe(action)} is not a legal move now ({self.phase_name(state)})")
+        """The rule that forbids ``action`` now, in words (see :mod:`.explain`)."""
+        from .explain import why_illegal
+
+        return why_illegal(self, state, action)
+
+    def read_action(self, text: str) -> Action | None:
+        """Any move in :func:`.actions.describe`'s notation, legal or not (city names and
+        case as the player likes); ``build CITY`` without a cost reads as ``ANY_COST``."""
+        return A.read(text, self.city_keys)
+
+    def parse(self, text: str, state: State) -> Action:
+        """The legal move written ``text``; also accepts ``build CITY`` / ``start CITY``
+        without the cost (the current cost is filled in) and plants in any order."""
+        try:
+            return super().parse(text, state)
+        except ParseError:
+            action = self.read_action(text)
+            if action is not None:
+                legal = self.legal_actions(state)
+                t = type(action)
+                if (t is A.Build or t is A.Start) and action.cost == A.ANY_COST:  # type: ignore[union-attr]
+                    for a in legal:
+                        if type(a) is t and a.city == action.city:  # type: ignore[union-attr]
+                            return a
+                elif action in legal:
+                    return action
+            raise
 
     def perform(self, state: State, action: Action) -> None:
         flow = state.flow
