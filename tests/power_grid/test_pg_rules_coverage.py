@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-import rules_coverage as rc
+import pg_rules_coverage as rc
 
 
 def test_every_implementation_reference_exists():
@@ -25,4 +25,4 @@ def test_coverage_file_is_current():
         pytest.skip("shared/rules/power_grid.md is not next to the repository")
     ids = rc.rule_ids(ref.read_text())
     assert not [i for i in ids if i not in rc.IMPL], "rule IDs without an implementation row"
-    assert rc.OUT.read_text() == rc.build(), "run python tests/power_grid/rules_coverage.py"
+    assert rc.OUT.read_text() == rc.build(), "run python tests/power_grid/pg_rules_coverage.py"
