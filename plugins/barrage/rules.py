@@ -154,7 +154,6 @@ class BarrageRules(Rules[State, Action]):
         self.h_final_scoring = _used(hook, "barrage_final_scoring")
         self.h_reward_part = _used(hook, "barrage_resolve_reward_part")
         self.h_bonus_count = _used(hook, "barrage_bonus_tile_count")
-        self.h_count = _used(hook, "barrage_count")
         self.h_setup_game = _used(hook, "barrage_setup_game")
         self.h_setup_player = _used(hook, "barrage_setup_player")
         self.h_production_energy = _used(hook, "barrage_production_energy")
@@ -164,6 +163,9 @@ class BarrageRules(Rules[State, Action]):
         if capacity is not None:
             self.capacity_fn = water.capacity_from_hook(capacity, self, self._capacity)
         self.hand_limit_hook = hand
+        self._settled: tuple[State, Pending, list[Action]] | None = None
+        """The legal answers :meth:`_settle` found for the decision it stopped at, handed
+        to the next :meth:`legal_actions` call for that same state and decision only."""
         self.machine: PhaseMachine[State] = PhaseMachine(
             [
                 Phase("income", begin=self._income),
@@ -435,7 +437,12 @@ class BarrageRules(Rules[State, Action]):
         if flow.over:
             return []
         if flow.pending:
-            return self._sub_actions(state, flow.pending[-1])
+            top = flow.pending[-1]
+            settled = self._settled
+            if settled is not None and settled[0] is state and settled[1] is top:
+                self._settled = None  # once: the list that _settle has just computed
+                return list(settled[2])
+            return self._sub_actions(state, top)
         if flow.phase != ACTIONS or not flow.order:
             return []
         return self._turn_actions(state, flow.order[flow.cursor])
@@ -535,6 +542,7 @@ class BarrageRules(Rules[State, Action]):
         return out
 
     def perform(self, state: State, action: Action) -> None:
+        self._settled = None
         flow = state.flow
         if flow.pending:
             self._answer(state, flow.pending[-1], action)
@@ -677,6 +685,7 @@ class BarrageRules(Rules[State, Action]):
                 if len(legal) == 1:
                     self._answer(state, top, legal[0])
                     continue
+                self._settled = (state, top, legal)
                 return
             if flow.phase != ACTIONS:
                 machine.advance(state)

@@ -49,13 +49,20 @@ def powerhouse(game: Game, ident: str, owner: int, count_built: bool = True) -> 
         game.state.players[owner].built[3] += 1
 
 
+def forget_legal(game: Game) -> None:
+    """The tests change the state by hand between moves: drop the legal lists that the
+    game and the rules keep for the state as it was after the last move."""
+    game._legal = None
+    game.rules._settled = None
+
+
 def play(game: Game, *moves: str) -> None:
     """Play moves by their notation (the game's ``find`` checks they are legal)."""
     for text in moves:
-        game._legal = None  # the tests change the state by hand between moves
+        forget_legal(game)
         game.play(game.rules.parse(text, game.state))
 
 
 def legal_text(game: Game) -> list[str]:
-    game._legal = None
+    forget_legal(game)
     return [game.rules.describe(a) for a in game.legal()]

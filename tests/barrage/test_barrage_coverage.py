@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib
 import re
 
+import barrage_rules_coverage as rules_coverage
 import pytest
-import rules_coverage
 
 REF = re.compile(r"\b(\w+)\.py:([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
 
@@ -21,7 +21,7 @@ def test_every_rule_id_of_the_reference_has_a_row():
 def test_coverage_file_is_current():
     expected = rules_coverage.build()
     assert rules_coverage.OUT.read_text(encoding="utf-8") == expected, (
-        "run python tests/barrage/rules_coverage.py"
+        "run python tests/barrage/barrage_rules_coverage.py"
     )
 
 
