@@ -501,6 +501,8 @@ def citations() -> dict[str, list[str]]:
     """Rule ID -> tests (``module::function``) citing it in name, docstring or body."""
     out: dict[str, list[str]] = {}
     for path in sorted(HERE.glob("test_*.py")):
+        if path.name == "test_barrage_coverage.py":  # checks this file, cites no rule
+            continue
         source = path.read_text(encoding="utf-8")
         lines = source.splitlines()
         tree = ast.parse(source)
