@@ -10,7 +10,13 @@ import pytest
 
 REF = re.compile(r"\b(\w+)\.py:([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
 
+needs_reference = pytest.mark.skipif(
+    not any(path.exists() for path in rules_coverage.REFERENCE_CANDIDATES),
+    reason="shared/rules/barrage.md is not beside the repository (put shared/ next to the checkout)",
+)
 
+
+@needs_reference
 def test_every_rule_id_of_the_reference_has_a_row():
     missing = [rule for rule in rules_coverage.rule_ids() if rule not in rules_coverage.IMPL]
     assert not missing
@@ -18,6 +24,7 @@ def test_every_rule_id_of_the_reference_has_a_row():
     assert not unknown
 
 
+@needs_reference
 def test_coverage_file_is_current():
     expected = rules_coverage.build()
     assert rules_coverage.OUT.read_text(encoding="utf-8") == expected, (

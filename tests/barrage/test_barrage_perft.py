@@ -3,7 +3,7 @@ of fixed-seed games (random bot), for 2, 3 and 4 players.  A change in the
 rules that changes any legal list shows up here.
 
 Regenerate after a deliberate rules change with
-``python tests/barrage/test_perft.py`` and review the diff.
+``python tests/barrage/test_barrage_perft.py`` and review the diff.
 """
 
 from __future__ import annotations
