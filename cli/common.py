@@ -36,8 +36,8 @@ def parse_options(model: type[BaseModel], pairs: Sequence[str]) -> dict[str, Any
     """``KEY=VALUE`` strings to an options mapping for ``model``.
 
     A value is read as JSON when that suits the option's type (``3``, ``true``,
-    ``[1, 2]``) and as a plain string otherwise, so ``--option map=japan`` needs
-    no quotes.  Validation proper (ranges, unknown keys) is the core's job.
+    ``[1, 2]``), as a plain string otherwise, so ``--option map=japan`` needs
+    no quotes, and a comma list fills a list option (``regions=red,yellow``).  Validation proper (ranges, unknown keys) is the core's job.
     """
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -55,6 +55,8 @@ def _option_value(annotation: Any, raw: str) -> Any:
     with contextlib.suppress(ValueError):
         candidates.append(json.loads(raw))
     candidates.append(raw)
+    if "," in raw and not raw.lstrip().startswith("["):
+        candidates.append([part.strip() for part in raw.split(",")])  # regions=red,blue
     if annotation is None:
         return candidates[0]
     adapter: TypeAdapter[Any] = TypeAdapter(annotation)
@@ -81,7 +83,7 @@ def option_rows(model: type[BaseModel]) -> list[dict[str, Any]]:
             "default": _jsonable(default),
             "required": field.is_required(),
             "allowed": _allowed(field.annotation),
-            "description": field.description or "",
+            "description": " ".join((field.description or "").split()),
         }
         for meta in field.metadata:
             for attr, key in (("ge", "min"), ("gt", "above"), ("le", "max"), ("lt", "below")):

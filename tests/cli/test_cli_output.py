@@ -20,3 +20,21 @@ def test_short_runs_and_gaps_are_not_folded():
         (4, 4, "open 2"),
         (6, 9, "open 3…6"),
     ]
+
+
+def test_option_values_json_plain_and_comma_lists():
+    from pydantic import BaseModel
+
+    from turbine.cli.common import parse_options
+
+    class Options(BaseModel):
+        regions: list[str] | None = None
+        rounds: int = 4
+        map: str = "russia"
+
+    assert parse_options(Options, ["regions=red, yellow", "rounds=5", "map=japan"]) == {
+        "regions": ["red", "yellow"],
+        "rounds": 5,
+        "map": "japan",
+    }
+    assert parse_options(Options, ['regions=["red"]']) == {"regions": ["red"]}
