@@ -37,7 +37,8 @@ def parse_options(model: type[BaseModel], pairs: Sequence[str]) -> dict[str, Any
 
     A value is read as JSON when that suits the option's type (``3``, ``true``,
     ``[1, 2]``), as a plain string otherwise, so ``--option map=japan`` needs
-    no quotes, and a comma list fills a list option (``regions=red,yellow``).  Validation proper (ranges, unknown keys) is the core's job.
+    no quotes, and a comma list fills a list option (``regions=red,yellow``).
+    Validation proper (ranges, unknown keys) is the core's job.
     """
     options: dict[str, Any] = {}
     for pair in pairs:

@@ -24,7 +24,6 @@ def test_short_runs_and_gaps_are_not_folded():
 
 def test_option_values_json_plain_and_comma_lists():
     from pydantic import BaseModel
-
     from turbine.cli.common import parse_options
 
     class Options(BaseModel):
