@@ -1,33 +1,52 @@
-"""The build configuration installs every package and data file under `turbine`."""
+"""The wheel installs every module and data file under `turbine`, and nothing else."""
 
 from __future__ import annotations
 
-import tomllib
+import shutil
+import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
-CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+FOLDERS = {"core": "turbine/core", "cli": "turbine/cli", "plugins": "turbine/plugins"}
 
 
-def source_packages() -> dict[str, Path]:
-    found = {}
-    for import_root, folder in CONFIG["package-dir"].items():
+@pytest.fixture(scope="module")
+def wheel_names(tmp_path_factory) -> set[str]:
+    if shutil.which("git") is None:
+        pytest.skip("git is needed to copy the tracked tree")
+    out = tmp_path_factory.mktemp("wheel")
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out),
+         str(ROOT)],
+        capture_output=True, text=True,
+    )
+    if result.returncode != 0:
+        pytest.fail(f"building the wheel failed:\n{result.stderr}")
+    (wheel,) = out.glob("turbine-*.whl")
+    return set(zipfile.ZipFile(wheel).namelist())
+
+
+def expected_files() -> list[str]:
+    files = []
+    for folder, target in FOLDERS.items():
         base = ROOT / folder
-        for init in sorted(base.rglob("__init__.py")):
-            relative = init.parent.relative_to(base)
-            name = ".".join([import_root, *relative.parts]) if relative.parts else import_root
-            found[name] = init.parent
-    return found
+        for path in sorted(base.rglob("*")):
+            if "__pycache__" in path.parts or not path.is_file():
+                continue
+            if path.suffix == ".py" or (path.suffix == ".json" and path.parent.name == "data"):
+                files.append(f"{target}/{path.relative_to(base).as_posix()}")
+    return files
 
 
-def test_every_source_package_is_installed():
-    missing = sorted(set(source_packages()) - set(CONFIG["packages"]))
-    assert not missing, f"add these to [tool.setuptools] packages in pyproject.toml: {missing}"
+def test_every_module_and_data_file_is_in_the_wheel(wheel_names):
+    missing = [name for name in expected_files() if name not in wheel_names]
+    assert not missing, f"not in the wheel: {missing[:10]}"
 
 
-def test_every_data_folder_is_package_data():
-    for name, folder in source_packages().items():
-        data = folder / "data"
-        if data.is_dir() and any(data.glob("*.json")):
-            globs = CONFIG.get("package-data", {}).get(name, [])
-            assert "data/*.json" in globs, f"{name}: add data/*.json to [tool.setuptools.package-data]"
+def test_the_wheel_holds_only_turbine(wheel_names):
+    tops = {name.split("/")[0] for name in wheel_names}
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"turbine"}

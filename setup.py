@@ -1,0 +1,17 @@
+"""Maps the top-level folders to the single import name ``turbine``.
+
+``core/`` → ``turbine.core``, ``cli/`` → ``turbine.cli``, ``plugins/`` →
+``turbine.plugins``, with every sub-package found automatically, so a new
+game or sub-package needs no change here.  Everything else is in pyproject.toml.
+"""
+
+from setuptools import find_packages, setup
+
+ROOTS = {"turbine.core": "core", "turbine.cli": "cli", "turbine.plugins": "plugins"}
+
+packages = []
+for name, folder in ROOTS.items():
+    packages.append(name)
+    packages.extend(f"{name}.{sub}" for sub in find_packages(folder))
+
+setup(packages=packages, package_dir=ROOTS)
