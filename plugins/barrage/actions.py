@@ -29,6 +29,23 @@ class Construct(msgspec.Struct, tag="construct", frozen=True):
     """Place engineers on the leftmost free construction space (B-8.2 step 1)."""
 
 
+class ConstructFree(msgspec.Struct, tag="construct_free", frozen=True):
+    """An engineer-free construction with AT-I-P or AT-III-B (or a copy of one, B-14.4)."""
+
+
+class Pair(msgspec.Struct, tag="pair", frozen=True):
+    """Full-game draft: take a company and the officer paired with it (B-4.4.5)."""
+
+    company: str
+    officer: str
+
+
+class Copy(msgspec.Struct, tag="copy", frozen=True):
+    """Mahiri Sekibo: copy another officer's ability (B-16.7.2)."""
+
+    officer: str
+
+
 class Pass(msgspec.Struct, tag="pass", frozen=True):
     """No engineers left: out of the round (B-7.6)."""
 
@@ -107,6 +124,9 @@ Action = (
     | Machinery
     | Headstream
     | Skip
+    | ConstructFree
+    | Pair
+    | Copy
 )
 
 
@@ -138,6 +158,12 @@ def describe(action: Action) -> str:
         return f"machinery {action.excavators}e {action.mixers}m"
     if t is Headstream:
         return f"headstream {action.headstream}"
+    if t is ConstructFree:
+        return "construct free"
+    if t is Pair:
+        return f"pair {action.company} {action.officer}"
+    if t is Copy:
+        return f"copy {action.officer}"
     return t.__name__.lower()  # construct, pass, skip
 
 
@@ -146,7 +172,7 @@ _PATTERNS: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"bank (\d+)"), lambda m: Bank(int(m[1]))),
     (re.compile(r"build (\w+)"), lambda m: Structure(m[1])),
     (re.compile(r"at (\w+)"), lambda m: Site(m[1].upper())),
-    (re.compile(r"tile (\w+)"), lambda m: Tile(m[1])),
+    (re.compile(r"tile (\S+)"), lambda m: Tile(_tile_id(m[1]))),
     (re.compile(r"pay (\d+)e (\d+)m (\d+)c"), lambda m: Pay(int(m[1]), int(m[2]), int(m[3]))),
     (re.compile(r"produce (\w+) (\w+)"), lambda m: Produce(m[1].upper(), m[2].upper())),
     (re.compile(r"water (\d+)"), lambda m: Water(int(m[1]))),
@@ -155,10 +181,21 @@ _PATTERNS: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"discard (\S+)"), lambda m: Discard(m[1].upper())),
     (re.compile(r"machinery (\d+)e (\d+)m"), lambda m: Machinery(int(m[1]), int(m[2]))),
     (re.compile(r"headstream (\w+)"), lambda m: Headstream(m[1].upper())),
+    (re.compile(r"construct free"), lambda m: ConstructFree()),
+    (re.compile(r"pair (\S+) (\S+)"), lambda m: Pair(m[1].upper(), m[2].upper())),
+    (re.compile(r"copy (\S+)"), lambda m: Copy(m[1].upper())),
     (re.compile(r"construct"), lambda m: Construct()),
     (re.compile(r"pass"), lambda m: Pass()),
     (re.compile(r"skip"), lambda m: Skip()),
 ]
+
+
+def _tile_id(text: str) -> str:
+    """Tile ids: basic tiles and Anton's tile in lower case, advanced ones (AT-…) in upper case."""
+    out = []
+    for part in text.split("="):
+        out.append(part.upper() if part.startswith("at-") else part)
+    return "=".join(out)
 
 
 def parse_text(text: str) -> Action | None:

@@ -1,5 +1,8 @@
 """A greedy Barrage bot: produce the most energy, fulfil the best contract,
-build when it can, else take cheap useful actions."""
+build when it can, else take cheap useful actions.  In the full game it drafts
+by a fixed preference, buys advanced tiles when it has credits to spare, uses
+them (and Anton's copies) before basic tiles, builds engineer-free when it can,
+and uses Mahiri Sekibo's space when engineers are plentiful."""
 
 from __future__ import annotations
 
@@ -7,7 +10,27 @@ from typing import Any
 
 from turbine.core import Rng
 
-from .actions import Bank, Construct, Fulfil, Machinery, Place, Produce, Skip, Structure, Take, Water
+from .actions import (
+    Bank,
+    Construct,
+    ConstructFree,
+    Copy,
+    Fulfil,
+    Machinery,
+    Pair,
+    Pay,
+    Place,
+    Produce,
+    Skip,
+    Structure,
+    Take,
+    Tile,
+    Water,
+)
+from .officers.sekibo import SPACE as PERSONAL_SPACE
+
+COPY_PREFERENCE = ("EO-VF", "EO-SJ", "EO-GD", "EO-AK", "EO-JM", "EO-WA")
+"""The officers the bot copies first with Mahiri (a bigger index is worse)."""
 
 
 class GreedyBot:
@@ -19,8 +42,14 @@ class GreedyBot:
     def _score(self, state: Any, action: Any) -> float:
         r = self.rules
         t = type(action)
+        player = state.players[self.seat]
+        if t is Place and action.space == PERSONAL_SPACE:
+            return 30 if player.engineers >= 4 else 2
         if t is Place:
             space = r.spaces[r.space_index[action.space]]
+            if space.kind == "patent":
+                owned = r.advanced_tiles_owned(state, self.seat)
+                return 26 - 4 * owned if player.credits >= space.credits + 3 else 1
             if space.kind == "production":
                 return 50 + space.amount * 3 - space.credits
             if space.kind == "contracts":
@@ -30,6 +59,17 @@ class GreedyBot:
             return 5 - space.credits
         if t is Construct:
             return 40
+        if t is ConstructFree:
+            return 45
+        if t is Tile:
+            tile = action.tile
+            return 3 if "=" in tile else (5 if r.tile_effect(tile).advanced else 0)
+        if t is Pay:
+            return -action.credits
+        if t is Pair:
+            return 10 - COPY_PREFERENCE.index(action.officer) if action.officer in COPY_PREFERENCE else 8
+        if t is Copy:
+            return 10 - COPY_PREFERENCE.index(action.officer) if action.officer in COPY_PREFERENCE else 0
         if t is Bank:
             return 3 - action.engineers
         if t is Water:

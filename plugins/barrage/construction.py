@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from .rules import BarrageRules
 
 JOKER = "joker"
+ANTON = "anton"
+BASIC_ORDER = {name: i for i, name in enumerate((*STRUCTURES, JOKER))}
 
 
 # -- the wheel (B-8.3, B-8.4) -------------------------------------------------
@@ -189,19 +191,38 @@ def requirements(
     r: BarrageRules, state: State, seat: int, structure: int, index: int
 ) -> tuple[tuple[int, int], ...]:
     """The machinery the structure costs on that space (B-9.1), with the officer's alternatives."""
+    needs = r.needs_of(r.officer(state, seat))
     if structure == POWERHOUSE:
-        return r.needs[seat][POWERHOUSE][state.players[seat].built[POWERHOUSE]]
-    return r.needs[seat][structure][r.cost_table.keys[structure][index]]
+        return needs[POWERHOUSE][min(state.players[seat].built[POWERHOUSE], len(needs[POWERHOUSE]) - 1)]
+    return needs[structure][r.cost_table.keys[structure][index]]
 
 
 def payments(
-    r: BarrageRules, state: State, seat: int, needs: tuple[tuple[int, int], ...], budget: int
+    r: BarrageRules,
+    state: State,
+    seat: int,
+    needs: tuple[tuple[int, int], ...],
+    budget: int,
+    interchangeable: bool = False,
 ) -> list[tuple[int, int, int]]:
     """Ways to pay: (excavators, mixers, credits), credits only where the officer
-    lets credits replace machinery (EO-SJ), within ``budget`` credits."""
+    lets credits replace machinery (EO-SJ), within ``budget`` credits; with
+    ``interchangeable`` (AT-II-W) any mix of excavators and mixers."""
     p = state.players[seat]
-    per_unit = r.officer_of[seat].credits_per_machinery
+    per_unit = r.officer(state, seat).credits_per_machinery
     out: list[tuple[int, int, int]] = []
+    if interchangeable:
+        for e_need, m_need in needs:
+            units = e_need + m_need
+            for e in range(min(units, p.excavators), -1, -1):
+                for m in range(min(units - e, p.mixers), -1, -1):
+                    short = units - e - m
+                    if short and not per_unit:
+                        continue
+                    credits = per_unit * short
+                    if credits <= budget and (e, m, credits) not in out:
+                        out.append((e, m, credits))
+        return out
     for e_need, m_need in needs:
         if not per_unit:
             if p.excavators >= e_need and p.mixers >= m_need and (e_need, m_need, 0) not in out:
@@ -220,17 +241,117 @@ def affordable(r: BarrageRules, state: State, seat: int, structure: int, index: 
     budget -= r.cost_table.surcharge[structure][index]
     if budget < 0:
         return False
+    return _payable(r, state, seat, requirements(r, state, seat, structure, index), budget, False)
+
+
+def _payable(
+    r: BarrageRules, state: State, seat: int, needs: tuple[tuple[int, int], ...], budget: int, mixed: bool
+) -> bool:
     p = state.players[seat]
     excavators, mixers = p.excavators, p.mixers
-    per_unit = r.officer_of[seat].credits_per_machinery
-    for e_need, m_need in requirements(r, state, seat, structure, index):
-        if e_need <= excavators and m_need <= mixers:
+    per_unit = r.officer(state, seat).credits_per_machinery
+    for e_need, m_need in needs:
+        if mixed:  # AT-II-W: any units pay for any units
+            short = max(e_need + m_need - excavators - mixers, 0)
+        elif e_need <= excavators and m_need <= mixers:
             return True
-        if per_unit:  # EO-SJ: 3 credits for each unit short (B-16.5)
+        else:
             short = max(e_need - excavators, 0) + max(m_need - mixers, 0)
-            if short * per_unit <= budget:
-                return True
+        if not short:
+            return True
+        if per_unit and short * per_unit <= budget:  # EO-SJ: 3 credits for each unit short (B-16.5)
+            return True
     return False
+
+
+# -- technology tiles with effects (full game, B-14) ------------------------------------------
+
+
+def basic_only(r: BarrageRules, state: State, seat: int) -> bool:
+    """The seat has only basic tiles and no wheel copies: the fast path of the introductory game."""
+    player = state.players[seat]
+    return all(t in BASIC_ORDER for t in player.tiles) and not r.officer(state, seat).copies_wheel_tiles
+
+
+def tile_choices(r: BarrageRules, state: State, seat: int, structure: int, free: bool = False) -> list[str]:
+    """Tile choices that permit ``structure`` (B-8.2 step 2): tiles in the supply (basic
+    first, then advanced by id), then Anton's copies of wheel tiles (``anton=<id>``,
+    B-16.6) or, for Mahiri copying Anton, copies without a tile (``copy=<id>``, B-16.7.5).
+    ``free``: only tiles allowing an engineer-free construction (B-14.4)."""
+    player = state.players[seat]
+    tiles = r.tiles
+    out = []
+    for t in sorted(set(player.tiles), key=lambda t: (BASIC_ORDER.get(t, len(BASIC_ORDER)), t)):
+        tile = tiles[t]
+        if structure in tile.builds and (tile.engineer_free or not free):
+            out.append(t)
+    officer = r.officer(state, seat)
+    if officer.copies_wheel_tiles:
+        own = player.officer == officer.id
+        if not own or ANTON in player.tiles:
+            prefix = "anton=" if own else "copy="
+            seen = []
+            for t in player.wheel_tile:
+                if t and t != ANTON and t not in seen:
+                    seen.append(t)
+                    tile = tiles[t]
+                    if structure in tile.builds and (tile.engineer_free or not free):
+                        out.append(prefix + t)
+            if not seen and own and not free and r.options.anton_empty_wheel == "joker":  # U-28
+                out.append(prefix + JOKER)
+    return out
+
+
+def physical_tile(choice: str) -> str:
+    """The tile that goes onto the wheel: Anton's own tile for a copy, none for Mahiri's."""
+    if choice.startswith("anton="):
+        return ANTON
+    if choice.startswith("copy="):
+        return ""
+    return choice
+
+
+def cost_with(
+    r: BarrageRules, state: State, seat: int, structure: int, index: int, choice: str
+) -> tuple[tuple[tuple[int, int], ...], int, bool]:
+    """(machinery alternatives, red-frame surcharge, interchangeable) with that tile (B-14.3.1)."""
+    tile = r.tile_effect(choice)
+    needs = requirements(r, state, seat, structure, index)
+    if tile.adjusts_needs:
+        value = r.cost_table.conduit_value[index] if structure == CONDUIT else 0
+        needs = tile.adjust_needs(structure, needs, value)
+    extra = 0 if tile.no_surcharge else r.cost_table.surcharge[structure][index]
+    return needs, extra, tile.interchangeable
+
+
+def affordable_with(
+    r: BarrageRules, state: State, seat: int, structure: int, index: int, budget: int, choice: str
+) -> bool:
+    needs, extra, mixed = cost_with(r, state, seat, structure, index, choice)
+    if budget < extra:
+        return False
+    return _payable(r, state, seat, needs, budget - extra, mixed)
+
+
+def _sites_with_tiles(
+    r: BarrageRules, state: State, seat: int, structure: int, budget: int, free: bool, stop_at_first: bool
+) -> list[int]:
+    choices = tile_choices(r, state, seat, structure, free)
+    if not choices:
+        return []
+    key_of = r.cost_table.keys[structure]
+    verdict: dict[int, bool] = {}
+    out: list[int] = []
+    for i in sites(r, state, seat, structure):
+        key = key_of[i]
+        ok = verdict.get(key)
+        if ok is None:
+            ok = verdict[key] = any(affordable_with(r, state, seat, structure, i, budget, c) for c in choices)
+        if ok:
+            out.append(i)
+            if stop_at_first:
+                break
+    return out
 
 
 def tiles_for(player: Player, structure: int) -> list[str]:
@@ -243,15 +364,23 @@ def tiles_for(player: Player, structure: int) -> list[str]:
     return out
 
 
-def buildable(r: BarrageRules, state: State, seat: int, structure: int, budget: int) -> list[int]:
-    """Spaces where an engineer construction of ``structure`` can be completed."""
+def buildable(
+    r: BarrageRules, state: State, seat: int, structure: int, budget: int, free: bool = False
+) -> list[int]:
+    """Spaces where a construction of ``structure`` can be completed (``free``: engineer-free)."""
+    if free or not basic_only(r, state, seat):
+        return _sites_with_tiles(r, state, seat, structure, budget, free, stop_at_first=False)
     if not tiles_for(state.players[seat], structure):
         return []
     return _affordable_sites(r, state, seat, structure, budget, stop_at_first=False)
 
 
-def can_build(r: BarrageRules, state: State, seat: int, structure: int, budget: int) -> bool:
-    """An engineer construction of ``structure`` can be completed somewhere."""
+def can_build(
+    r: BarrageRules, state: State, seat: int, structure: int, budget: int, free: bool = False
+) -> bool:
+    """A construction of ``structure`` can be completed somewhere."""
+    if free or not basic_only(r, state, seat):
+        return bool(_sites_with_tiles(r, state, seat, structure, budget, free, stop_at_first=True))
     tiles = state.players[seat].tiles
     return (JOKER in tiles or STRUCTURES[structure] in tiles) and bool(
         _affordable_sites(r, state, seat, structure, budget, stop_at_first=True)
@@ -262,8 +391,10 @@ CHEAPEST_FIRST = (CONDUIT, POWERHOUSE, BASE, ELEVATION)
 """The order :func:`can_construct` tries the structures in (the answer does not depend on it)."""
 
 
-def can_construct(r: BarrageRules, state: State, seat: int, budget: int) -> bool:
+def can_construct(r: BarrageRules, state: State, seat: int, budget: int, free: bool = False) -> bool:
     """Some structure has a tile, a space and a payment (B-7.4, B-8.2.2)."""
+    if free or not basic_only(r, state, seat):
+        return any(can_build(r, state, seat, s, budget, free) for s in CHEAPEST_FIRST)
     tiles = state.players[seat].tiles
     joker = JOKER in tiles
     for structure in CHEAPEST_FIRST:
@@ -296,10 +427,12 @@ def _affordable_sites(
 # -- placing a piece (B-8.2 step 5, B-6.2.4) ------------------------------------------
 
 
-def place(r: BarrageRules, state: State, seat: int, structure: int, index: int) -> None:
-    """Put the leftmost piece on the space, pay a red frame, take any income it uncovers."""
+def place(r: BarrageRules, state: State, seat: int, structure: int, index: int, tile: str = "") -> None:
+    """Put the leftmost piece on the space, pay a red frame (not with AT-I-W), take any
+    income it uncovers, then the tile's effect (B-8.2 steps 5–6)."""
     player = state.players[seat]
-    player.credits -= surcharge(r, structure, index)
+    if not (tile and r.tile_effect(tile).no_surcharge):
+        player.credits -= surcharge(r, structure, index)
     if structure == BASE:
         state.dam_owner[index] = seat
         state.dam_height[index] = 1
@@ -310,11 +443,18 @@ def place(r: BarrageRules, state: State, seat: int, structure: int, index: int) 
     else:
         state.ph_owner[index] = seat
     player.built[structure] += 1
+    pending = state.flow.pending
+    mark = len(pending)
     if structure != POWERHOUSE:
-        for built, parts in r.income_rows[seat][structure]:
+        for built, parts in r.income_of(state, seat)[structure]:
             if built == player.built[structure]:
                 r.gain(state, seat, parts)
-    r.after_build(state, seat, structure, index)
+    income_mark = len(pending)
+    r.after_build(state, seat, structure, index, tile)
+    if len(pending) > income_mark > mark:  # the income's choices are decided before the effect's
+        effect = pending[income_mark:]
+        del pending[income_mark:]
+        pending[mark:mark] = effect
 
 
 def start_free_build(

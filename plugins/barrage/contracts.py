@@ -12,15 +12,19 @@ if TYPE_CHECKING:
 
 def discount(r: BarrageRules, state: State, seat: int) -> int:
     """France (B-15.5): 3 less energy needed once its ability is unlocked."""
-    return r.company_of[seat].contract_discount if r.ability_unlocked(state, seat) else 0
+    return r.company(state, seat).contract_discount if r.ability_unlocked(state, seat) else 0
 
 
-def fulfillable(r: BarrageRules, state: State, seat: int, made: int) -> list[str]:
-    """Face-up contracts of the seat, then national contracts, that ``made`` energy fulfils (B-13.3)."""
-    need = made + discount(r, state, seat)
+def fulfillable(r: BarrageRules, state: State, seat: int, made: int, tile: bool = False) -> list[str]:
+    """Face-up contracts of the seat, then national contracts, that ``made`` energy fulfils
+    (B-13.3).  ``tile``: energy of AT-II-B / AT-III-C, which by default fulfils neither
+    national contracts nor gets France's reduction (B-13.5.3, U-6)."""
+    restricted = tile and r.options.tile_energy_contracts == "private"
+    need = made if restricted else made + discount(r, state, seat)
     table = r.contracts
     out = [c for c in state.players[seat].contracts if table[c].requirement <= need]
-    out += [c for c in state.nationals if table[c].requirement <= need]
+    if not restricted:
+        out += [c for c in state.nationals if table[c].requirement <= need]
     return out
 
 

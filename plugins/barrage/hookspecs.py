@@ -36,11 +36,23 @@ Conventions (the same as :mod:`turbine.core.hookspecs`, project name
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from turbine.core.hookspecs import hookimpl, hookspec
 
-__all__ = ["BarrageSpecs", "fold_hook", "hookimpl", "hookspec"]
+__all__ = ["BarrageSpecs", "GameConfig", "fold_hook", "hookimpl", "hookspec"]
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """What ``barrage_validate_config``, ``barrage_abilities`` and ``barrage_component_pools`` receive."""
+
+    players: int
+    mode: str
+    """``"intro"`` or ``"full"``."""
+    options: Any
+    """The game's validated :class:`~turbine.plugins.barrage.options.BarrageOptions`."""
 
 
 def fold_hook(caller: Any, value_name: str, value: Any, **kwargs: Any) -> Any:

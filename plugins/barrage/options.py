@@ -9,8 +9,10 @@ from pydantic import BaseModel, Field, field_validator
 
 
 class BarrageOptions(BaseModel, extra="forbid"):
-    mode: Literal["intro"] = Field(
-        "intro", description="introductory game (B-1.3); the full game comes later"
+    mode: Literal["intro", "full"] = Field(
+        "full",
+        description="full game (B-1.3: draft, Patent Office, advanced tiles, all seven officers) "
+        "or the introductory game",
     )
     intro_columns: list[int] | None = Field(
         None,
@@ -45,6 +47,62 @@ class BarrageOptions(BaseModel, extra="forbid"):
     )
     tie_order: Literal["reverse", "keep"] = Field(
         "reverse", description="U-27: players tied on energy reverse their order (B-19.2), or keep it"
+    )
+
+    # -- full game (B-4.4, B-14, B-16) -------------------------------------------------
+    first_chooser: Literal["seat", "random"] = Field(
+        "seat",
+        description="B-4.4.4: the draft starts with seat 1 and goes in seat order, or with a random seat",
+    )
+    tile_energy_contracts: Literal["private", "all"] = Field(
+        "private",
+        description="U-6: energy of AT-II-B / AT-III-C fulfils only your private/starting contracts, "
+        "without France's -3 [EXT]; 'all' adds national contracts and France's reduction",
+    )
+    fill_dam: Literal["capacity", "height"] = Field(
+        "capacity",
+        description="U-11: AT-II-E fills the dam to its capacity [HU, EXT], or adds markers equal to its "
+        "height (never past capacity) [UA literal]",
+    )
+    tile_production_abilities: bool = Field(
+        True,
+        description="U-12: the AT-II-P production gets the powerhouse bonus and the company ability "
+        "(Italy +3, Germany's repeat) [EXT]; False: only its +2",
+    )
+    anton_counts_as_advanced: bool = Field(
+        False, description="U-13: Anton Krylov's tile counts as an advanced tile for BT-6 and AT-III-W"
+    )
+    free_build_uses_space: bool = Field(
+        False,
+        description="U-22: an engineer-free construction (AT-I-P, AT-III-B) uses up the leftmost "
+        "construction space",
+    )
+    free_build_only_without_engineers: bool = Field(
+        False,
+        description="U-23: engineer-free constructions only when out of engineers (default: any time)",
+    )
+    anton_empty_wheel: Literal["unusable", "joker"] = Field(
+        "unusable",
+        description="U-28: Anton's tile with no other tile on the wheel is unusable [EXT], "
+        "or acts as a joker",
+    )
+    mahiri_extra_action: bool = Field(
+        True,
+        description="U-9.1: Mahiri's copy is followed at once by another action in the same turn [EXT]; "
+        "False: the copy is the whole turn and serves her next one",
+    )
+    mahiri_copy_until: Literal["next_turn", "turn_end"] = Field(
+        "next_turn",
+        description="U-9.2: the copy lasts until the start of Mahiri's next turn [UA], or until the end "
+        "of the current turn [EXT, HU]",
+    )
+    mahiri_copy_pool: Literal["players", "any"] = Field(
+        "players",
+        description="U-9.3: Mahiri copies the officers of the other players, or any of the other six",
+    )
+    mahiri_credits: int = Field(6, ge=0, description="U-9.4: Mahiri Sekibo's starting credits (6; [EXT] 9)")
+    mahiri_uses: int = Field(
+        2, ge=1, description="U-21: uses of Mahiri's space per round (the 2nd and later cost 3 credits)"
     )
 
     @field_validator("intro_columns")

@@ -20,6 +20,8 @@ BONUS = 1
 """Pending.c flag: the board's powerhouse bonus applies (not on Germany's repeat)."""
 REPEAT = 2
 """Pending.c flag: this is Germany's second production."""
+NO_ABILITY = 4
+"""Pending.c flag: no company ability after this production (AT-II-P with U-12's alternative)."""
 
 
 def powerhouse_bonus(r: BarrageRules, built: int) -> int:
@@ -37,7 +39,7 @@ def energy(
     """B-11.2 steps 3–4: markers × value (officer floor), + action modifier + board bonus."""
     base = markers * value
     if not flags & REPEAT or r.options.floor_on_repeat:
-        base = r.officer_of[seat].production_base(base)
+        base = r.officer(state, seat).production_base(base)
     if r.h_production_energy is not None:
         production = {"seat": seat, "markers": markers, "value": value, "bonus": flags & BONUS}
         base = fold_hook(
@@ -143,6 +145,11 @@ def produce(
     player = state.players[seat]
     made = energy(r, state, seat, markers, c.value, modifier, flags)
     player.energy += made
+    if r.h_ability_used is not None:
+        officer = r.officer(state, seat)
+        base = markers * c.value
+        if officer.production_base(base) != base and (not flags & REPEAT or r.options.floor_on_repeat):
+            r.ability_used(state, seat, officer.id, f"production {base} counts as more")
     state.dam_water[dam] -= markers
     owner = state.conduit_owner[conduit]
     if owner != seat:  # step 7: the conduit fee
@@ -168,9 +175,9 @@ def company_ability(r: BarrageRules, state: State, top: Pending) -> None:
     for contracts) and Germany's offer of a second production (B-15.4, not after
     the second one)."""
     seat = top.seat
-    if not r.ability_unlocked(state, seat):
+    if top.c & NO_ABILITY or not r.ability_unlocked(state, seat):
         return
-    company = r.company_of[seat]
+    company = r.company(state, seat)
     if company.after_production_energy:
         state.players[seat].energy += company.after_production_energy
     if company.repeat_production and not top.c & REPEAT:

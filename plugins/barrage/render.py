@@ -61,6 +61,10 @@ ASKED = {
     "water": "which headstream gets water",
     "take": "which contract to take",
     "discard": "which contract to discard",
+    "pair": "which company and officer to take (draft)",
+    "start": "which starting contract to take (draft)",
+    "copy": "which officer to copy (Mahiri Sekibo)",
+    "extra": "the action that follows the copy",
 }
 """What a pending sub-decision asks, for the header."""
 
@@ -69,7 +73,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def who(r: BarrageRules, owner: int) -> str:
+def who(r: BarrageRules, state: State, owner: int) -> str:
     """An owner code as a coloured company name (or neutral / nobody)."""
     if owner == NEUTRAL:
         return "neutral"
@@ -77,7 +81,9 @@ def who(r: BarrageRules, owner: int) -> str:
         return "[dim]free[/dim]"
     if owner == BLOCKED:
         return "[dim]blocked[/dim]"
-    company = r.company_of[owner]
+    company = r.company(state, owner)
+    if not company.id:
+        return f"[bold]seat {owner + 1}[/]"
     return f"[{COLOURS.get(company.id, 'bold')}]{company.name}[/]"
 
 
@@ -122,6 +128,9 @@ def render(r: BarrageRules, state: State, seat: int | None) -> str:
     lines += _companies(r, state)
     lines += _management(r, state)
     lines += _contracts(r, state)
+    if r.full:
+        lines += _patent_office(r, state)
+        lines += _draft(r, state)
     extra = r.pm.hook.turbine_render_extra(rules=r, state=state, seat=seat)
     lines.extend(x for x in extra if x)
     return "\n".join(lines)
@@ -138,7 +147,7 @@ def _header(r: BarrageRules, state: State) -> list[str]:
     else:
         pending = flow.pending[-1].kind if flow.pending else ""
         asked = f": {ASKED[pending]}" if pending in ASKED else ""
-        status = f"{r.machine.phase_name(state)} · {who(r, to_move)} to decide{asked}"
+        status = f"{r.machine.phase_name(state)} · {who(r, state, to_move)} to decide{asked}"
     lines = [f"[bold]Round {round_no} of 5[/bold] · {status}"]
     tiles = []
     for i, tile in enumerate(state.bonus_tiles):
@@ -183,6 +192,7 @@ def _map(r: BarrageRules, state: State) -> list[str]:
             river = "the sea" if basin.river_to < 0 else wb.basins[basin.river_to].id
             lines.append(f"  Z-{z} (river to {river})")
             dams = []
+            caps = r.capacities(state)
             for d in b.dams_in_zone[z]:
                 site = b.dams[d]
                 star = "*" if site.red else ""
@@ -190,9 +200,9 @@ def _map(r: BarrageRules, state: State) -> list[str]:
                 if owner == NOBODY:
                     dams.append(f"{site.id}{star} [dim]free[/dim]")
                 else:
-                    cap = r.capacity_fn(d, owner, state.dam_height[d])
+                    cap = caps[d]
                     dams.append(
-                        f"{site.id}{star} {who(r, owner)} height {state.dam_height[d]} "
+                        f"{site.id}{star} {who(r, state, owner)} height {state.dam_height[d]} "
                         f"water {state.dam_water[d]}/{cap}"
                     )
             if dams:
@@ -200,11 +210,11 @@ def _map(r: BarrageRules, state: State) -> list[str]:
             phs = []
             for p in b.powerhouses_in_zone[z]:
                 star = "*" if b.powerhouses[p].red else ""
-                phs.append(f"{b.powerhouses[p].id}{star} {who(r, state.ph_owner[p])}")
+                phs.append(f"{b.powerhouses[p].id}{star} {who(r, state, state.ph_owner[p])}")
             if phs:
                 lines.append("    powerhouses: " + " · ".join(phs))
             conduits = [
-                f"{c.id} value {c.value} → Z-{c.to_zone} {who(r, state.conduit_owner[c.index])}"
+                f"{c.id} value {c.value} → Z-{c.to_zone} {who(r, state, state.conduit_owner[c.index])}"
                 for c in b.conduits
                 if c.zone == z
             ]
@@ -250,20 +260,29 @@ def _energy(r: BarrageRules, state: State) -> list[str]:
         value = vp_each * bonus_count(r, state, seat, counts)
         bonus = bonus_reward(round_no, p.energy, value)
         flipped = " (flipped: 30+)" if p.energy > 30 else ""
-        lines.append(f"  {who(r, seat)} {p.energy}{flipped}: now worth {credits}, bonus tile {bonus} VP")
+        lines.append(
+            f"  {who(r, state, seat)} {p.energy}{flipped}: now worth {credits}, bonus tile {bonus} VP"
+        )
     return lines
 
 
 def _companies(r: BarrageRules, state: State) -> list[str]:
-    order = ", ".join(f"{i + 1}. {who(r, s)}" for i, s in enumerate(state.turn_order))
+    order = ", ".join(f"{i + 1}. {who(r, state, s)}" for i, s in enumerate(state.turn_order))
     lines = ["", f"[bold]Companies[/bold] (turn order: {order})"]
     for seat, p in enumerate(state.players):
-        company = r.company_of[seat]
+        company = r.company(state, seat)
+        officer = r.officers[p.officer]
         energy = f"{p.energy}" + (" (marker flipped: counts as 30)" if p.energy > 30 else "")
         lines.append(
-            f"  {who(r, seat)} ({COLOUR_NAMES.get(company.id, '')}) · {r.officer_of[seat].name} · "
+            f"  {who(r, state, seat)} ({COLOUR_NAMES.get(company.id, '')}) · {officer.name} · "
             f"[bold]{p.vp} VP[/bold] · energy this round {energy}"
         )
+        if officer.text:
+            lines.append(f"    officer: {officer.text}")
+        if p.copy:
+            lines.append(f"    copying {r.officers[p.copy].name}: {r.officers[p.copy].text}")
+        if officer.personal_space:
+            lines.append(f"    personal space used {p.copy_uses}/{r.options.mahiri_uses} this round")
         passed = (
             state.flow.phase == 1
             and seat in state.flow.order
@@ -283,6 +302,10 @@ def _companies(r: BarrageRules, state: State) -> list[str]:
             f"{company.name} ability {ability}"
         )
         lines.append(f"    tiles: {' '.join(p.tiles) or '-'} · wheel: {_wheel(p)}")
+        for t in sorted(
+            {t for t in (*p.tiles, *p.wheel_tile) if t and r.tiles[t].text and t not in STRUCTURES}
+        ):
+            lines.append(f"      {t}: {r.tiles[t].text}")
         held = " · ".join(contract_text(r, c) for c in p.contracts) or "-"
         lines.append(f"    contracts: {held} · fulfilled: {' '.join(p.fulfilled) or '-'}")
     return lines
@@ -292,7 +315,7 @@ def _management(r: BarrageRules, state: State) -> list[str]:
     lines = ["", "[bold]Management board[/bold] (engineers + credits; who occupies the space)"]
     rows: dict[str, list[str]] = {}
     for i, space in enumerate(r.spaces):
-        if space.kind == "bank":
+        if space.kind in ("bank", "patent"):
             continue
         row = space.id[:-1]
         if space.kind == "machinery":
@@ -304,17 +327,17 @@ def _management(r: BarrageRules, state: State) -> list[str]:
         cost = f"{space.engineers}e" + (f"+{space.credits}c" if space.credits else "")
         side = "L" if space.id.endswith("L") else "R"
         cells = rows.setdefault(row, [f"{row} {what}:"])
-        cells.append(f"{side} {cost} {who(r, state.spaces[i])}")
+        cells.append(f"{side} {cost} {who(r, state, state.spaces[i])}")
     section = ""
     for space in r.spaces:
         row = space.id[:-1]
-        if space.kind == "bank" or row not in rows:
+        if space.kind in ("bank", "patent") or row not in rows:
             continue
         if space.section != section:
             section = space.section
             lines.append(f"  {section.capitalize()}")
         lines.append("    " + "  ".join(rows.pop(row)))
-    bank = ", ".join(f"{who(r, s)} {n}" for s, n in enumerate(state.bank) if n) or "nobody yet"
+    bank = ", ".join(f"{who(r, state, s)} {n}" for s, n in enumerate(state.bank) if n) or "nobody yet"
     lines.append(f"  Bank (any number of engineers, 1 credit each): {bank}")
     return lines
 
@@ -326,4 +349,36 @@ def _contracts(r: BarrageRules, state: State) -> list[str]:
         lines.append(f"  {colour} ({len(stack)} face down): {shown}")
     nationals = " · ".join(contract_text(r, c) for c in state.nationals) or "-"
     lines.append(f"  national: {nationals}")
+    return lines
+
+
+def _patent_office(r: BarrageRules, state: State) -> list[str]:
+    """B-10.9: the three face-up advanced tiles, their spaces and the stacks left."""
+    lines = ["", "[bold]Patent Office[/bold] (2 engineers + 5 credits: take the tile)"]
+    for i, space in enumerate(r.spaces):
+        if space.kind != "patent":
+            continue
+        tile = state.patent_display[space.amount]
+        what = f"{tile}: {r.tiles[tile].text}" if tile else "[dim]taken[/dim]"
+        lines.append(
+            f"  {space.id} {space.engineers}e+{space.credits}c {who(r, state, state.spaces[i])} · {what}"
+        )
+    left = " / ".join(
+        f"{name} {len(stack)}" for name, stack in zip(("I", "II", "III"), state.patent_stacks, strict=True)
+    )
+    lines.append(f"  stacks face down: {left}")
+    return lines
+
+
+def _draft(r: BarrageRules, state: State) -> list[str]:
+    """B-4.4: the pairs and starting contracts still to choose."""
+    if not state.draft_pairs and not state.draft_contracts:
+        return []
+    lines = ["", "[bold]Draft[/bold] (each seat takes a company + officer pair and a starting contract)"]
+    for company, officer in state.draft_pairs:
+        o = r.officers[officer]
+        lines.append(f"  {r.companies[company].name} + {o.name}: {r.companies[company].text}; {o.text}")
+    lines.append("  starting contracts: " + " · ".join(contract_text(r, c) for c in state.draft_contracts))
+    order = ", ".join(f"seat {s + 1}" for s in state.draft_order)
+    lines.append(f"  choosing order: {order} (turn order will be the reverse, B-4.5.1)")
     return lines

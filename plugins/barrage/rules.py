@@ -1,4 +1,4 @@
-"""The Barrage rules engine (introductory game, 2–4 players).
+"""The Barrage rules engine (full and introductory game, 2–4 players).
 
 A round is five phases run by the core :class:`PhaseMachine` (B-5):
 
@@ -10,8 +10,11 @@ A round is five phases run by the core :class:`PhaseMachine` (B-5):
 5. **end of round** (automatic; never reached in round 5).
 
 A sub-decision with a single legal answer is resolved by the engine itself.
-Officers and companies are looked up once per game (:mod:`.officers`,
-:mod:`.companies`); the rules ask them questions and never test names.
+Officers, companies and technology tiles come from the ``barrage_abilities``
+registry hook (Barrage's own in :mod:`.base_plugin`), keyed by id; the rules
+ask the seat's objects questions and never test names.  The full game adds the
+draft (pending ``pair``/``start`` decisions before round 1), the Patent Office,
+engineer-free constructions and Mahiri Sekibo's personal space.
 """
 
 from __future__ import annotations
@@ -20,15 +23,18 @@ from typing import Any
 
 from turbine.core import Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
 
-from . import construction, contracts, production, scoring, water
+from . import base_plugin, construction, contracts, patent_office, production, scoring, water
 from .actions import (
     Action,
     Bank,
     Construct,
+    ConstructFree,
+    Copy,
     Discard,
     Fulfil,
     Headstream,
     Machinery,
+    Pair,
     Pass,
     Pay,
     Place,
@@ -43,9 +49,11 @@ from .actions import (
     parse_text,
 )
 from .board import load_board
-from .companies import ABILITY_POWERHOUSES, COMPANIES
-from .hookspecs import fold_hook
-from .officers import OFFICERS
+from .companies import ABILITY_POWERHOUSES, Company, NoCompany
+from .hookspecs import GameConfig, fold_hook
+from .officers import NoOfficer, Officer
+from .officers.sekibo import SECOND_USE_CREDITS
+from .officers.sekibo import SPACE as PERSONAL_SPACE
 from .state import BLOCKED, Pending, Player, State
 from .tables import (
     AREAS,
@@ -62,14 +70,19 @@ from .tables import (
     headstream_tiles,
     management_spaces,
     objective_tiles,
+    patent_spaces,
 )
 from .tables import (
     contracts as contract_table,
 )
+from .technology import TechTile, advanced_stacks
 
 ROUNDS = 5
 PASS = Pass()
 CONSTRUCT = Construct()
+CONSTRUCT_FREE = ConstructFree()
+PERSONAL = Place(PERSONAL_SPACE)
+NO_INCOME: tuple[Any, ...] = ((), (), ())
 INCOME, ACTIONS, WATER, SCORING, END = range(5)
 AUTO_KINDS = ("release", "ability")
 """Pending kinds the engine carries out by itself when they reach the top."""
@@ -88,7 +101,22 @@ class BarrageRules(Rules[State, Action]):
         self.cost_table = construction.cost_table(self.board, self.costs, self.red_credits)
         self.area_names = AREAS
         self.contracts = contract_table()
-        self.spaces = management_spaces()
+        self.full = options.mode == "full"
+        base_plugin.register(pm)
+        self.config = GameConfig(players, options.mode, options)
+        problems = [p for ps in pm.hook.barrage_validate_config(config=self.config) or () for p in ps or ()]
+        if problems:
+            raise ValueError("; ".join(problems))
+        # abilities (B-15, B-16) and technology tiles (B-14) by id; the first registered wins
+        self.officers: dict[str, Officer] = {"": NoOfficer()}
+        self.companies: dict[str, Company] = {"": NoCompany()}
+        self.tiles: dict[str, TechTile] = {}
+        tables = {"officer": self.officers, "company": self.companies, "tile": self.tiles}
+        for items in pm.hook.barrage_abilities(config=self.config):
+            for item in items or ():
+                tables[item.kind].setdefault(item.id, item)
+        self._needs: dict[str, construction.Needs] = {}
+        self.spaces = management_spaces() + (patent_spaces() if self.full else ())
         self.space_index = {s.id: i for i, s in enumerate(self.spaces)}
         self.space_credits = tuple(s.credits for s in self.spaces)
         # the management spaces by kind, each as (index, engineers, credits[, amount], action);
@@ -102,14 +130,19 @@ class BarrageRules(Rules[State, Action]):
         self.plain_spaces = tuple(
             (i, s.engineers, s.credits, Place(s.id))
             for i, s in enumerate(self.spaces)
-            if s.kind not in ("production", "contracts", "bank")
+            if s.kind not in ("production", "contracts", "bank", "patent")
+        )
+        self.patent_spaces = tuple(
+            (i, s.engineers, s.credits, s.amount, Place(s.id))
+            for i, s in enumerate(self.spaces)
+            if s.kind == "patent"
         )
         self.contract_spaces = tuple(
             (i, s.engineers, s.credits, s.amount, Place(s.id))
             for i, s in enumerate(self.spaces)
             if s.kind == "contracts"
         )
-        kinds = [s.kind for s in self.spaces if s.kind != "bank"]
+        kinds = [s.kind for s in self.spaces if s.kind not in ("bank", "patent")]
         if kinds != sorted(kinds, key=lambda k: (k != "production", k == "contracts")):
             raise ValueError("management_board.json: production spaces first, contract office last")
         self.structure_actions = tuple(Structure(name) for name in STRUCTURES)
@@ -135,14 +168,8 @@ class BarrageRules(Rules[State, Action]):
         if len(columns) != players:
             raise ValueError(f"intro_columns names {len(columns)} columns for {players} players")
         assignment = self.consts["intro_assignment"]
-        self.assignment = [assignment[c] for c in columns]
-        # abilities, resolved once per game (B-15, B-16)
-        self.officer_of = [OFFICERS[a["officer"]] for a in self.assignment]
-        self.company_of = [COMPANIES[a["company"]] for a in self.assignment]
-        self.needs = [construction.needs_table(self.cost_table, o) for o in self.officer_of]
-        company_data = companies()
-        self.income_rows = [company_data[a["company"]].income for a in self.assignment]
-        self.flow_seats = [s for s in range(players) if self.company_of[s].flow_energy]
+        self.assignment = [] if self.full else [assignment[c] for c in columns]
+        self.income_table = {c: data.income for c, data in companies().items()}
         self.optional_parts = options.optional_parts == "ext"
         # Barrage's own hooks (HOOKS.md), looked up once: None when no plugin implements one
         hook = pm.hook
@@ -157,11 +184,10 @@ class BarrageRules(Rules[State, Action]):
         self.h_setup_game = _used(hook, "barrage_setup_game")
         self.h_setup_player = _used(hook, "barrage_setup_player")
         self.h_production_energy = _used(hook, "barrage_production_energy")
+        self.h_ability_used = _used(hook, "barrage_ability_used")
+        self.h_component_pools = _used(hook, "barrage_component_pools")
         hand = _used(hook, "barrage_hand_limit")
-        capacity = _used(hook, "barrage_dam_capacity")
-        self.capacity_fn = self._capacity
-        if capacity is not None:
-            self.capacity_fn = water.capacity_from_hook(capacity, self, self._capacity)
+        self.h_capacity = _used(hook, "barrage_dam_capacity")
         self.hand_limit_hook = hand
         self._settled: tuple[State, Pending, list[Action]] | None = None
         """The legal answers :meth:`_settle` found for the decision it stopped at, handed
@@ -185,33 +211,34 @@ class BarrageRules(Rules[State, Action]):
         rng = Rng.from_seed(seed)
         b = self.board
         start = self.consts["starting"]
-        players = []
-        for a in self.assignment:
-            players.append(
-                Player(
-                    company=a["company"],
-                    officer=a["officer"],
-                    credits=start["credits"],
-                    excavators=start["excavators"],
-                    mixers=start["mixers"],
-                    vp=start["vp"],
-                    engineers=start["engineers"],
-                    tiles=[*STRUCTURES, construction.JOKER],
-                    contracts=[a["contract"]],
-                )
+        full = self.full
+        basic = [*STRUCTURES] if full else [*STRUCTURES, construction.JOKER]  # B-4.2.6
+        seats = self.assignment or [{"company": "", "officer": "", "contract": ""}] * self.players
+        players = [
+            Player(
+                company=a["company"],
+                officer=a["officer"],
+                credits=start["credits"],
+                excavators=start["excavators"],
+                mixers=start["mixers"],
+                vp=start["vp"],
+                engineers=start["engineers"],
+                tiles=list(basic),
+                contracts=[a["contract"]] if a["contract"] else [],
             )
-        heads = sorted(headstream_tiles())
+            for a in seats
+        ]
+        pools = self._pools(rng)
+        heads = pools["headstream_tiles"]
         rng.shuffle(heads)
-        bonus = sorted(t for t, (_, _, intro) in self.bonus_table.items() if intro)
+        bonus = pools["bonus_tiles"]
         rng.shuffle(bonus)
-        objective = rng.choice(sorted(self.objective_table))
-        nationals = sorted(c for c, k in self.contracts.items() if k.kind == "national")
+        objective = rng.choice(pools["objective_tiles"])
+        nationals = pools["nationals"]
         rng.shuffle(nationals)
-        stacks = []
-        for colour in PRIVATE_STACKS:
-            stack = sorted(c for c, k in self.contracts.items() if k.kind == "private" and k.stack == colour)
+        stacks = pools["private_stacks"]
+        for stack in stacks:
             rng.shuffle(stack)
-            stacks.append(stack)
         display = [[stack.pop(), stack.pop()] for stack in stacks]
         spaces = [BLOCKED if s.min_players > self.players else NOBODY for s in self.spaces]
         state = State(
@@ -241,9 +268,11 @@ class BarrageRules(Rules[State, Action]):
             state.dam_owner[site] = NEUTRAL
             state.dam_height[site] = heights[AREAS[area]]
             state.dam_water[site] = heights["water_each"]
+        if full:
+            self._full_setup(state, pools)
         if self.h_setup_game is not None:
             self.h_setup_game(game=self, state=state, rng=state.rng)
-        if self.h_setup_player is not None:
+        if not full and self.h_setup_player is not None:
             for seat in state.turn_order:
                 self.h_setup_player(game=self, state=state, seat=seat, rng=state.rng)
         self.pm.hook.turbine_setup(rules=self, state=state)
@@ -251,7 +280,95 @@ class BarrageRules(Rules[State, Action]):
         self._settle(state)
         return state
 
-    # -- shared effects ---------------------------------------------------------------
+    def _pools(self, rng: Rng) -> dict[str, Any]:
+        """The component pools the setup draws from, as ids (HP-2): Barrage's, then
+        changed in place by ``barrage_component_pools`` (expansions add or remove ids;
+        their officers, companies and tiles come from ``barrage_abilities``)."""
+        full = self.full
+        pools: dict[str, Any] = {
+            "headstream_tiles": sorted(headstream_tiles()),
+            "bonus_tiles": sorted(t for t, (_, _, intro) in self.bonus_table.items() if intro or full),
+            "objective_tiles": sorted(self.objective_table),
+            "nationals": sorted(c for c, k in self.contracts.items() if k.kind == "national"),
+            "private_stacks": [
+                sorted(c for c, k in self.contracts.items() if k.kind == "private" and k.stack == colour)
+                for colour in PRIVATE_STACKS
+            ],
+        }
+        if full:
+            pools["companies"] = sorted(c for c in self.companies if c)
+            pools["officers"] = sorted(o for o in self.officers if o)
+            pools["starting_contracts"] = sorted(c for c, k in self.contracts.items() if k.kind == "starting")
+            pools["advanced"] = advanced_stacks()
+        if self.h_component_pools is not None:
+            self.pm.hook.barrage_component_pools(config=self.config, pools=pools, rng=rng)
+        return pools
+
+    def _full_setup(self, state: State, pools: dict[str, Any]) -> None:
+        """B-4.1.12: the Patent Office; B-4.4: companies, officers (paired at random)
+        and starting contracts drawn for the draft; B-4.4.4: the first chooser."""
+        rng = state.rng
+        n = self.players
+        stacks = [list(stack) for stack in pools["advanced"]]
+        for stack in stacks:
+            rng.shuffle(stack)
+        state.patent_stacks = stacks
+        patent_office.reveal(state)
+        chosen = []
+        for key in ("companies", "officers", "starting_contracts"):
+            items = list(pools[key])
+            rng.shuffle(items)
+            chosen.append(items[:n])
+        companies_drawn, officers_drawn, starting = chosen
+        state.draft_pairs = sorted([c, o] for c, o in zip(companies_drawn, officers_drawn, strict=True))
+        state.draft_contracts = sorted(starting)
+        first = rng.below(n) if self.options.first_chooser == "random" else 0
+        state.draft_order = [(first + i) % n for i in range(n)]
+        self.push_in_order(
+            state, [Pending(seat, kind) for seat in state.draft_order for kind in ("pair", "start")]
+        )
+
+    # -- abilities of a seat -------------------------------------------------------------
+
+    def officer(self, state: State, seat: int) -> Officer:
+        """The officer whose ability the seat has now: its own, or the one Mahiri copied (B-16.7)."""
+        player = state.players[seat]
+        return self.officers[player.copy or player.officer]
+
+    def company(self, state: State, seat: int) -> Company:
+        return self.companies[state.players[seat].company]
+
+    def income_of(self, state: State, seat: int) -> Any:
+        """The seat's company income rows (B-6.2), none before the draft."""
+        return self.income_table.get(state.players[seat].company, NO_INCOME)
+
+    def needs_of(self, officer: Officer) -> construction.Needs:
+        """What every cost key costs with ``officer`` (B-9.1, B-16), built once per officer."""
+        needs = self._needs.get(officer.id)
+        if needs is None:
+            needs = self._needs[officer.id] = construction.needs_table(self.cost_table, officer)
+        return needs
+
+    def tile_effect(self, choice: str) -> TechTile:
+        """The tile whose permission and effect a tile choice has (``anton=X`` and ``copy=X`` are X's)."""
+        return self.tiles[choice.rpartition("=")[2]]
+
+    def advanced_tiles_owned(self, state: State, seat: int) -> int:
+        """Advanced tiles in the personal supply and on the wheel (B-8.4.4; Anton's tile: U-13)."""
+        player = state.players[seat]
+        anton = self.options.anton_counts_as_advanced
+        return sum(
+            1
+            for t in (*player.tiles, *player.wheel_tile)
+            if t and (self.tiles[t].advanced or (anton and t == construction.ANTON))
+        )
+
+    def ability_used(self, state: State, seat: int, ability: str, detail: str) -> None:
+        """Tell listeners that an officer's or tile's ability changed an outcome."""
+        if self.h_ability_used is not None:
+            self.h_ability_used(game=self, state=state, seat=seat, ability=ability, detail=detail)
+
+    # -- shared effects (public: expansions and tile effects call these) ------------------------
 
     def add_vp(self, state: State, seat: int, vp: int) -> None:
         player = state.players[seat]
@@ -281,11 +398,17 @@ class BarrageRules(Rules[State, Action]):
                 return int(got)
         return 0
 
-    def after_build(self, state: State, seat: int, structure: int, index: int) -> None:
-        """Called after every piece is placed (technology-tile effects plug in here)."""
+    def after_build(self, state: State, seat: int, structure: int, index: int, tile: str = "") -> None:
+        """Called after every piece is placed: ``barrage_after_build`` (Barrage's own
+        implementation applies an advanced tile's effect, B-8.2 step 6)."""
         if self.h_after_build is not None:
             self.h_after_build(
-                game=self, state=state, seat=seat, structure=STRUCTURES[structure], target=index, tile=None
+                game=self,
+                state=state,
+                seat=seat,
+                structure=STRUCTURES[structure],
+                target=index,
+                tile=tile or None,
             )
 
     def after_production(self, state: State, seat: int, production: dict[str, int]) -> None:
@@ -338,26 +461,67 @@ class BarrageRules(Rules[State, Action]):
                 raise ValueError(f"unknown reward part {kind!r}")
         self.push_in_order(state, later)
 
-    def _capacity(self, slot: int, owner: int, height: int) -> int:
-        """B-12.1.2: the dam's height, as its owner's officer counts it (EO-GD)."""
-        return height if owner == NEUTRAL else self.officer_of[owner].dam_capacity(height)
+    def capacities(self, state: State) -> list[int]:
+        """B-12.1.2: every dam's capacity, as its owner's officer counts it now (EO-GD, or
+        Mahiri's copy of him), then folded through ``barrage_dam_capacity``."""
+        officers = [self.officer(state, seat) for seat in range(self.players)]
+
+        def capacity(slot: int, owner: int, height: int) -> int:
+            return height if owner < 0 else officers[owner].dam_capacity(height)
+
+        fn = capacity
+        if self.h_capacity is not None:
+            fn = water.capacity_from_hook(self.h_capacity, self, capacity)
+        return water.capacities(state.dam_height, state.dam_owner, fn)
+
+    def dam_room(self, state: State, dam: int) -> int:
+        """Markers dam ``dam`` can still take (0 when full or over-full, U-10)."""
+        return max(0, self.capacities(state)[dam] - state.dam_water[dam])
+
+    def place_water(self, state: State, dam: int, count: int) -> None:
+        """Put markers from the general supply in front of a dam (they do not move, B-12.2.3)."""
+        state.dam_water[dam] += count
+
+    def rotate_wheel(self, state: State, seat: int, steps: int) -> None:
+        """Turn the seat's wheel ``steps`` single sectors (B-8.5), each returning its sector."""
+        construction.rotate(state.players[seat], steps)
+
+    def tile_energy(self, state: State, seat: int, energy: int) -> None:
+        """Energy that may fulfil one contract (SY-8: AT-II-B, AT-III-C, B-13.5)."""
+        state.players[seat].energy += energy
+        if contracts.fulfillable(self, state, seat, energy, tile=True):
+            state.flow.pending.append(Pending(seat, "contract", n=energy, c=1, opt=True))
+
+    def start_production(self, state: State, seat: int, modifier: int, bonuses: bool = True) -> None:
+        """An optional production action outside the Turbine Station (AT-II-P, B-22.36):
+        ``modifier`` added; with ``bonuses`` the powerhouse bonus and the company ability
+        apply.  Nothing happens when no production is possible."""
+        flags = production.BONUS if bonuses else production.NO_ABILITY
+        if production.systems(self, state, seat, modifier, flags):
+            state.flow.pending.append(Pending(seat, "produce", n=modifier, b=flags, opt=True))
 
     def flow_water(self, state: State, sources: list[water.Source]) -> None:
         """Move water with the one water algorithm (:func:`.water.move_water`, B-12),
         then give the USA ability its energy for markers passing its powerhouses (B-15.2)."""
-        caps = water.capacities(state.dam_height, state.dam_owner, self.capacity_fn)
+        caps = self.capacities(state)
         now = water.WaterState(state.dam_water, state.headstream_water)
         moved, result = water.move_water(self.water_board, now, caps, sources)
         state.dam_water = moved.held
-        self._flow_energy(state, result)
-        if self.h_water_moved is not None:
-            self.h_water_moved(game=self, state=state, result=result, cause=sources[0].kind)
+        self._after_water(state, result, caps, sources[0].kind)
 
-    def _flow_energy(self, state: State, result: water.FlowResult) -> None:
-        for seat in self.flow_seats:
-            if self.ability_unlocked(state, seat):
+    def _after_water(self, state: State, result: water.FlowResult, caps: list[int], cause: str) -> None:
+        for seat in range(self.players):
+            company = self.company(state, seat)
+            if company.flow_energy and self.ability_unlocked(state, seat):
                 passes = water.natural_flow_energy(self.water_board, result, state.ph_owner, seat)
-                state.players[seat].energy += passes * self.company_of[seat].flow_energy
+                state.players[seat].energy += passes * company.flow_energy
+        if self.h_ability_used is not None:
+            for d, cap in enumerate(caps):
+                owner = state.dam_owner[d]
+                if owner >= 0 and cap > state.dam_height[d] and state.dam_water[d] > state.dam_height[d]:
+                    self.ability_used(state, owner, self.officer(state, owner).id, "dam holds more water")
+        if self.h_water_moved is not None:
+            self.h_water_moved(game=self, state=state, result=result, cause=cause)
 
     def release(self, state: State, zone: int, markers: int) -> None:
         """Water leaving a powerhouse of basin ``zone`` flows on (B-11.2 step 8, B-12.2.2)."""
@@ -378,8 +542,9 @@ class BarrageRules(Rules[State, Action]):
         for seat in order:  # each seat's choices are decided before the next seat's
             mark = len(pending)
             player = state.players[seat]
+            rows = self.income_of(state, seat)
             for row in range(3):
-                for built, parts in self.income_rows[seat][row]:
+                for built, parts in rows[row]:
                     if player.built[row] >= built:
                         self.gain(state, seat, parts)
             # keep income order: move this seat's decisions under those already pushed
@@ -392,14 +557,12 @@ class BarrageRules(Rules[State, Action]):
 
     def _water_flow(self, state: State) -> None:
         """B-17: every marker on every headstream flows, headstream A first (B-12.2.4)."""
-        caps = water.capacities(state.dam_height, state.dam_owner, self.capacity_fn)
+        caps = self.capacities(state)
         now = water.WaterState(state.dam_water, state.headstream_water)
         moved, result = water.flow_phase(self.water_board, now, caps)
         state.dam_water = moved.held
         state.headstream_water = moved.waiting
-        self._flow_energy(state, result)
-        if self.h_water_moved is not None:
-            self.h_water_moved(game=self, state=state, result=result, cause="flow_phase")
+        self._after_water(state, result, caps, "flow_phase")
 
     def _scoring(self, state: State) -> None:
         scoring.score_round(self, state)
@@ -422,6 +585,7 @@ class BarrageRules(Rules[State, Action]):
             player.energy = 0
             player.engineers = start
             player.spaces_used = 0
+            player.copy_uses = 0
         state.spaces = [BLOCKED if o == BLOCKED else NOBODY for o in state.spaces]
         state.bank = [0] * self.players
         if self.h_end_of_round is not None:
@@ -447,12 +611,44 @@ class BarrageRules(Rules[State, Action]):
             return []
         return self._turn_actions(state, flow.order[flow.cursor])
 
-    def _turn_actions(self, state: State, seat: int) -> list[Action]:
-        """B-7: one placement, only where the action can be carried out in full."""
+    def free_construction(self, state: State, seat: int) -> bool:
+        """An engineer-free construction (AT-I-P, AT-III-B, or a copy of one) is possible
+        now (B-14.4, B-7.6's exception, U-23)."""
+        player = state.players[seat]
+        if not self.full or (self.options.free_build_only_without_engineers and player.engineers):
+            return False
+        if construction.basic_only(self, state, seat):
+            return False
+        return construction.can_construct(self, state, seat, player.credits, free=True)
+
+    def personal_space(self, state: State, seat: int) -> bool:
+        """Mahiri Sekibo's space (B-16.7.1): 1 engineer, later uses 3 credits, U-21's limit,
+        and (U-9.1) an engineer left for the action that follows."""
+        player = state.players[seat]
+        if not self.officers[player.officer].personal_space or player.copy_uses >= self.options.mahiri_uses:
+            return False
+        cost = SECOND_USE_CREDITS if player.copy_uses else 0
+        need = 2 if self.options.mahiri_extra_action else 1
+        return player.engineers >= need and player.credits >= cost and bool(self.copyable(state, seat))
+
+    def copyable(self, state: State, seat: int) -> list[str]:
+        """Officers Mahiri may copy (U-9.3): the other players' officers, or any other one."""
+        own = state.players[seat].officer
+        if self.options.mahiri_copy_pool == "any":
+            pool = sorted(o for o in self.officers if o)
+        else:
+            pool = sorted({p.officer for p in state.players if p.officer})
+        return [o for o in pool if o != own]
+
+    def _turn_actions(self, state: State, seat: int, extra: bool = False) -> list[Action]:
+        """B-7: one placement, only where the action can be carried out in full.
+        ``extra``: the action after Mahiri's copy (no pass, no second copy)."""
         player = state.players[seat]
         engineers = player.engineers
         if not engineers:
-            return [PASS]
+            if self.free_construction(state, seat):  # B-7.6's exception, B-22.51
+                return [CONSTRUCT_FREE] if extra else [CONSTRUCT_FREE, PASS]
+            return [] if extra else [PASS]
         credits = player.credits
         out: list[Action] = []
         if player.spaces_used < len(self.construction_spaces):
@@ -486,6 +682,15 @@ class BarrageRules(Rules[State, Action]):
                     continue
                 if shown >= (amount if self.options.take_two_needs_two else 1):  # U-25
                     out.append(action)
+        if self.full:
+            display = state.patent_display
+            for i, need, cost, slot, action in self.patent_spaces:  # B-10.9
+                if occupancy[i] == NOBODY and need <= engineers and cost <= credits and display[slot]:
+                    out.append(action)
+            if self.free_construction(state, seat):
+                out.append(CONSTRUCT_FREE)
+            if not extra and self.personal_space(state, seat):
+                out.append(PERSONAL)
         out.extend(self.bank_actions[:engineers])
         return out
 
@@ -495,20 +700,28 @@ class BarrageRules(Rules[State, Action]):
         player = state.players[seat]
         out: list[Action] = []
         if kind == "structure":
+            free = top.c == 1
             out = [
                 self.structure_actions[s]
                 for s in range(4)
-                if construction.can_build(self, state, seat, s, player.credits)
+                if construction.can_build(self, state, seat, s, player.credits, free)
             ]
         elif kind == "site":
-            for i in construction.buildable(self, state, seat, top.a, player.credits):
+            for i in construction.buildable(self, state, seat, top.a, player.credits, top.c == 1):
                 out.append(Site(construction.site_id(self, top.a, i)))
         elif kind == "tile":
-            out = [Tile(t) for t in construction.tiles_for(player, top.a)]
+            if top.c != 1 and construction.basic_only(self, state, seat):
+                out = [Tile(t) for t in construction.tiles_for(player, top.a)]
+            else:
+                out = [
+                    Tile(t)
+                    for t in construction.tile_choices(self, state, seat, top.a, top.c == 1)
+                    if construction.affordable_with(self, state, seat, top.a, top.b, player.credits, t)
+                ]
         elif kind == "pay":
-            budget = player.credits - construction.surcharge(self, top.a, top.b)
-            needs = construction.requirements(self, state, seat, top.a, top.b)
-            out = [Pay(e, m, c) for e, m, c in construction.payments(self, state, seat, needs, budget)]
+            needs, extra, mixed = construction.cost_with(self, state, seat, top.a, top.b, top.tile)
+            budget = player.credits - extra
+            out = [Pay(e, m, c) for e, m, c in construction.payments(self, state, seat, needs, budget, mixed)]
         elif kind == "free_site":
             budget = player.credits if self.options.reward_red_frame else 10**9
             for i in construction.sites(self, state, seat, top.a, top.n, top.areas or None):
@@ -528,7 +741,7 @@ class BarrageRules(Rules[State, Action]):
         elif kind == "amount":
             out = [Water(n) for n in production.amounts(self, state, seat, top.a, top.b, top.n, top.c)]
         elif kind == "contract":
-            out = [Fulfil(c) for c in contracts.fulfillable(self, state, seat, top.n)]
+            out = [Fulfil(c) for c in contracts.fulfillable(self, state, seat, top.n, top.c == 1)]
         elif kind == "machinery":
             out = [Machinery(e, top.n - e) for e in range(top.n, -1, -1)]
         elif kind == "water":
@@ -537,6 +750,14 @@ class BarrageRules(Rules[State, Action]):
             out = [Take(c) for c in contracts.available(state)]
         elif kind == "discard":
             out = [Discard(c) for c in player.contracts]
+        elif kind == "pair":
+            out = [Pair(c, o) for c, o in state.draft_pairs]
+        elif kind == "start":
+            out = [Take(c) for c in state.draft_contracts]
+        elif kind == "copy":
+            out = [Copy(o) for o in self.copyable(state, seat)]
+        elif kind == "extra":
+            out = self._turn_actions(state, seat, extra=True)
         if top.opt or not out:
             out.append(Skip())
         return out
@@ -550,13 +771,30 @@ class BarrageRules(Rules[State, Action]):
             self._start_turn(state, flow.order[flow.cursor], action)
         self._settle(state)
 
-    def _start_turn(self, state: State, seat: int, action: Action) -> None:
+    def _start_turn(self, state: State, seat: int, action: Action, extra: bool = False) -> None:
         player = state.players[seat]
         t = type(action)
+        if not extra and player.copy and self.options.mahiri_copy_until == "next_turn":
+            player.copy_turns -= 1  # U-9.2: the copy lasts until the start of her next turn
+            if player.copy_turns <= 0:
+                player.copy = ""
         if t is Pass:
             self.machine.finish(state)
             return
         state.in_turn = True
+        if t is ConstructFree:  # B-14.4: no engineers, no construction space (U-22)
+            if self.options.free_build_uses_space and player.spaces_used < len(self.construction_spaces):
+                player.spaces_used += 1
+            state.flow.pending.append(Pending(seat, "structure", c=1))
+            return
+        if action is PERSONAL or (t is Place and action.space == PERSONAL_SPACE):  # B-16.7
+            player.engineers -= 1
+            player.credits -= SECOND_USE_CREDITS if player.copy_uses else 0
+            player.copy_uses += 1
+            if self.options.mahiri_extra_action:  # U-9.1
+                state.flow.pending.append(Pending(seat, "extra"))
+            state.flow.pending.append(Pending(seat, "copy"))
+            return
         if t is Bank:
             player.engineers -= action.engineers
             player.credits += action.engineers
@@ -594,6 +832,8 @@ class BarrageRules(Rules[State, Action]):
         elif kind == "contracts":
             n = min(space.amount, len(contracts.available(state)))
             state.flow.pending.append(Pending(seat, "take", n=n))
+        elif kind == "patent":  # B-10.9.1: the tile is the player's at once
+            player.tiles.append(patent_office.take(state, space.amount))
 
     def _answer(self, state: State, top: Pending, action: Action) -> None:
         seat = top.seat
@@ -606,19 +846,23 @@ class BarrageRules(Rules[State, Action]):
             return
         if kind == "structure":
             pending.pop()
-            pending.append(Pending(seat, "site", a=STRUCTURES.index(action.kind)))
+            pending.append(Pending(seat, "site", a=STRUCTURES.index(action.kind), c=top.c))
         elif kind == "site":
             pending.pop()
             index = self.board.site_index[action.site][1]
-            pending.append(Pending(seat, "tile", a=top.a, b=index))
+            pending.append(Pending(seat, "tile", a=top.a, b=index, c=top.c))
         elif kind == "tile":
             pending.pop()
-            pending.append(Pending(seat, "pay", a=top.a, b=top.b, tile=action.tile))
+            pending.append(Pending(seat, "pay", a=top.a, b=top.b, c=top.c, tile=action.tile))
         elif kind == "pay":
             pending.pop()
             player.credits -= action.credits
-            construction.load_and_turn(player, top.tile, action.excavators, action.mixers)
-            construction.place(self, state, seat, top.a, top.b)
+            if self.h_ability_used is not None:
+                self._report_payment(state, seat, top, action)
+            construction.load_and_turn(
+                player, construction.physical_tile(top.tile), action.excavators, action.mixers
+            )
+            construction.place(self, state, seat, top.a, top.b, top.tile)
         elif kind == "free_site":
             pending.pop()
             index = self.board.site_index[action.site][1]
@@ -639,6 +883,26 @@ class BarrageRules(Rules[State, Action]):
         elif kind == "contract":
             pending.pop()
             contracts.fulfil(self, state, seat, action.contract)
+        elif kind == "pair":  # B-4.4.5, then the officer's setup (B-4.2.6, U-9.4)
+            pending.pop()
+            state.draft_pairs.remove([action.company, action.officer])
+            player.company, player.officer = action.company, action.officer
+            if self.h_setup_player is not None:
+                self.h_setup_player(game=self, state=state, seat=seat, rng=state.rng)
+        elif kind == "start":
+            pending.pop()
+            state.draft_contracts.remove(action.contract)
+            player.contracts.append(action.contract)
+            if not any(p.kind in ("pair", "start") for p in pending):  # B-4.5.1
+                state.turn_order = list(reversed(state.draft_order))
+        elif kind == "copy":  # B-16.7.2
+            pending.pop()
+            player.copy = action.officer
+            player.copy_turns = 1 if self.options.mahiri_extra_action else 2
+            self.ability_used(state, seat, player.officer, f"copies {action.officer}")
+        elif kind == "extra":  # B-16.7.3: one more action, with the copy in force
+            pending.pop()
+            self._start_turn(state, seat, action, extra=True)
         elif kind == "machinery":
             pending.pop()
             player.excavators += action.excavators
@@ -665,6 +929,21 @@ class BarrageRules(Rules[State, Action]):
             player.contracts.remove(action.contract)  # U-19: out of the game
             if len(player.contracts) <= self.hand_limit_of(state, seat):
                 pending.pop()
+
+    def _report_payment(self, state: State, seat: int, top: Pending, action: Pay) -> None:
+        """Listeners learn when an officer's cost rule changed what was paid (B-16.1, 16.4, 16.5)."""
+        officer = self.officer(state, seat)
+        if not officer.id:
+            return
+        printed = construction.requirements(self, state, seat, top.a, top.b)
+        plain = self.needs_of(self.officers[""])
+        key = (
+            min(state.players[seat].built[POWERHOUSE], 3)
+            if top.a == POWERHOUSE
+            else self.cost_table.keys[top.a][top.b]
+        )
+        if action.credits or printed != plain[top.a][key]:
+            self.ability_used(state, seat, officer.id, "construction cost")
 
     def _settle(self, state: State) -> None:
         """Run automatic steps until a real decision: forced answers, the end of a
@@ -694,13 +973,20 @@ class BarrageRules(Rules[State, Action]):
                 return
             if state.in_turn:
                 state.in_turn = False
+                seat = flow.order[flow.cursor]
+                player = state.players[seat]
+                if player.copy and self.options.mahiri_copy_until == "turn_end":  # U-9.2
+                    player.copy = ""
                 contracts.refill(state)
                 machine.next_turn(state)
             if all(flow.done):
                 machine.advance(state)
                 continue
             seat = flow.order[flow.cursor]
-            if state.players[seat].engineers == 0:  # B-7.6
+            player = state.players[seat]
+            if player.engineers == 0 and not self.free_construction(state, seat):  # B-7.6
+                if player.copy and self.options.mahiri_copy_until == "next_turn":
+                    player.copy = ""  # her turn came: the copy ends (U-9.2)
                 machine.finish(state)
                 continue
             return
@@ -718,7 +1004,9 @@ class BarrageRules(Rules[State, Action]):
         # contract + Germany's 2 more + a contract, plus the rewards those unlock
         # (<= 2 builds + 3 water + 1 machinery + income choices <= 10 each), or 2 takes
         # + 2 discards.  60 per turn and 40 per seat for the income phase is ample.
-        return ROUNDS * self.players * (12 * 60 + 40)
+        # Full game: Mahiri's space adds at most 2 placements per round, and engineer-free
+        # constructions (B-14.4) at most one per structure piece (19) per game.
+        return ROUNDS * self.players * (14 * 60 + 40) + self.players * 19 * 60
 
     def bound_reason(self) -> str:
         return "5 rounds; every turn places at least one of 12 engineers and opens a bounded set of steps"
@@ -731,6 +1019,7 @@ class BarrageRules(Rules[State, Action]):
     def view(self, state: State, seat: int | None) -> State:
         hidden = self.clone(state)
         hidden.stacks = [[""] * len(stack) for stack in state.stacks]  # face-down stacks
+        hidden.patent_stacks = [[""] * len(stack) for stack in state.patent_stacks]
         hidden.rng = Rng(0)
         return hidden
 

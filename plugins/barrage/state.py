@@ -7,6 +7,8 @@ clone and encodes to JSON.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 from turbine.core import Flow, Rng
 
@@ -41,7 +43,16 @@ class Pending(msgspec.Struct):
                   ``opt`` may stop)
     take          take ``n`` face-up private contracts
     discard       discard down to the hand limit
+    pair          full-game draft: choose a company and officer pair (B-4.4.5)
+    start         full-game draft: choose a starting contract (B-4.4.5)
+    copy          Mahiri Sekibo: which officer to copy (B-16.7.2)
+    extra         Mahiri Sekibo: the action that follows the copy (B-16.7.3, U-9.1)
     ============  ===================================================================
+
+    ``c`` = 1 on ``structure``/``site``/``tile``/``pay`` marks an engineer-free
+    construction (B-14.4); on ``contract`` it marks tile energy (B-13.5.3, U-6).
+    ``tile`` on ``pay`` is the tile choice: a tile id, ``anton=<id>`` (Anton's tile
+    copying a wheel tile) or ``copy=<id>`` (Mahiri copying Anton: no tile placed).
     """
 
     seat: int
@@ -80,6 +91,14 @@ class Player(msgspec.Struct):
     """Face-up contracts held (hand limit 3, B-10.8.4)."""
     fulfilled: list[str] = msgspec.field(default_factory=list)
     """Face-down (fulfilled) contracts."""
+    copy: str = ""
+    """The officer whose ability Mahiri Sekibo's holder has copied, while it lasts (B-16.7)."""
+    copy_turns: int = 0
+    """Turn starts the copy survives (U-9.1, U-9.2): 1 = it ends when her next turn starts."""
+    copy_uses: int = 0
+    """Uses of the personal officer space this round (B-16.7.1, U-21)."""
+    ext: dict[str, Any] = msgspec.field(default_factory=dict)
+    """Per-player data of expansions, one key per expansion (plain JSON data)."""
 
 
 class State(msgspec.Struct):
@@ -107,6 +126,18 @@ class State(msgspec.Struct):
     """Management-board occupancy per space (-1 free, a seat, or BLOCKED)."""
     bank: list[int]
     """Engineers each seat has on the Bank this round."""
+    patent_display: list[str] = msgspec.field(default_factory=list)
+    """Full game: the 3 face-up advanced tiles of the Patent Office ("" taken, B-10.9)."""
+    patent_stacks: list[list[str]] = msgspec.field(default_factory=list)
+    """Full game: face-down advanced-tile stacks I, II, III (the last item is the top)."""
+    draft_pairs: list[list[str]] = msgspec.field(default_factory=list)
+    """Full game: the [company, officer] pairs not chosen yet (B-4.4.2)."""
+    draft_contracts: list[str] = msgspec.field(default_factory=list)
+    """Full game: the starting contracts not chosen yet (B-4.4.3)."""
+    draft_order: list[int] = msgspec.field(default_factory=list)
+    """Full game: the seats in choosing order (B-4.4.5); the turn order is its reverse."""
+    ext: dict[str, Any] = msgspec.field(default_factory=dict)
+    """Shared data of expansions, one key per expansion (plain JSON data)."""
     in_turn: bool = False
     """The seat to act has started its action and it is not finished yet."""
     finished: bool = False

@@ -224,6 +224,26 @@ def management_spaces() -> tuple[Space, ...]:
     return tuple(out)
 
 
+@cache
+def patent_spaces() -> tuple[Space, ...]:
+    """B-10.9: the Patent Office spaces (full game), one per display slot (``amount`` = slot index)."""
+    out = []
+    for raw in load_json("management_board.json")["spaces"]:
+        if raw["effect"] == "patent":
+            out.append(
+                Space(
+                    raw["id"].removeprefix("MB-"),
+                    "patent office",
+                    "patent",
+                    int(raw["slot"]) - 1,
+                    int(raw["engineers"]),
+                    bool(raw["red_frame"]),
+                    int(raw.get("cost", 0)),
+                )
+            )
+    return tuple(out)
+
+
 MACHINERY_LOTS = {1: "1 excavator", 2: "1 excavator or 1 mixer", 3: "1 excavator and 1 mixer"}
 
 # -- companies, contracts, tiles --------------------------------------------------

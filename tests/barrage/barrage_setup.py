@@ -11,7 +11,12 @@ from turbine.plugins.barrage.tables import NEUTRAL, NOBODY
 REGISTRY = Registry([("core", bots), ("barrage", plugin)])
 
 
+INTRO = {"mode": "intro"}
+
+
 def new_game(players: int = 4, seed: int = 0, **options: Any) -> Game:
+    """A game of the introductory game unless ``mode="full"`` is given."""
+    options.setdefault("mode", "intro")
     return Game(REGISTRY, "barrage", players=players, seed=seed, options=options)
 
 

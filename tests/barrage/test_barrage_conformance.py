@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from barrage_setup import REGISTRY
+from barrage_setup import INTRO, REGISTRY
 from turbine.core import Game
 from turbine.core.savefile import Seat
 from turbine.core.testing import check_variant
 
 
 def test_check_variant_random_bot():
-    report = check_variant("barrage", players=[2, 3, 4], seeds=range(2), registry=REGISTRY)
+    report = check_variant("barrage", players=[2, 3, 4], seeds=range(2), registry=REGISTRY, options=INTRO)
     assert report.games == 6
 
 
 def test_check_variant_greedy_bot():
-    report = check_variant("barrage", players=[2, 4], seeds=range(1), registry=REGISTRY, bot="greedy")
+    report = check_variant(
+        "barrage", players=[2, 4], seeds=range(1), registry=REGISTRY, bot="greedy", options=INTRO
+    )
     assert report.games == 2
 
 
@@ -26,6 +28,7 @@ def test_whole_games_end_after_round_5_with_final_scoring():
             "barrage",
             players=players,
             seed=11,
+            options=INTRO,
             seats=[Seat(f"g{i}", "greedy") for i in range(players)],
         )
         bots = game.make_bots()

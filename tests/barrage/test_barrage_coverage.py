@@ -8,7 +8,7 @@ import re
 import barrage_rules_coverage as rules_coverage
 import pytest
 
-REF = re.compile(r"\b(\w+)\.py:([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
+REF = re.compile(r"\b([\w/]+)\.py:([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
 
 needs_reference = pytest.mark.skipif(
     not any(path.exists() for path in rules_coverage.REFERENCE_CANDIDATES),
@@ -37,7 +37,7 @@ def test_coverage_file_is_current():
 )
 def test_named_code_exists(entry):
     module, _, name = entry.partition(".py:")
-    obj = importlib.import_module(f"turbine.plugins.barrage.{module}")
+    obj = importlib.import_module(f"turbine.plugins.barrage.{module.replace('/', '.')}")
     for part in name.split("."):
         assert hasattr(obj, part), entry
         obj = getattr(obj, part)

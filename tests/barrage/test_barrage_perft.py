@@ -26,6 +26,7 @@ def counts(players: int, seed: int) -> list[int]:
         "barrage",
         players=players,
         seed=seed,
+        options={"mode": "intro"},
         seats=[Seat(f"r{i}", "random") for i in range(players)],
     )
     bots = game.make_bots()

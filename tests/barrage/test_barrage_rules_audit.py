@@ -635,9 +635,13 @@ def test_B_16_1_3_adler_base_keeps_the_red_frame_and_elevations_cost_normally():
 def test_B_16_2_3_neutral_dams_keep_their_height_as_capacity():
     """Rules: B-3.2.3, B-12.1.2."""
     g = new_game(4)
-    r = g.rules
-    assert [r._capacity(0, NEUTRAL, h) for h in (1, 2, 3)] == [1, 2, 3]
-    assert [r._capacity(0, USA, h) for h in (1, 2, 3)] == [1, 2, 3]  # EO-WA: no change
+    clear_map(g)
+    for h, ident in zip((1, 2, 3), ("B1U", "B5U", "B9U"), strict=True):
+        neutral_dam(g, ident, h, 0)
+    for h, ident in zip((1, 2, 3), ("B1L", "B5L", "B9L"), strict=True):
+        dam(g, ident, USA, h, 0)  # EO-WA: no change
+    caps = g.rules.capacities(g.state)
+    assert [caps[site(g, i)] for i in ("B1U", "B5U", "B9U", "B1L", "B5L", "B9L")] == [1, 2, 3, 1, 2, 3]
 
 
 def test_B_21_5_1_U_14_objective_counts_pieces_elevations_included():

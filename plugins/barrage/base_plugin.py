@@ -1,0 +1,58 @@
+"""Barrage's own abilities and full-game steps as implementations of its hookspecs.
+
+Registered once on every Barrage game's plugin manager (name ``barrage-base``),
+with ``trylast`` so an expansion's implementations come first and fold over
+them.  It is stateless: everything it needs comes from ``game`` and ``state``.
+
+* ``barrage_abilities``: the seven officers (:mod:`.officers`), the four
+  companies (:mod:`.companies`), the technology tiles (:mod:`.technology`).
+* ``barrage_setup_player``: the officer's setup (Anton's tile, Mahiri's credits).
+* ``barrage_after_build``: the advanced tile's effect (B-8.2 step 6, B-14.3).
+* ``barrage_end_of_round``: the Patent Office refresh (B-19.5, B-14.5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from turbine.core.hookspecs import hookimpl
+
+from . import patent_office
+from .companies import base_companies
+from .officers import base_officers
+from .tables import STRUCTURES, load_json
+from .technology import base_tiles
+
+NAME = "barrage-base"
+
+
+class BarrageBase:
+    @hookimpl(trylast=True)
+    def barrage_abilities(self, config: Any) -> list[Any]:
+        texts = {o["id"]: (o["name"], o["ability_text"]) for o in load_json("officers.json")["officers"]}
+        return [*base_officers(texts), *base_companies(), *base_tiles()]
+
+    @hookimpl(trylast=True)
+    def barrage_setup_player(self, game: Any, state: Any, seat: int, rng: Any) -> None:
+        game.officers[state.players[seat].officer].setup(game, state, seat)
+
+    @hookimpl(trylast=True)
+    def barrage_after_build(
+        self, game: Any, state: Any, seat: int, structure: str, target: Any, tile: Any
+    ) -> None:
+        if tile:
+            game.tile_effect(tile).effect(game, state, seat, STRUCTURES.index(structure), target)
+
+    @hookimpl(trylast=True)
+    def barrage_end_of_round(self, game: Any, state: Any, round_no: int) -> None:
+        if game.full:
+            patent_office.refresh(state)
+
+
+BASE = BarrageBase()
+
+
+def register(pm: Any) -> None:
+    """Register Barrage's own implementations on a game's plugin manager (once)."""
+    if pm.get_plugin(NAME) is None:
+        pm.register(BASE, name=NAME)

@@ -1,0 +1,33 @@
+"""Advanced tiles that make energy or start a production (B-11.5.3, B-22.36)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..tables import BASE
+from . import TechTile
+
+if TYPE_CHECKING:
+    from ..rules import BarrageRules
+    from ..state import State
+
+
+class EnergyPerBase(TechTile):
+    """AT-II-B: energy = bases built, this one included; it may fulfil one contract."""
+
+    def effect(self, game: BarrageRules, state: State, seat: int, structure: int, index: int) -> None:
+        game.tile_energy(state, seat, state.players[seat].built[BASE])
+
+
+class EnergyTwiceConduit(TechTile):
+    """AT-III-C: energy = 2 × the value of the conduit just built; it may fulfil one contract."""
+
+    def effect(self, game: BarrageRules, state: State, seat: int, structure: int, index: int) -> None:
+        game.tile_energy(state, seat, 2 * game.board.conduit_value[index])
+
+
+class ProductionPlus2(TechTile):
+    """AT-II-P: at once an optional production with +2, no engineers, no space (U-12)."""
+
+    def effect(self, game: BarrageRules, state: State, seat: int, structure: int, index: int) -> None:
+        game.start_production(state, seat, 2, bonuses=game.options.tile_production_abilities)
