@@ -290,6 +290,16 @@ class BarrageSpecs:
         ``"usa"``, ``"italy"``, ``"reward"``, ``"income"`` …).  For listeners only.
         """
 
+    @hookspec
+    def barrage_ability_used(self, game: Any, state: Any, seat: int, ability: str, detail: str) -> None:
+        """Called when an officer's ability changed an outcome, for listeners (statistics, logs, achievements).
+
+        ``ability`` is the officer id whose rule applied (for Mahiri's copy, the copied
+        officer; the copy itself is reported with Mahiri's id and ``detail``
+        ``"copies <id>"``).  Technology tiles are seen through ``barrage_after_build``'s
+        ``tile``.  Never called when nobody implements it.
+        """
+
     # ------------------------------------------------------------------ contracts (B-13)
 
     @hookspec

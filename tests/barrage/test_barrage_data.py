@@ -49,7 +49,14 @@ def test_B_23_3_headstream_tiles_sum_as_stated():
     tiles = dm.load_headstream_tiles()
     assert len(tiles) == 8
     assert {t.id: t.total for t in tiles} == {
-        "HS-1": 4, "HS-2": 4, "HS-3": 4, "HS-4": 4, "HS-5": 3, "HS-6": 3, "HS-7": 5, "HS-8": 4,
+        "HS-1": 4,
+        "HS-2": 4,
+        "HS-3": 4,
+        "HS-4": 4,
+        "HS-5": 3,
+        "HS-6": 3,
+        "HS-7": 5,
+        "HS-8": 4,
     }
     for t in tiles:
         assert sum(t.water) == t.total
@@ -141,7 +148,12 @@ def test_B_14_technology_tiles():
 def test_B_21_4_B_21_5_scoring_tiles():
     s = dm.load_scoring_tiles()
     assert [(b.id, b.vp_each) for b in s.bonus_tiles] == [
-        ("BT-1", 2), ("BT-2", 5), ("BT-3", 4), ("BT-4", 4), ("BT-5", 4), ("BT-6", 4),
+        ("BT-1", 2),
+        ("BT-2", 5),
+        ("BT-3", 4),
+        ("BT-4", 4),
+        ("BT-5", 4),
+        ("BT-6", 4),
     ]
     assert [b.id for b in s.bonus_tiles if not b.intro] == ["BT-6"]
     assert len(s.objective_tiles) == 6
@@ -162,8 +174,23 @@ def test_B_18_3_energy_track_credits():
     c = dm.load_constants()
     got = {e: c.energy_credits(e) for e in (0, 1, 2, 3, 4, 6, 7, 10, 11, 15, 16, 21, 22, 28, 29, 30, 45)}
     assert got == {
-        0: 3, 1: 1, 2: 2, 3: 2, 4: 3, 6: 3, 7: 4, 10: 4, 11: 5, 15: 5, 16: 6, 21: 6, 22: 7, 28: 7,
-        29: 8, 30: 8, 45: 8,
+        0: 3,
+        1: 1,
+        2: 2,
+        3: 2,
+        4: 3,
+        6: 3,
+        7: 4,
+        10: 4,
+        11: 5,
+        15: 5,
+        16: 6,
+        21: 6,
+        22: 7,
+        28: 7,
+        29: 8,
+        30: 8,
+        45: 8,
     }
 
 

@@ -1,0 +1,48 @@
+"""Helpers for the full-game tests: a drafted game, and constructions set up by hand."""
+
+from __future__ import annotations
+
+from barrage_setup import clear_map, forget_legal, legal_text, new_game, play, site
+from turbine.core import Game
+from turbine.plugins.barrage.state import Pending
+from turbine.plugins.barrage.tables import STRUCTURES
+
+
+def drafted(players: int = 2, seed: int = 0, **options) -> Game:
+    """A full game after the draft (each seat takes the first pair and contract offered)."""
+    g = new_game(players, seed, mode="full", **options)
+    while g.state.flow.pending and g.state.flow.pending[-1].kind in ("pair", "start"):
+        forget_legal(g)
+        g.play(g.legal()[0])
+    return g
+
+
+def blank(players: int = 2, seed: int = 0, **options) -> Game:
+    """A drafted full game on an empty map; the seat to move is ``g.state.flow.order[cursor]``."""
+    g = drafted(players, seed, **options)
+    clear_map(g)
+    forget_legal(g)
+    return g
+
+
+def to_move(g: Game) -> int:
+    return g.state.flow.order[g.state.flow.cursor]
+
+
+def start_build(g: Game, seat: int, structure: str, at: str, free: bool = False) -> None:
+    """Ask ``seat`` the tile of a construction of ``structure`` at ``at`` (steps 1–2 skipped)."""
+    s = STRUCTURES.index(structure)
+    g.state.flow.pending.append(Pending(seat, "tile", a=s, b=site(g, at), c=int(free)))
+    forget_legal(g)
+
+
+def build_with(g: Game, seat: int, structure: str, at: str, tile: str, pay: str | None = None) -> None:
+    """A construction with ``tile``, paid ``pay`` (default: the first legal payment)."""
+    s = STRUCTURES.index(structure)
+    g.state.flow.pending.append(Pending(seat, "pay", a=s, b=site(g, at), tile=tile))
+    forget_legal(g)
+    moves = legal_text(g)
+    play(g, pay or moves[0])
+
+
+__all__ = ["blank", "build_with", "drafted", "start_build", "to_move"]
