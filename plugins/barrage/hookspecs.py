@@ -292,7 +292,7 @@ class BarrageSpecs:
 
     @hookspec
     def barrage_ability_used(self, game: Any, state: Any, seat: int, ability: str, detail: str) -> None:
-        """Called when an officer's ability changed an outcome, for listeners (statistics, logs, achievements).
+        """HP-18. Called when an officer's ability changed an outcome, for listeners (statistics, logs).
 
         ``ability`` is the officer id whose rule applied (for Mahiri's copy, the copied
         officer; the copy itself is reported with Mahiri's id and ``detail``

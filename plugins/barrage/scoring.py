@@ -63,6 +63,8 @@ def bonus_count(r: BarrageRules, state: State, seat: int, counts: str) -> int:
     player = state.players[seat]
     if counts == "fulfilled_contracts":
         return len(player.fulfilled)
+    if counts == "advanced_tiles":  # BT-6 (B-21.4): in supply and on the wheel
+        return r.advanced_tiles_owned(state, seat)
     index = {"bases": BASE, "elevations": ELEVATION, "conduits": CONDUIT, "powerhouses": POWERHOUSE}.get(
         counts
     )

@@ -45,4 +45,11 @@ def build_with(g: Game, seat: int, structure: str, at: str, tile: str, pay: str 
     play(g, pay or moves[0])
 
 
-__all__ = ["blank", "build_with", "drafted", "start_build", "to_move"]
+def answer(g: Game, *moves: str) -> None:
+    """Play each move that is legal now; a missing one was the only answer and is taken already."""
+    for text in moves:
+        if text in legal_text(g):
+            play(g, text)
+
+
+__all__ = ["answer", "blank", "build_with", "drafted", "start_build", "to_move"]
