@@ -617,7 +617,11 @@ class BarrageRules(Rules[State, Action]):
         player = state.players[seat]
         if not self.full or (self.options.free_build_only_without_engineers and player.engineers):
             return False
-        if construction.basic_only(self, state, seat):
+        tiles = self.tiles
+        if not any(tiles[t].engineer_free for t in player.tiles) and not (
+            self.officer(state, seat).copies_wheel_tiles
+            and any(t and tiles[t].engineer_free for t in player.wheel_tile)
+        ):
             return False
         return construction.can_construct(self, state, seat, player.credits, free=True)
 
