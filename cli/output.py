@@ -74,6 +74,8 @@ def board(game: Game, seat: int | None, title: str | None = None, with_scores: b
     heading = title or " · ".join(p for p in (game.spec.name, place(game)) if p)
     out.rule(Text(heading, style="bold"), align="left")
     out.print(game_text(game.rules.render(game.state, seat)), soft_wrap=True)
+    for notice in game.rules.notices(game.state):
+        out.print(Text(f"Note: {notice}", style="yellow"))
     if with_scores:
         out.print()
         scores(game)

@@ -141,6 +141,15 @@ class Rules(ABC, Generic[S, A]):
                 return action
         raise ParseError(f"{text!r} is not the notation of a legal move")
 
+    def notices(self, state: S) -> list[str]:
+        """Warnings about the position that are not errors, shown under the board.
+
+        For rules whose reference leaves a limit to the table, e.g. a component
+        supply that the game treats as unlimited but a physical box would run out
+        of.  Computed from the state on demand; never changes it.
+        """
+        return []
+
     def read_action(self, text: str) -> A | None:
         """Read ``text`` as an action of this game whether or not it is legal now.
 

@@ -37,3 +37,13 @@ def test_option_values_json_plain_and_comma_lists():
         "map": "japan",
     }
     assert parse_options(Options, ['regions=["red"]']) == {"regions": ["red"]}
+
+
+def test_the_board_shows_the_games_notices(registry, monkeypatch, capsys):
+    from turbine.cli import output
+    from turbine.core import Game
+    from turbine_sparks.game import SparksRules
+
+    monkeypatch.setattr(SparksRules, "notices", lambda self, state: ["the deck is getting thin"])
+    output.board(Game(registry, "sparks", players=2, seed=1), None)
+    assert "Note: the deck is getting thin" in capsys.readouterr().out
