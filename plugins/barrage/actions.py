@@ -103,6 +103,18 @@ class Headstream(msgspec.Struct, tag="headstream", frozen=True):
     headstream: str
 
 
+class Ext(msgspec.Struct, tag="ext", frozen=True):
+    """An expansion's action (G-4): a placement it offers or an answer to its decision.
+
+    ``name`` is lower case, ``arg`` upper case (ids such as ``EW-T1``, ``PB-03``);
+    the notation is ``x <name> [<arg>]``.  Barrage never offers one by itself:
+    they come from ``barrage_turn_actions`` / ``barrage_decision_actions``.
+    """
+
+    name: str
+    arg: str = ""
+
+
 class Skip(msgspec.Struct, tag="skip", frozen=True):
     """Decline an optional step (a contract, a rewarded build, more water, a repeat)."""
 
@@ -127,6 +139,7 @@ Action = (
     | ConstructFree
     | Pair
     | Copy
+    | Ext
 )
 
 
@@ -164,6 +177,8 @@ def describe(action: Action) -> str:
         return f"pair {action.company} {action.officer}"
     if t is Copy:
         return f"copy {action.officer}"
+    if t is Ext:
+        return f"x {action.name} {action.arg}" if action.arg else f"x {action.name}"
     return t.__name__.lower()  # construct, pass, skip
 
 
@@ -181,6 +196,7 @@ _PATTERNS: list[tuple[re.Pattern[str], object]] = [
     (re.compile(r"discard (\S+)"), lambda m: Discard(m[1].upper())),
     (re.compile(r"machinery (\d+)e (\d+)m"), lambda m: Machinery(int(m[1]), int(m[2]))),
     (re.compile(r"headstream (\w+)"), lambda m: Headstream(m[1].upper())),
+    (re.compile(r"x ([a-z_]+)(?: (\S+))?"), lambda m: Ext(m[1], (m[2] or "").upper())),
     (re.compile(r"construct free"), lambda m: ConstructFree()),
     (re.compile(r"pair (\S+) (\S+)"), lambda m: Pair(m[1].upper(), m[2].upper())),
     (re.compile(r"copy (\S+)"), lambda m: Copy(m[1].upper())),

@@ -15,6 +15,7 @@ from .actions import (
     Construct,
     ConstructFree,
     Copy,
+    Ext,
     Fulfil,
     Machinery,
     Pair,
@@ -86,6 +87,9 @@ class GreedyBot:
             return 1
         if t is Skip:
             return -1
+        if t is Ext:  # an expansion's action: the expansion says how good it is
+            value = r.pm.hook.barrage_bot_value(game=r, state=state, seat=self.seat, action=action)
+            return 0 if value is None else float(value)
         return 0
 
     def choose(self, state: Any, legal: list[Any]) -> Any:

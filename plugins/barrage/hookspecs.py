@@ -187,6 +187,73 @@ class BarrageSpecs:
         (it may still pass); Barrage grants at most one extra turn per placement.
         """
 
+    # ------------------------------------------------------------------ expansion actions (G-4)
+
+    @hookspec
+    def barrage_turn_actions(self, game: Any, state: Any, seat: int) -> list[Any] | None:
+        """HP-7 (G-4). Called while ``seat``'s placements are listed (B-7), after Barrage's own.
+
+        Return the expansion's extra placements as :class:`~.actions.Ext`
+        actions, legal ones only: the space is free, the seat can pay, and the
+        action can be carried out in full (B-7.4).  Lists are concatenated and
+        placed before the Bank placements.  Never called when nobody implements it.
+        """
+
+    @hookspec(firstresult=True)
+    def barrage_decision_actions(self, game: Any, state: Any, pending: Any) -> list[Any] | None:
+        """HP-7 (G-4). Called for the legal answers to a decision whose ``Pending.kind`` Barrage does not know.
+
+        An expansion pushes :class:`~.state.Pending` items with kinds of its own
+        (prefix them with the expansion's id) and lists their answers here: its
+        own :class:`~.actions.Ext` actions or Barrage actions (``Site``,
+        ``Fulfil``, ``Tile`` …).  Barrage adds ``Skip`` when ``pending.opt`` is set
+        (a ``Skip`` pops the decision without calling the expansion).  ``None``: not mine.
+        """
+
+    @hookspec(firstresult=True)
+    def barrage_perform(self, game: Any, state: Any, seat: int, action: Any, pending: Any) -> bool | None:
+        """HP-7 (G-4). Called to carry out an action Barrage does not handle itself.
+
+        ``pending`` is ``None`` for a placement returned by ``barrage_turn_actions``
+        (Barrage has already marked the turn as started), or the expansion's
+        decision on top of the stack, still there (pop it when it is answered).
+        Push further decisions or change ``state``; return ``True`` if handled.
+        """
+
+    @hookspec
+    def barrage_bonus_tiles(self, config: Any) -> list[Any] | None:
+        """HP-17 (registry). Called once per game: extra bonus tiles as ``(id, vp_each, counts, intro)`` rows.
+
+        They join Barrage's bonus-tile table and, in the game modes their
+        ``intro`` flag allows, the pool the round tiles are drawn from (B-4.1.7);
+        ``counts`` is answered by ``barrage_bonus_tile_count``.
+        """
+
+    @hookspec(firstresult=True)
+    def barrage_company_income(self, game: Any, company: str) -> Any | None:
+        """HP-18. Called once per company Barrage's data does not list, for its income rows (B-6.2).
+
+        The same shape as Barrage's: three rows (bases, elevations, conduits),
+        each a tuple of ``(pieces built, reward parts)``, parts as
+        ``(kind, amount, max_value, areas)``.  Called once per company per game.
+        """
+
+    @hookspec
+    def barrage_view(self, game: Any, state: Any, seat: Any) -> None:
+        """HP-3. Called on the copy of the state a seat (``None``: a spectator) may see.
+
+        Hide the expansion's face-down information in ``state`` (it is a copy;
+        change it in place).  Barrage has already hidden its own stacks.
+        """
+
+    @hookspec(firstresult=True)
+    def barrage_bot_value(self, game: Any, state: Any, seat: int, action: Any) -> float | None:
+        """HP-7. Called by Barrage's greedy bot for each :class:`~.actions.Ext` action: how much it likes it.
+
+        Barrage's own actions have Barrage's scores (a production 50+, a
+        construction 40, a contract 20, the Bank 3 − engineers); ``None`` = 0.
+        """
+
     # ------------------------------------------------------------------ construction pipeline (B-8)
 
     @hookspec

@@ -43,8 +43,12 @@ def test_firstresult_hooks():
     first = sorted(name for name in SPECS if getattr(pm.hook, name).spec.opts.get("firstresult"))
     assert first == [
         "barrage_bonus_tile_count",
+        "barrage_bot_value",
+        "barrage_company_income",
         "barrage_contract_policy",
         "barrage_counts_as_fulfilled",
+        "barrage_decision_actions",
+        "barrage_perform",
         "barrage_perform_action",
         "barrage_resolve_reward_part",
         "barrage_space_available",

@@ -1,0 +1,627 @@
+"""The Leeghwater Project's rules, reached only through Barrage's hooks.
+
+State: ``state.ext["leeghwater"]`` (shared) and ``player.ext["leeghwater"]``
+(per seat), plain JSON data:
+
+* shared: ``ew_stacks`` (face-down external works A, B, C, the last item on
+  top), ``ew_display`` (3 slots, ``""`` = empty), ``buildings`` (the 5 private
+  buildings in play, by tile slot), ``spaces`` (per tile slot, its 4 building
+  spaces: ``-1`` free, a seat, or ``-3`` blocked for the player count),
+  ``left`` (per tile slot, whether the left action space was taken this round,
+  L-7.3);
+* per seat: ``works`` (external works taken, face down), ``pieces`` (building
+  pieces left on the extension), ``used`` (per tile slot, actions performed
+  this round, L-7.4).
+
+Actions are Barrage :class:`Ext` actions (``x work EW-T1``, ``x build PB-03``,
+``x use PB-03``) and the answers to the decisions this module pushes (kinds
+``lw_…``).  Rule IDs refer to ``shared/rules/leeghwater.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from turbine.plugins.barrage.actions import Ext, Fulfil, Site
+from turbine.plugins.barrage.companies import Company
+from turbine.plugins.barrage.state import Pending
+from turbine.plugins.barrage.technology import TechTile
+
+from . import data_model as dm
+
+KEY = "leeghwater"
+FREE = -1
+BLOCKED = -3
+NED = "CO-NED"
+BUILDING_TILE = "building"
+NO_LIMIT = 999
+RED = 3
+"""Credits of a red frame (L-6.2 step 5, L-7.2, L-15.8)."""
+MARKS = "rulebook"
+"""U-25: the building spaces blocked by player count follow this project's reading of the marks."""
+
+
+# -- data ---------------------------------------------------------------------------------
+
+
+def data() -> dm.Expansion:
+    return dm.load_all()
+
+
+def building(pb: str) -> dm.PrivateBuilding:
+    for b in data().private_buildings:
+        if b.id == pb:
+            return b
+    raise KeyError(pb)
+
+
+def work(w: str) -> dm.ExternalWork:
+    return data().external_works.by_id(w)
+
+
+def shared(state: Any) -> dict[str, Any]:
+    return state.ext[KEY]
+
+
+def mine(state: Any, seat: int) -> dict[str, Any]:
+    return state.players[seat].ext[KEY]
+
+
+def part(game: Any, p: dm.barrage.RewardPart) -> tuple[str, int, int, tuple[int, ...]]:
+    """A Barrage reward part as the rules resolve it: (kind, amount, max value, areas)."""
+    names = game.area_names
+    areas = tuple(names.index(a) for a in p.areas) if p.areas else tuple(range(len(names)))
+    return (p.kind, p.amount, 5 if p.max_value is None else p.max_value, areas)
+
+
+# -- configuration, abilities, pools (HP-1, HP-2, HP-18) ---------------------------------------
+
+
+def validate(config: Any) -> list[str]:
+    """L-1: full game only, 2–4 players (U-1: no solo)."""
+    c = data().constants
+    problems = []
+    if config.mode != "full":
+        problems.append("the Leeghwater Project needs Barrage's full game (mode=full)")
+    if not c.players_min <= config.players <= c.players_max:
+        problems.append(f"the Leeghwater Project is for {c.players_min}–{c.players_max} players")
+    return problems
+
+
+class Netherlands(Company):
+    """L-11: a normal company; its ability (the water drop, L-11.3) is :func:`after_production`."""
+
+    id, name = NED, "Netherlands"
+    text = "after a production action, you may place 1 water at one of your other dams that can hold it"
+
+
+class BuildingTile(TechTile):
+    """A tile that builds a private building (L-6.9): never a map structure, so ``builds`` is empty."""
+
+    def __init__(self, tile_id: str, level: int, text: str) -> None:
+        self.id, self.level, self.text = tile_id, level, text
+        self.advanced = level > 0  # L-9.5: AT-B1…AT-B3 count as advanced tiles
+
+
+def abilities() -> list[Any]:
+    tech = data().technology
+    tiles: list[Any] = [BuildingTile(t.id, 0, "building") for t in tech.basic]
+    tiles += [BuildingTile(t.id, t.level, t.text) for t in tech.advanced]
+    return [Netherlands(), *tiles]
+
+
+def bonus_tile_rows() -> list[tuple[str, int, str, bool]]:
+    """L-10: BT-N1 and BT-N2 join the bonus tiles (5 of the 8 are drawn, L-3.5)."""
+    return [(t.id, t.vp_each, t.counts, t.intro) for t in data().bonus_tiles]
+
+
+def component_pools(pools: dict[str, Any], rng: Any) -> None:
+    """L-3.6: AT-B1…AT-B3 into stacks I–III, then one random tile out of each stack."""
+    if "advanced" not in pools:
+        return
+    stacks = [list(s) for s in pools["advanced"]]
+    for t in data().technology.advanced:
+        stacks[t.level - 1].append(t.id)
+    removed = data().constants.advanced_removed_per_stack
+    for stack in stacks:
+        stack.sort()
+        for _ in range(removed):
+            stack.pop(rng.below(len(stack)))
+    pools["advanced"] = stacks
+
+
+def company_income(game: Any, company: str) -> Any:
+    """L-11.2: the Netherlands' income rows in Barrage's shape."""
+    if company != NED:
+        return None
+    ned = data().netherlands
+    rows = (ned.income.base, ned.income.elevation, ned.income.conduit)
+    reveals = ned.income_reveal_at
+    return tuple(
+        tuple((at, tuple(part(game, p) for p in parts)) for at, parts in zip(reveals, row, strict=True))
+        for row in rows
+    )
+
+
+# -- setup (L-3) ------------------------------------------------------------------------------
+
+
+def setup_game(game: Any, state: Any, rng: Any) -> None:
+    """L-3.3 external works (3 of stack A face up), L-3.4 5 of the 10 private buildings,
+    L-3.7 building spaces blocked by player count."""
+    d = data()
+    stacks = []
+    for stack in d.board.external_work_stacks:
+        ids = sorted(w.id for w in d.external_works.of_stack(stack))
+        rng.shuffle(ids)
+        stacks.append(ids)
+    buildings = sorted(b.id for b in d.private_buildings)
+    rng.shuffle(buildings)
+    buildings = sorted(buildings[: d.constants.private_buildings_in_play])
+    open_spaces = {s.index for s in d.board.open_building_spaces(game.players, MARKS)}
+    row = [FREE if s.index in open_spaces else BLOCKED for s in d.board.building_spaces]
+    state.ext[KEY] = {
+        "ew_stacks": stacks,
+        "ew_display": [],
+        "buildings": buildings,
+        "spaces": [list(row) for _ in buildings],
+        "left": [False] * len(buildings),
+    }
+    reveal_works(state)
+
+
+def setup_player(game: Any, state: Any, seat: int) -> None:
+    """L-3.9: the board extension with 5 building pieces and the building tile."""
+    player = state.players[seat]
+    if KEY in player.ext:
+        return
+    n = len(shared(state)["buildings"]) if KEY in state.ext else data().constants.private_buildings_in_play
+    player.ext[KEY] = {"works": [], "pieces": data().constants.building_pieces_per_company, "used": [0] * n}
+    if BUILDING_TILE not in player.tiles:
+        player.tiles.append(BUILDING_TILE)
+
+
+def reveal_works(state: Any) -> None:
+    """L-3.3.4, L-13.1: 3 tiles face up, from A while it lasts, then B, then C."""
+    s = shared(state)
+    display = []
+    for _ in range(data().constants.external_works_display):
+        stack = next((st for st in s["ew_stacks"] if st), None)
+        display.append(stack.pop() if stack is not None else "")
+    s["ew_display"] = display
+
+
+# -- legality ---------------------------------------------------------------------------------
+
+
+def can_pay_work(player: Any, w: dm.ExternalWork) -> bool:
+    """L-5.3, L-5.4: the machinery from the personal supply (never the wheel)."""
+    return player.excavators >= w.cost.excavators and player.mixers >= w.cost.mixers
+
+
+def loan_price(w: dm.ExternalWork) -> int:
+    return w.loan_price(data().constants.loan_credits_per_machinery_unit)
+
+
+def tile_choices(player: Any, b: dm.PrivateBuilding) -> list[tuple[str, int, int]]:
+    """L-6.9, L-9.3: (choice, excavators, mixers) for each building tile in the personal supply."""
+    e, m = b.cost.excavators, b.cost.mixers
+    out = []
+    for t in sorted(set(player.tiles)):
+        if t == BUILDING_TILE or t in ("AT-B1", "AT-B3"):
+            out.append((t, e, m))
+        elif t == "AT-B2":  # L-9.3: only one of the two types (U-8: the player chooses)
+            out.append(("AT-B2=E", e, 0))
+            out.append(("AT-B2=M", 0, m))
+    return [c for c in out if c[1] <= player.excavators and c[2] <= player.mixers]
+
+
+def building_space(state: Any, slot: int) -> int | None:
+    """The building space a new building next to ``slot`` takes: a free unframed one first."""
+    spaces = shared(state)["spaces"][slot]
+    frames = data().board.building_spaces
+    free = [i for i, o in enumerate(spaces) if o == FREE]
+    plain = [i for i in free if not frames[i].red_frame]
+    return (plain or free or [None])[0]
+
+
+def surcharge(state: Any, slot: int) -> int:
+    i = building_space(state, slot)
+    return RED if i is not None and data().board.building_spaces[i].red_frame else 0
+
+
+def activated(state: Any, seat: int, slot: int) -> bool:
+    return seat in shared(state)["spaces"][slot]
+
+
+def can_build(game: Any, state: Any, seat: int, slot: int) -> bool:
+    """L-6.2, L-6.4, L-6.7: a construction space, a piece, a tile, machinery, a building space."""
+    player = state.players[seat]
+    spaces = game.construction_spaces
+    if player.spaces_used >= len(spaces) or not mine(state, seat)["pieces"]:
+        return False
+    need, cost = spaces[player.spaces_used]
+    if player.engineers < need or activated(state, seat, slot) or building_space(state, slot) is None:
+        return False
+    if player.credits < cost + surcharge(state, slot):
+        return False
+    return bool(tile_choices(player, building(shared(state)["buildings"][slot])))
+
+
+def action_space(state: Any, slot: int) -> int:
+    """L-7.3: the left space for the round's first placement on the tile, a right one after."""
+    return 1 if shared(state)["left"][slot] else 0
+
+
+def effect_possible(game: Any, state: Any, seat: int, b: dm.PrivateBuilding, credits: int) -> bool:
+    """B-7.4 with L-7.6: the building's action can be carried out in full with ``credits`` left."""
+    if credits < b.action_cost:
+        return False
+    credits -= b.action_cost
+    kind = b.effect.kind
+    player = state.players[seat]
+    if kind == "water_to_dam":
+        return bool(dike_dams(game, state, seat))
+    if kind == "return_wheel_tile":
+        return any(player.wheel_tile)
+    if kind == "return_half_sector":  # U-17: a sector with fewer than 2 units is no choice
+        return any(e + m >= 2 for e, m in zip(player.wheel_exc, player.wheel_mix, strict=True))
+    if kind == "loan_external_work":
+        return any(w and loan_price(work(w)) <= credits for w in shared(state)["ew_display"])
+    if kind == "fulfil_contract":
+        return bool(player.contracts)
+    if kind == "production":
+        trial = game.clone(state)
+        before = len(trial.flow.pending)
+        game.start_production(trial, seat, b.effect.modifier, True)
+        return len(trial.flow.pending) > before
+    return True  # gains
+
+
+def can_use(game: Any, state: Any, seat: int, slot: int) -> bool:
+    """L-7.1, L-7.3 to L-7.6: activated, not used this round, the space and its costs payable."""
+    if not activated(state, seat, slot) or mine(state, seat)["used"][slot]:
+        return False
+    b = building(shared(state)["buildings"][slot])
+    space = b.spaces[action_space(state, slot)]
+    player = state.players[seat]
+    frame = RED if space.red_frame else 0
+    if player.engineers < space.engineers or player.credits < frame:
+        return False
+    return effect_possible(game, state, seat, b, player.credits - frame)
+
+
+def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
+    """L-4.3: the external-works spaces, buildings to build, activated buildings to use."""
+    if KEY not in state.players[seat].ext:
+        return []
+    player = state.players[seat]
+    s = shared(state)
+    out = []
+    if player.engineers >= 2:  # L-5.2: exactly 2 engineers
+        out += [Ext("work", w) for w in s["ew_display"] if w and can_pay_work(player, work(w))]
+    for slot, pb in enumerate(s["buildings"]):
+        if can_build(game, state, seat, slot):
+            out.append(Ext("build", pb))
+    for slot, pb in enumerate(s["buildings"]):
+        if can_use(game, state, seat, slot):
+            out.append(Ext("use", pb))
+    return out
+
+
+# -- decisions ----------------------------------------------------------------------------------
+
+
+def dike_dams(game: Any, state: Any, seat: int, own_only: bool = False, exclude: int = -1) -> list[int]:
+    """Dams that can hold one more marker: own ones and (PB-01, L-8.1) neutral ones."""
+    caps = game.capacities(state)
+    out = []
+    for d, owner in enumerate(state.dam_owner):
+        if d == exclude or state.dam_height[d] <= 0:
+            continue
+        if (owner == seat or (not own_only and owner < 0)) and caps[d] - state.dam_water[d] > 0:
+            out.append(d)
+    return out
+
+
+def contracts_for(game: Any, state: Any, seat: int, limit: int) -> list[str]:
+    """EW-R1, EW-R2, PB-10: face-up contracts in the personal supply (L-5.12.1; U-3: printed requirement)."""
+    table = game.contracts
+    return [c for c in state.players[seat].contracts if table[c].requirement <= limit]
+
+
+def decision_actions(game: Any, state: Any, top: Any) -> list[Any] | None:
+    kind = top.kind
+    if not kind.startswith("lw_"):
+        return None
+    seat = top.seat
+    player = state.players[seat]
+    s = shared(state)
+    if kind == "lw_tile":
+        b = building(s["buildings"][top.a])
+        cost = surcharge(state, top.a)
+        if player.credits < cost:
+            return []
+        return [Ext("tile", c.upper()) for c, _, _ in tile_choices(player, b)]
+    if kind == "lw_dam":
+        if top.a == 1 and not ned_active(game, state, seat):
+            return []
+        dams = dike_dams(game, state, seat, own_only=top.a == 1, exclude=top.b)
+        return [Site(game.board.dams[d].id) for d in dams]
+    if kind == "lw_sector":
+        return [Ext("sector", str(i)) for i, t in enumerate(player.wheel_tile) if t]
+    if kind == "lw_half":
+        out = []
+        for i, (e, m) in enumerate(zip(player.wheel_exc, player.wheel_mix, strict=True)):
+            k = (e + m) // 2
+            if k:
+                out += [Ext("half", f"{i}:{x}") for x in range(min(e, k), max(0, k - m) - 1, -1)]
+        return out
+    if kind == "lw_loan":
+        return [Ext("loan", w) for w in s["ew_display"] if w and loan_price(work(w)) <= player.credits]
+    if kind == "lw_contract":
+        return [Fulfil(c) for c in contracts_for(game, state, seat, top.n)]
+    if kind == "lw_patent":
+        return [Ext("patent", t) for t in state.patent_display if t]
+    if kind == "lw_now":  # AT-B1 (L-9.2)
+        b = building(s["buildings"][top.a])
+        if effect_possible(game, state, seat, b, player.credits):
+            return [Ext("now", b.id)]
+        return []
+    return []
+
+
+# -- performing -------------------------------------------------------------------------------
+
+
+def perform(game: Any, state: Any, seat: int, action: Any, top: Any) -> bool | None:
+    if top is None:
+        if type(action) is not Ext:
+            return None
+        return _place(game, state, seat, action)
+    if not top.kind.startswith("lw_"):
+        return None
+    state.flow.pending.pop()
+    _answer(game, state, seat, top, action)
+    return True
+
+
+def _slot(state: Any, pb: str) -> int:
+    return shared(state)["buildings"].index(pb)
+
+
+def _place(game: Any, state: Any, seat: int, action: Ext) -> bool:
+    player = state.players[seat]
+    name = action.name
+    if name == "work":  # L-5.2
+        player.engineers -= 2
+        w = work(action.arg)
+        player.excavators -= w.cost.excavators  # L-5.3, L-5.6: to the general supply
+        player.mixers -= w.cost.mixers
+        take_work(game, state, seat, w)
+        return True
+    if name == "build":  # L-6.2 step 1: the leftmost construction space
+        slot = _slot(state, action.arg)
+        need, cost = game.construction_spaces[player.spaces_used]
+        player.spaces_used += 1
+        player.engineers -= need
+        player.credits -= cost
+        state.flow.pending.append(Pending(seat, "lw_tile", a=slot))
+        return True
+    if name == "use":  # L-7.6
+        slot = _slot(state, action.arg)
+        s = shared(state)
+        space = building(action.arg).spaces[action_space(state, slot)]
+        s["left"][slot] = True
+        player.engineers -= space.engineers
+        player.credits -= RED if space.red_frame else 0
+        use_building(game, state, seat, slot)
+        return True
+    return False
+
+
+def take_work(game: Any, state: Any, seat: int, w: dm.ExternalWork) -> None:
+    """L-5.2 steps 3–4: the tile goes face down to the player, its reward at once.
+
+    U-27: the ordinary parts in Barrage's reward order, the special part last; U-2 (b):
+    a special part that cannot be used is forfeited."""
+    s = shared(state)
+    s["ew_display"][s["ew_display"].index(w.id)] = ""
+    mine(state, seat)["works"].append(w.id)
+    parts = [part(game, p) for p in w.reward]
+    special = data().external_works.special_of(w)
+    if special is not None:
+        as_part = special.as_reward_part()
+        if as_part is not None:  # EW-R4…EW-R7: Barrage's free builds (L-5.12.3)
+            parts.append(part(game, as_part))
+        elif special.kind == "fulfil_contract":  # EW-R1, EW-R2
+            limit = NO_LIMIT if special.max_requirement is None else special.max_requirement
+            if contracts_for(game, state, seat, limit):
+                state.flow.pending.append(Pending(seat, "lw_contract", n=limit, opt=True))
+        elif special.kind == "advanced_tile" and any(state.patent_display):  # EW-R3
+            state.flow.pending.append(Pending(seat, "lw_patent", opt=True))
+    game.gain(state, seat, tuple(parts))
+
+
+def use_building(game: Any, state: Any, seat: int, slot: int) -> None:
+    """L-7.6 steps 3–4 and L-8: pay the action symbol's cost, perform the effect."""
+    mine(state, seat)["used"][slot] += 1
+    b = building(shared(state)["buildings"][slot])
+    player = state.players[seat]
+    player.credits -= b.action_cost
+    e = b.effect
+    kind = e.kind
+    push = state.flow.pending.append
+    if kind == "water_to_dam":
+        push(Pending(seat, "lw_dam", a=0))
+    elif kind == "return_wheel_tile":
+        push(Pending(seat, "lw_sector"))
+    elif kind == "return_half_sector":
+        push(Pending(seat, "lw_half"))
+    elif kind == "loan_external_work":
+        push(Pending(seat, "lw_loan"))
+    elif kind == "fulfil_contract":
+        push(Pending(seat, "lw_contract", n=NO_LIMIT))
+    elif kind == "production":
+        game.start_production(state, seat, e.modifier, True)
+    else:
+        game.gain(state, seat, tuple(part(game, p) for p in e.gain))
+
+
+def _answer(game: Any, state: Any, seat: int, top: Any, action: Any) -> None:
+    player = state.players[seat]
+    kind = top.kind
+    if kind == "lw_tile":
+        build(game, state, seat, top.a, action.arg)
+    elif kind == "lw_dam":
+        game.place_water(state, _dam(game, action.site), 1)  # PB-01, L-11.3: placed, no flow
+    elif kind == "lw_sector":  # PB-02: the tile back, its machinery stays
+        i = int(action.arg)
+        player.tiles.append(player.wheel_tile[i])
+        player.wheel_tile[i] = ""
+    elif kind == "lw_half":  # PB-03
+        i, e = (int(x) for x in action.arg.split(":"))
+        k = (player.wheel_exc[i] + player.wheel_mix[i]) // 2
+        player.wheel_exc[i] -= e
+        player.wheel_mix[i] -= k - e
+        player.excavators += e
+        player.mixers += k - e
+    elif kind == "lw_loan":  # PB-04: credits instead of machinery
+        w = work(action.arg)
+        player.credits -= loan_price(w)
+        take_work(game, state, seat, w)
+    elif kind == "lw_contract":  # EW-R1, EW-R2, PB-10: no energy (L-5.12.1)
+        c = action.contract
+        player.contracts.remove(c)
+        player.fulfilled.append(c)
+        game.gain(state, seat, game.contracts[c].reward)
+    elif kind == "lw_patent":  # EW-R3: the slot stays empty until the refresh (L-5.12.2)
+        display = state.patent_display
+        display[display.index(action.arg)] = ""
+        player.tiles.append(action.arg)
+    elif kind == "lw_now":  # AT-B1: the action at once, no engineers, no space
+        use_building(game, state, seat, top.a)
+
+
+def _dam(game: Any, site: str) -> int:
+    return int(game.board.site_index[site][1])
+
+
+def build(game: Any, state: Any, seat: int, slot: int, choice: str) -> None:
+    """L-6.2 steps 2–5, then AT-B1 (L-9.2) and AT-B3 (L-9.4)."""
+    choice = BUILDING_TILE if choice.lower() == BUILDING_TILE else choice
+    player = state.players[seat]
+    b = building(shared(state)["buildings"][slot])
+    _, e, m = next(c for c in tile_choices(player, b) if c[0] == choice)
+    tile = choice.partition("=")[0]
+    i = player.wheel_open
+    player.tiles.remove(tile)
+    player.wheel_tile[i] = tile
+    player.excavators -= e
+    player.mixers -= m
+    player.wheel_exc[i] += e
+    player.wheel_mix[i] += m
+    game.rotate_wheel(state, seat, 1)
+    space = building_space(state, slot)
+    assert space is not None
+    if data().board.building_spaces[space].red_frame:
+        player.credits -= RED
+    shared(state)["spaces"][slot][space] = seat
+    mine(state, seat)["pieces"] -= 1
+    if tile == "AT-B3":
+        game.add_vp(state, seat, b.vp)
+    elif tile == "AT-B1":
+        state.flow.pending.append(Pending(seat, "lw_now", a=slot, opt=True))
+
+
+def resolve_reward_part(game: Any, state: Any, seat: int, p: Any) -> bool | None:
+    """SY-8 energy (EW-T100, PB-09): Barrage's tile energy, which may fulfil one contract (U-10)."""
+    kind, amount = p[0], p[1]
+    if kind == "energy_contract":
+        game.tile_energy(state, seat, amount)
+        return True
+    return None
+
+
+# -- the Netherlands (L-11.3) ---------------------------------------------------------------------
+
+
+def ned_active(game: Any, state: Any, seat: int) -> bool:
+    return state.players[seat].company == NED and game.ability_unlocked(state, seat)
+
+
+def after_production(game: Any, state: Any, seat: int, production: Any) -> None:
+    """L-11.3: after the production (U-9: after its contract), 1 water at another own dam."""
+    if state.players[seat].company != NED:
+        return
+    pending = state.flow.pending
+    at = len(pending)
+    for i in range(len(pending) - 1, -1, -1):  # below Barrage's contract and ability steps
+        if pending[i].seat == seat and pending[i].kind in ("contract", "release", "ability"):
+            at = i
+        else:
+            break
+    pending.insert(at, Pending(seat, "lw_dam", a=1, b=production["dam"], opt=True))
+
+
+# -- rounds and scoring ----------------------------------------------------------------------------
+
+
+def end_of_round(game: Any, state: Any) -> None:
+    """L-13.1: the external-works display is replaced; L-13.3: per-round building state resets."""
+    if KEY not in state.ext:
+        return
+    reveal_works(state)
+    s = shared(state)
+    s["left"] = [False] * len(s["buildings"])
+    for p in state.players:
+        if KEY in p.ext:
+            p.ext[KEY]["used"] = [0] * len(s["buildings"])
+
+
+def bonus_count(state: Any, seat: int, counts: Any) -> int | None:
+    """L-10.4: BT-N1 external works taken, BT-N2 buildings built."""
+    if KEY not in state.ext:
+        return None
+    if counts == "external_works":
+        return len(mine(state, seat)["works"])
+    if counts == "buildings":
+        return sum(1 for spaces in shared(state)["spaces"] if seat in spaces)
+    return None
+
+
+def final_scoring(state: Any) -> list[tuple[int, int, str]]:
+    """L-14.1: each activated private building's VP, to each player who activated it."""
+    if KEY not in state.ext:
+        return []
+    s = shared(state)
+    out = []
+    for slot, pb in enumerate(s["buildings"]):
+        vp = building(pb).vp
+        for seat in sorted({o for o in s["spaces"][slot] if o >= 0}):
+            out.append((seat, vp, f"{pb} activated (L-14.1)"))
+    return out
+
+
+# -- the greedy bot ----------------------------------------------------------------------------------
+
+
+def bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
+    """Barrage's greedy bot: external works and buildings rank just below a good production."""
+    if type(action) is not Ext:
+        return None
+    name = action.name
+    if name == "work":
+        w = work(action.arg)
+        return 30 + sum(p.amount for p in w.reward if p.kind in ("vp", "credits")) / 2 - w.cost.units
+    if name == "build":
+        return 42 + building(action.arg).vp / 2
+    if name == "use":
+        return 25
+    if name == "tile":
+        return {"AT-B3": 5, "AT-B1": 4}.get(action.arg.partition("=")[0], 1)
+    if name in ("now", "patent", "loan"):
+        return 5
+    if name == "half":
+        return 1 + int(action.arg.partition(":")[2])
+    return 1

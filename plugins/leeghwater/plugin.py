@@ -1,0 +1,133 @@
+"""The plugin module of the Leeghwater Project expansion (``--with leeghwater``).
+
+Every function here is a hook implementation: Barrage's hooks
+(:mod:`turbine.plugins.barrage.hookspecs`) and two core hooks
+(``turbine_expansions``, ``turbine_render_extra``).  They are registered only on
+the plugin manager of games that chose the expansion, so a Barrage game without
+it is unchanged.  The rules themselves live in :mod:`.game`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from turbine.core import ExpansionSpec, PluginInfo, hookimpl
+
+from . import game as lw
+
+PLUGIN_INFO = PluginInfo(
+    name="leeghwater",
+    version="0.1.0",
+    requires=("barrage",),
+    description="The Leeghwater Project: external works, private buildings, the Netherlands",
+)
+
+
+@hookimpl
+def turbine_expansions() -> list[ExpansionSpec]:
+    return [
+        ExpansionSpec(
+            id=lw.KEY,
+            variant="barrage",
+            name="The Leeghwater Project",
+            description="external works, private buildings and the Netherlands (full game, 2–4 players)",
+        )
+    ]
+
+
+@hookimpl
+def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str | None:
+    if lw.KEY not in getattr(state, "ext", {}):
+        return None
+    from .render import render
+
+    return render(rules, state)
+
+
+# -- configuration and setup (HP-1 … HP-4) ------------------------------------------------
+
+
+@hookimpl
+def barrage_validate_config(config: Any) -> list[str]:
+    return lw.validate(config)
+
+
+@hookimpl
+def barrage_abilities(config: Any) -> list[Any]:
+    return lw.abilities()
+
+
+@hookimpl
+def barrage_bonus_tiles(config: Any) -> list[Any]:
+    return lw.bonus_tile_rows()
+
+
+@hookimpl
+def barrage_component_pools(config: Any, pools: Any, rng: Any) -> None:
+    lw.component_pools(pools, rng)
+
+
+@hookimpl
+def barrage_company_income(game: Any, company: str) -> Any:
+    return lw.company_income(game, company)
+
+
+@hookimpl
+def barrage_setup_game(game: Any, state: Any, rng: Any) -> None:
+    lw.setup_game(game, state, rng)
+
+
+@hookimpl
+def barrage_setup_player(game: Any, state: Any, seat: int, rng: Any) -> None:
+    lw.setup_player(game, state, seat)
+
+
+# -- actions (G-4) --------------------------------------------------------------------------
+
+
+@hookimpl
+def barrage_turn_actions(game: Any, state: Any, seat: int) -> list[Any]:
+    return lw.turn_actions(game, state, seat)
+
+
+@hookimpl
+def barrage_decision_actions(game: Any, state: Any, pending: Any) -> list[Any] | None:
+    return lw.decision_actions(game, state, pending)
+
+
+@hookimpl
+def barrage_perform(game: Any, state: Any, seat: int, action: Any, pending: Any) -> bool | None:
+    return lw.perform(game, state, seat, action, pending)
+
+
+@hookimpl
+def barrage_resolve_reward_part(game: Any, state: Any, seat: int, part: Any) -> bool | None:
+    return lw.resolve_reward_part(game, state, seat, part)
+
+
+@hookimpl
+def barrage_after_production(game: Any, state: Any, seat: int, production: Any) -> None:
+    lw.after_production(game, state, seat, production)
+
+
+@hookimpl
+def barrage_bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
+    return lw.bot_value(game, state, seat, action)
+
+
+# -- rounds and scoring (HP-16, HP-17) -------------------------------------------------------
+
+
+@hookimpl
+def barrage_end_of_round(game: Any, state: Any, round_no: int) -> None:
+    lw.end_of_round(game, state)
+
+
+@hookimpl
+def barrage_bonus_tile_count(game: Any, state: Any, seat: int, tile: Any) -> int | None:
+    return lw.bonus_count(state, seat, tile)
+
+
+@hookimpl
+def barrage_final_scoring(game: Any, state: Any) -> list[Any]:
+    return lw.final_scoring(state)
