@@ -16,6 +16,7 @@ from .tables import BASE, CONDUIT, ELEVATION, NOBODY, PIECES, POWERHOUSE, STRUCT
 if TYPE_CHECKING:
     from .officers import Officer
     from .rules import BarrageRules
+    from .technology import TechTile
 
 JOKER = "joker"
 ANTON = "anton"
@@ -238,20 +239,28 @@ def payments(
 
 def affordable(r: BarrageRules, state: State, seat: int, structure: int, index: int, budget: int) -> bool:
     """Some payment exists for this structure on this space (B-8.2.2)."""
-    budget -= r.cost_table.surcharge[structure][index]
-    if budget < 0:
-        return False
-    return _payable(r, state, seat, requirements(r, state, seat, structure, index), budget, False)
+    return _affordable(r, state, seat, structure, index, budget, None)
 
 
-def _payable(
-    r: BarrageRules, state: State, seat: int, needs: tuple[tuple[int, int], ...], budget: int, mixed: bool
+def _affordable(
+    r: BarrageRules, state: State, seat: int, structure: int, index: int, budget: int, tile: TechTile | None
 ) -> bool:
+    """Some payment exists with ``tile``'s cost rules (``None``: the printed cost)."""
+    printed = requirements(r, state, seat, structure, index)
+    needs, extra, mixed = _tile_cost(r, tile, structure, index, printed)
     p = state.players[seat]
-    excavators, mixers = p.excavators, p.mixers
     per_unit = r.officer(state, seat).credits_per_machinery
+    return budget >= extra and _can_pay(needs, budget - extra, mixed, p.excavators, p.mixers, per_unit)
+
+
+def _can_pay(
+    needs: tuple[tuple[int, int], ...], budget: int, mixed: bool, excavators: int, mixers: int, per_unit: int
+) -> bool:
+    """One of the machinery alternatives ``needs`` can be paid from ``excavators`` and
+    ``mixers``, with ``per_unit`` credits for each unit short (EO-SJ, B-16.5) out of
+    ``budget``; ``mixed`` (AT-II-W): any units pay for any units."""
     for e_need, m_need in needs:
-        if mixed:  # AT-II-W: any units pay for any units
+        if mixed:
             short = max(e_need + m_need - excavators - mixers, 0)
         elif e_need <= excavators and m_need <= mixers:
             return True
@@ -259,7 +268,7 @@ def _payable(
             short = max(e_need - excavators, 0) + max(m_need - mixers, 0)
         if not short:
             return True
-        if per_unit and short * per_unit <= budget:  # EO-SJ: 3 credits for each unit short (B-16.5)
+        if per_unit and short * per_unit <= budget:
             return True
     return False
 
@@ -273,18 +282,19 @@ def basic_only(r: BarrageRules, state: State, seat: int) -> bool:
     return all(t in BASIC_ORDER for t in player.tiles) and not r.officer(state, seat).copies_wheel_tiles
 
 
-def tile_choices(r: BarrageRules, state: State, seat: int, structure: int, free: bool = False) -> list[str]:
-    """Tile choices that permit ``structure`` (B-8.2 step 2): tiles in the supply (basic
-    first, then advanced by id), then Anton's copies of wheel tiles (``anton=<id>``,
-    B-16.6) or, for Mahiri copying Anton, copies without a tile (``copy=<id>``, B-16.7.5).
-    ``free``: only tiles allowing an engineer-free construction (B-14.4)."""
+def _choices(
+    r: BarrageRules, state: State, seat: int, free: bool, ordered: bool = True
+) -> list[tuple[str, TechTile]]:
+    """Every tile choice of the seat, for any structure, with the tile whose permission and
+    effect it has, in :func:`tile_choices`' order (``ordered=False``: in any order, a tile
+    of the supply possibly more than once)."""
     player = state.players[seat]
     tiles = r.tiles
     out = []
-    for t in sorted(set(player.tiles), key=lambda t: (BASIC_ORDER.get(t, len(BASIC_ORDER)), t)):
+    for t in sorted(set(player.tiles), key=_supply_order) if ordered else player.tiles:
         tile = tiles[t]
-        if structure in tile.builds and (tile.engineer_free or not free):
-            out.append(t)
+        if tile.engineer_free or not free:
+            out.append((t, tile))
     officer = r.officer(state, seat)
     if officer.copies_wheel_tiles:
         own = player.officer == officer.id
@@ -295,11 +305,70 @@ def tile_choices(r: BarrageRules, state: State, seat: int, structure: int, free:
                 if t and t != ANTON and t not in seen:
                     seen.append(t)
                     tile = tiles[t]
-                    if structure in tile.builds and (tile.engineer_free or not free):
-                        out.append(prefix + t)
+                    if tile.engineer_free or not free:
+                        out.append((prefix + t, tile))
             if not seen and own and not free and r.options.anton_empty_wheel == "joker":  # U-28
-                out.append(prefix + JOKER)
+                out.append((prefix + JOKER, tiles[JOKER]))
     return out
+
+
+def _supply_order(tile: str) -> tuple[int, str]:
+    """Basic tiles first in structure order, then the others by id."""
+    return (BASIC_ORDER.get(tile, len(BASIC_ORDER)), tile)
+
+
+def tile_choices(r: BarrageRules, state: State, seat: int, structure: int, free: bool = False) -> list[str]:
+    """Tile choices that permit ``structure`` (B-8.2 step 2): tiles in the supply (basic
+    first, then advanced by id), then Anton's copies of wheel tiles (``anton=<id>``,
+    B-16.6) or, for Mahiri copying Anton, copies without a tile (``copy=<id>``, B-16.7.5).
+    ``free``: only tiles allowing an engineer-free construction (B-14.4)."""
+    return [choice for choice, tile in _choices(r, state, seat, free) if structure in tile.builds]
+
+
+CostRules = tuple[tuple["TechTile | None", ...], ...]
+"""Per structure, the cost rules of the tile choices that permit it (see :func:`cost_variants`)."""
+
+
+def cost_variants(r: BarrageRules, state: State, seat: int, free: bool = False) -> CostRules:
+    """Per structure, the different cost rules the seat's tile choices give it (B-14.3.1):
+    ``None`` for every choice that pays the printed cost, else the tile that changes it.
+    Whether a space can be paid for is then checked once per cost rule, not per choice
+    (empty: no tile permits the structure).  It depends only on the tiles in the supply,
+    the tiles on the wheel when the officer copies them, and the officer, so it is
+    remembered per game for each combination seen."""
+    player = state.players[seat]
+    officer = r.officer(state, seat)
+    wheel = tuple(player.wheel_tile) if officer.copies_wheel_tiles else ()
+    key = (tuple(player.tiles), wheel, officer.id, player.officer, free)
+    known = r.cost_rules_seen.get(key)
+    if known is not None:
+        return known
+    out: list[list[TechTile | None]] = [[], [], [], []]
+    for _, tile in _choices(r, state, seat, free, ordered=False):
+        rule = tile if tile.adjusts_needs or tile.no_surcharge or tile.interchangeable else None
+        for structure in tile.builds:
+            if rule not in out[structure]:
+                out[structure].append(rule)
+    if len(r.cost_rules_seen) >= COST_RULES_KEPT:
+        r.cost_rules_seen.clear()
+    known = r.cost_rules_seen[key] = tuple(tuple(rules) for rules in out)
+    return known
+
+
+COST_RULES_KEPT = 4096
+"""At most this many tile combinations are remembered (a long simulation starts afresh)."""
+
+
+def buildable_structures(
+    r: BarrageRules, state: State, seat: int, budget: int, free: bool = False
+) -> list[int]:
+    """The structures whose construction can be completed somewhere, in structure order."""
+    variants = cost_variants(r, state, seat, free)
+    return [
+        structure
+        for structure in range(len(STRUCTURES))
+        if _affordable_sites(r, state, seat, structure, budget, variants[structure], stop_at_first=True)
+    ]
 
 
 def physical_tile(choice: str) -> str:
@@ -315,8 +384,18 @@ def cost_with(
     r: BarrageRules, state: State, seat: int, structure: int, index: int, choice: str
 ) -> tuple[tuple[tuple[int, int], ...], int, bool]:
     """(machinery alternatives, red-frame surcharge, interchangeable) with that tile (B-14.3.1)."""
-    tile = r.tile_effect(choice)
-    needs = requirements(r, state, seat, structure, index)
+    printed = requirements(r, state, seat, structure, index)
+    return _tile_cost(r, r.tile_effect(choice), structure, index, printed)
+
+
+def _tile_cost(
+    r: BarrageRules, tile: TechTile | None, structure: int, index: int, printed: tuple[tuple[int, int], ...]
+) -> tuple[tuple[tuple[int, int], ...], int, bool]:
+    """(machinery alternatives, red-frame surcharge, interchangeable) on that space with
+    ``tile``'s cost rules, from the ``printed`` alternatives (``None``: no tile rules)."""
+    if tile is None:
+        return printed, r.cost_table.surcharge[structure][index], False
+    needs = printed
     if tile.adjusts_needs:
         value = r.cost_table.conduit_value[index] if structure == CONDUIT else 0
         needs = tile.adjust_needs(structure, needs, value)
@@ -327,31 +406,8 @@ def cost_with(
 def affordable_with(
     r: BarrageRules, state: State, seat: int, structure: int, index: int, budget: int, choice: str
 ) -> bool:
-    needs, extra, mixed = cost_with(r, state, seat, structure, index, choice)
-    if budget < extra:
-        return False
-    return _payable(r, state, seat, needs, budget - extra, mixed)
-
-
-def _sites_with_tiles(
-    r: BarrageRules, state: State, seat: int, structure: int, budget: int, free: bool, stop_at_first: bool
-) -> list[int]:
-    choices = tile_choices(r, state, seat, structure, free)
-    if not choices:
-        return []
-    key_of = r.cost_table.keys[structure]
-    verdict: dict[int, bool] = {}
-    out: list[int] = []
-    for i in sites(r, state, seat, structure):
-        key = key_of[i]
-        ok = verdict.get(key)
-        if ok is None:
-            ok = verdict[key] = any(affordable_with(r, state, seat, structure, i, budget, c) for c in choices)
-        if ok:
-            out.append(i)
-            if stop_at_first:
-                break
-    return out
+    """Some payment exists for the structure on that space with that tile choice."""
+    return _affordable(r, state, seat, structure, index, budget, r.tile_effect(choice))
 
 
 def tiles_for(player: Player, structure: int) -> list[str]:
@@ -368,23 +424,16 @@ def buildable(
     r: BarrageRules, state: State, seat: int, structure: int, budget: int, free: bool = False
 ) -> list[int]:
     """Spaces where a construction of ``structure`` can be completed (``free``: engineer-free)."""
-    if free or not basic_only(r, state, seat):
-        return _sites_with_tiles(r, state, seat, structure, budget, free, stop_at_first=False)
-    if not tiles_for(state.players[seat], structure):
-        return []
-    return _affordable_sites(r, state, seat, structure, budget, stop_at_first=False)
+    rules = cost_variants(r, state, seat, free)[structure]
+    return _affordable_sites(r, state, seat, structure, budget, rules, stop_at_first=False)
 
 
 def can_build(
     r: BarrageRules, state: State, seat: int, structure: int, budget: int, free: bool = False
 ) -> bool:
     """A construction of ``structure`` can be completed somewhere."""
-    if free or not basic_only(r, state, seat):
-        return bool(_sites_with_tiles(r, state, seat, structure, budget, free, stop_at_first=True))
-    tiles = state.players[seat].tiles
-    return (JOKER in tiles or STRUCTURES[structure] in tiles) and bool(
-        _affordable_sites(r, state, seat, structure, budget, stop_at_first=True)
-    )
+    rules = cost_variants(r, state, seat, free)[structure]
+    return bool(_affordable_sites(r, state, seat, structure, budget, rules, stop_at_first=True))
 
 
 CHEAPEST_FIRST = (CONDUIT, POWERHOUSE, BASE, ELEVATION)
@@ -393,30 +442,46 @@ CHEAPEST_FIRST = (CONDUIT, POWERHOUSE, BASE, ELEVATION)
 
 def can_construct(r: BarrageRules, state: State, seat: int, budget: int, free: bool = False) -> bool:
     """Some structure has a tile, a space and a payment (B-7.4, B-8.2.2)."""
-    if free or not basic_only(r, state, seat):
-        return any(can_build(r, state, seat, s, budget, free) for s in CHEAPEST_FIRST)
-    tiles = state.players[seat].tiles
-    joker = JOKER in tiles
-    for structure in CHEAPEST_FIRST:
-        if (joker or STRUCTURES[structure] in tiles) and _affordable_sites(
-            r, state, seat, structure, budget, stop_at_first=True
-        ):
-            return True
-    return False
+    variants = cost_variants(r, state, seat, free)
+    return any(
+        _affordable_sites(r, state, seat, structure, budget, variants[structure], stop_at_first=True)
+        for structure in CHEAPEST_FIRST
+    )
 
 
 def _affordable_sites(
-    r: BarrageRules, state: State, seat: int, structure: int, budget: int, stop_at_first: bool
+    r: BarrageRules,
+    state: State,
+    seat: int,
+    structure: int,
+    budget: int,
+    rules: tuple[TechTile | None, ...],
+    stop_at_first: bool,
 ) -> list[int]:
-    """The legal spaces with some payment; the payment is checked once per cost key."""
-    table = r.cost_table
-    key_of = table.keys[structure]
-    verdict: list[bool | None] = [None] * table.key_count[structure]
+    """The legal spaces with some payment under one of the cost ``rules``; checked once
+    per cost key, since spaces with equal keys cost the seat the same."""
+    if not rules:
+        return []
+    key_of = r.cost_table.keys[structure]
+    verdict: list[bool | None] = [None] * r.cost_table.key_count[structure]
+    p = state.players[seat]
+    officer = r.officer(state, seat)
+    purse = (p.excavators, p.mixers, officer.credits_per_machinery)
+    needs = r.needs_of(officer)[structure]
+    if structure == POWERHOUSE:  # the same for every space: by powerhouses built
+        needs = (needs[min(p.built[POWERHOUSE], len(needs) - 1)],) * len(verdict)
     out: list[int] = []
     for i in sites(r, state, seat, structure):
         ok = verdict[key_of[i]]
         if ok is None:
-            ok = verdict[key_of[i]] = affordable(r, state, seat, structure, i, budget)
+            printed = needs[key_of[i]]  # as requirements() gives it
+            ok = False
+            for rule in rules:
+                cost, extra, mixed = _tile_cost(r, rule, structure, i, printed)
+                if budget >= extra and _can_pay(cost, budget - extra, mixed, *purse):
+                    ok = True
+                    break
+            verdict[key_of[i]] = ok
         if ok:
             out.append(i)
             if stop_at_first:

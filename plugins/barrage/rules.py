@@ -116,6 +116,8 @@ class BarrageRules(Rules[State, Action]):
             for item in items or ():
                 tables[item.kind].setdefault(item.id, item)
         self._needs: dict[str, construction.Needs] = {}
+        self.cost_rules_seen: dict[tuple[Any, ...], construction.CostRules] = {}
+        """:func:`.construction.cost_variants` per tile combination seen (derived data only)."""
         self.spaces = management_spaces() + (patent_spaces() if self.full else ())
         self.space_index = {s.id: i for i, s in enumerate(self.spaces)}
         self.space_credits = tuple(s.credits for s in self.spaces)
@@ -704,12 +706,8 @@ class BarrageRules(Rules[State, Action]):
         player = state.players[seat]
         out: list[Action] = []
         if kind == "structure":
-            free = top.c == 1
-            out = [
-                self.structure_actions[s]
-                for s in range(4)
-                if construction.can_build(self, state, seat, s, player.credits, free)
-            ]
+            structures = construction.buildable_structures(self, state, seat, player.credits, top.c == 1)
+            out = [self.structure_actions[s] for s in structures]
         elif kind == "site":
             for i in construction.buildable(self, state, seat, top.a, player.credits, top.c == 1):
                 out.append(Site(construction.site_id(self, top.a, i)))
