@@ -201,7 +201,7 @@ class BarrageSpecs:
 
     @hookspec(firstresult=True)
     def barrage_decision_actions(self, game: Any, state: Any, pending: Any) -> list[Any] | None:
-        """HP-7 (G-4). Called for the legal answers to a decision whose ``Pending.kind`` Barrage does not know.
+        """HP-7 (G-4). Called for the answers to a decision whose ``Pending.kind`` Barrage does not know.
 
         An expansion pushes :class:`~.state.Pending` items with kinds of its own
         (prefix them with the expansion's id) and lists their answers here: its

@@ -38,7 +38,8 @@ def render(rules: Any, state: Any) -> str:
     for slot, pb in enumerate(s["buildings"]):
         b = lw.building(pb)
         spaces = " ".join(
-            ("#" if o == lw.BLOCKED else "." if o == lw.FREE else _seat(o)) + ("*" if frames[i].red_frame else "")
+            ("#" if o == lw.BLOCKED else "." if o == lw.FREE else _seat(o))
+            + ("*" if frames[i].red_frame else "")
             for i, o in enumerate(s["spaces"][slot])
         )
         nxt = "right" if s["left"][slot] else "left"

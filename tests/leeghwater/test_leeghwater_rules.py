@@ -1,0 +1,572 @@
+"""The Leeghwater rules (shared/rules/leeghwater.md), called the way Barrage's hooks call them.
+
+The game is a real Barrage full game with the expansion's plugin on its plugin
+manager.  Expansion actions are performed through the plugin's own hook
+implementations (``barrage_turn_actions``, ``barrage_decision_actions``,
+``barrage_perform``), so these tests do not depend on how Barrage calls them.
+"""
+
+from __future__ import annotations
+
+import pytest
+from turbine.core.plugins import Registry
+from turbine.core.session import Game, Seat
+from turbine.plugins.barrage.actions import Ext, Fulfil, Site, Skip
+from turbine.plugins.leeghwater import game as lw
+from turbine.plugins.leeghwater import plugin
+
+REGISTRY = Registry.discover(extra=[("leeghwater", plugin)])
+
+
+def drafted(players: int = 3, seed: int = 0) -> Game:
+    """A full game with the expansion, the draft done (first choice each time)."""
+    g = Game(
+        REGISTRY,
+        "barrage",
+        players=players,
+        seed=seed,
+        options={},
+        expansions=["leeghwater"],
+        seats=[Seat(f"p{i}", "random") for i in range(players)],
+    )
+    while g.state.flow.pending and g.state.flow.pending[-1].kind in ("pair", "start"):
+        g.play(g.legal()[0])
+    return g
+
+
+def top(g: Game):
+    return g.state.flow.pending[-1] if g.state.flow.pending else None
+
+
+def do(g: Game, seat: int, action) -> None:
+    """Perform an expansion placement or answer the expansion's decision on top."""
+    pending = top(g)
+    if pending is not None and pending.kind.startswith("lw_"):
+        if action == Skip():
+            g.state.flow.pending.pop()
+            return
+        assert action in lw.decision_actions(g.rules, g.state, pending), action
+        assert lw.perform(g.rules, g.state, seat, action, pending)
+    else:
+        assert action in lw.turn_actions(g.rules, g.state, seat), action
+        assert lw.perform(g.rules, g.state, seat, action, None)
+
+
+def rich(g: Game, seat: int, credits: int = 30, exc: int = 12, mix: int = 12) -> None:
+    p = g.state.players[seat]
+    p.credits, p.excavators, p.mixers, p.engineers = credits, exc, mix, 12
+
+
+def put_building(g: Game, pb: str, slot: int = 0) -> None:
+    g.state.ext[lw.KEY]["buildings"][slot] = pb
+
+
+def activate(g: Game, seat: int, slot: int = 0) -> None:
+    g.state.ext[lw.KEY]["spaces"][slot][0] = seat
+
+
+def show_work(g: Game, work: str, slot: int = 0) -> None:
+    g.state.ext[lw.KEY]["ew_display"][slot] = work
+
+
+# -- L-1, L-3 setup ---------------------------------------------------------------------------
+
+
+def test_L_1_full_game_and_players_only():
+    """L-1 (U-1): the introductory game is refused."""
+    with pytest.raises(ValueError, match="full game"):
+        Game(
+            REGISTRY,
+            "barrage",
+            players=2,
+            seed=0,
+            options={"mode": "intro"},
+            expansions=["leeghwater"],
+            seats=[Seat("a", "random"), Seat("b", "random")],
+        )
+
+
+@pytest.mark.parametrize("players,blocked", [(2, [1, 3]), (3, [1]), (4, [])])
+def test_L_3_setup(players, blocked):
+    """L-3.3 (3 tiles of stack A face up), L-3.4 (5 of 10 buildings), L-3.7/T-8 (blocking), L-3.9."""
+    g = drafted(players)
+    s = g.state.ext[lw.KEY]
+    assert [lw.work(w).stack for w in s["ew_display"]] == ["A", "A", "A"]
+    assert [len(st) for st in s["ew_stacks"]] == [2, 5, 5]
+    assert len(s["buildings"]) == 5 and len(set(s["buildings"])) == 5
+    for row in s["spaces"]:
+        assert [i for i, o in enumerate(row) if o == lw.BLOCKED] == blocked
+    for p in g.state.players:
+        assert p.ext[lw.KEY] == {"works": [], "pieces": 5, "used": [0] * 5}
+        assert "building" in p.tiles
+
+
+def test_L_3_6_advanced_stacks_get_the_new_tiles_and_lose_one_each():
+    """L-3.6: AT-B1/2/3 join stacks I/II/III, one random tile leaves each: 5 per stack."""
+    g = drafted(2)
+    # stack I has revealed 3 into the Patent Office
+    assert [len(st) for st in g.state.patent_stacks] == [2, 5, 5]
+    pools = {
+        "advanced": [
+            ["a1", "a2", "a3", "a4", "a5"],
+            ["b1", "b2", "b3", "b4", "b5"],
+            ["c1", "c2", "c3", "c4", "c5"],
+        ]
+    }
+    from turbine.core import Rng
+
+    lw.component_pools(pools, Rng.from_seed(1))
+    assert [len(st) for st in pools["advanced"]] == [5, 5, 5]
+
+
+def test_L_3_8_netherlands_is_in_the_draft():
+    """L-3.8.1: the Netherlands joins the company pool (it comes from barrage_abilities)."""
+    g = drafted(4)
+    assert "CO-NED" in g.rules.companies
+    seen = set()
+    for seed in range(12):
+        seen |= {p.company for p in drafted(4, seed).state.players}
+    assert "CO-NED" in seen
+
+
+# -- L-5 external works ---------------------------------------------------------------------------
+
+WORKS = [w.id for w in lw.data().external_works.works]
+
+
+@pytest.mark.parametrize("work", WORKS)
+def test_L_5_every_external_work(work):
+    """L-5.2: 2 engineers, the machinery to the general supply, the reward at once, the tile face down."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat, credits=10, exc=8, mix=8)
+    show_work(g, work)
+    w = lw.work(work)
+    p = g.state.players[seat]
+    vp, energy, wheel = p.vp, p.energy, p.wheel_open
+    do(g, seat, Ext("work", work))
+    gained = {
+        k: sum(x.amount for x in w.reward if x.kind == k)
+        for k in ("credits", "vp", "energy", "mixers", "rotate")
+    }
+    assert p.engineers == 10
+    assert p.excavators == 8 - w.cost.excavators
+    assert p.mixers == 8 - w.cost.mixers + gained["mixers"]
+    assert p.credits == 10 + gained["credits"]
+    assert p.vp == vp + gained["vp"]
+    assert p.energy == energy + gained["energy"] + sum(
+        x.amount for x in w.reward if x.kind == "energy_contract"
+    )
+    assert p.wheel_open == (wheel + gained["rotate"]) % 6
+    assert p.ext[lw.KEY]["works"] == [work]
+    assert g.state.ext[lw.KEY]["ew_display"][0] == ""
+    kinds = [q.kind for q in g.state.flow.pending if q.seat == seat]
+    if w.special in ("EW-R1", "EW-R2"):
+        assert ("lw_contract" in kinds) == bool(
+            lw.contracts_for(g.rules, g.state, seat, 99 if w.special == "EW-R1" else 4)
+        )
+    if w.special == "EW-R3":
+        assert "lw_patent" in kinds
+    if w.special in ("EW-R4", "EW-R5", "EW-R6", "EW-R7"):
+        assert "free_site" in kinds
+    if any(x.kind in ("water_flows", "water_delayed") for x in w.reward):
+        assert "water" in kinds
+
+
+def test_E_8_machinery_on_the_wheel_does_not_pay():
+    """E-8, L-5.3, L-5.4: without the machinery in the personal supply the space is not offered."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat, exc=0, mix=0)
+    g.state.players[seat].wheel_exc[2] = 6
+    show_work(g, "EW-T1")
+    assert Ext("work", "EW-T1") not in lw.turn_actions(g.rules, g.state, seat)
+
+
+def test_T_12_unusable_special_part_is_forfeited():
+    """T-12 (U-2 default b): EW-T1 with no face-up contract: 3 credits, the tile counts for BT-N1."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat, credits=0, exc=1, mix=0)
+    g.state.players[seat].contracts = []
+    show_work(g, "EW-T1")
+    do(g, seat, Ext("work", "EW-T1"))
+    p = g.state.players[seat]
+    assert (p.credits, p.excavators) == (3, 0)
+    assert not any(q.kind == "lw_contract" for q in g.state.flow.pending)
+    assert lw.bonus_count(g.state, seat, "external_works") == 1
+
+
+def test_EW_R2_fulfils_a_contract_of_at_most_4_without_energy():
+    """L-5.12.1: EW-T1 fulfils a face-up contract needing ≤ 4; no energy moves; its reward is paid."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat)
+    table = g.rules.contracts
+    small = sorted(c for c in table if table[c].kind == "private" and table[c].requirement <= 4)[0]
+    big = sorted(c for c in table if table[c].kind == "private" and table[c].requirement > 4)[0]
+    p = g.state.players[seat]
+    p.contracts = [small, big]
+    show_work(g, "EW-T1")
+    do(g, seat, Ext("work", "EW-T1"))
+    assert lw.decision_actions(g.rules, g.state, top(g)) == [Fulfil(small)]
+    energy = p.energy
+    do(g, seat, Fulfil(small))
+    assert p.contracts == [big] and p.fulfilled[-1] == small and p.energy == energy
+
+
+def test_EW_R3_takes_a_patent_office_tile_for_free():
+    """L-5.12.2: EW-T5: 4 credits, then a face-up advanced tile, its slot empty until the refresh."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat, credits=0)
+    show_work(g, "EW-T5")
+    do(g, seat, Ext("work", "EW-T5"))
+    tile = g.state.patent_display[1]
+    do(g, seat, Ext("patent", tile))
+    p = g.state.players[seat]
+    assert p.credits == 4 and tile in p.tiles and g.state.patent_display[1] == ""
+
+
+def test_T_7_end_of_round_refresh_runs_A_to_C():
+    """T-7, L-13.1: AAA, AAB, BBB, BCC, CCC."""
+    g = drafted(2)
+    seen = []
+    for _ in range(5):
+        seen.append("".join(lw.work(w).stack for w in g.state.ext[lw.KEY]["ew_display"]))
+        lw.end_of_round(g.rules, g.state)
+    assert seen == ["AAA", "AAB", "BBB", "BCC", "CCC"]
+
+
+# -- L-6 building ---------------------------------------------------------------------------------
+
+
+def test_T_5_building_on_a_red_frame_with_the_second_construction_space():
+    """T-5, L-6.2: 2 engineers, tile and machinery on the wheel, +3 credits, the leftmost piece, activated."""
+    g = drafted(4)
+    seat = g.state.turn_order[0]
+    rich(g, seat, credits=10, exc=8, mix=8)
+    put_building(g, "PB-03")
+    g.state.ext[lw.KEY]["spaces"][0] = [1 - min(seat, 1), 2 if seat != 2 else 3, lw.FREE, lw.FREE]
+    p = g.state.players[seat]
+    p.spaces_used = 1
+    open_sector = p.wheel_open
+    do(g, seat, Ext("build", "PB-03"))
+    assert (p.engineers, p.credits, p.spaces_used) == (10, 10, 2)  # 2nd space: 2 engineers, no credits
+    do(g, seat, Ext("tile", "BUILDING"))
+    assert p.wheel_tile[open_sector] == "building"
+    assert (p.wheel_exc[open_sector], p.wheel_mix[open_sector]) == (2, 2)
+    assert (p.excavators, p.mixers, p.credits) == (6, 6, 7)
+    assert p.wheel_open == (open_sector + 1) % 6
+    assert g.state.ext[lw.KEY]["spaces"][0][2] == seat
+    assert p.ext[lw.KEY]["pieces"] == 4
+    assert lw.activated(g.state, seat, 0)
+    assert Ext("build", "PB-03") not in lw.turn_actions(g.rules, g.state, seat)  # L-6.4: one per tile
+
+
+def test_L_6_7_no_building_tile_no_building():
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat)
+    g.state.players[seat].tiles.remove("building")
+    assert not any(a.name == "build" for a in lw.turn_actions(g.rules, g.state, seat))
+
+
+@pytest.mark.parametrize("tile,paid", [("AT-B2=E", (1, 0)), ("AT-B2=M", (0, 5))])
+def test_L_9_3_AT_B2_pays_one_machinery_type(tile, paid):
+    """L-9.3: the Robot Factory (1e 5m) with AT-B2: only the chosen type goes on the wheel."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat, exc=6, mix=6)
+    put_building(g, "PB-06")
+    p = g.state.players[seat]
+    p.tiles = ["AT-B2"]
+    sector = p.wheel_open
+    do(g, seat, Ext("build", "PB-06"))
+    do(g, seat, Ext("tile", tile))
+    assert (p.wheel_exc[sector], p.wheel_mix[sector]) == paid
+    assert p.wheel_tile[sector] == "AT-B2"
+
+
+def test_L_9_4_AT_B3_scores_the_tile_at_once_and_again_at_the_end():
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat)
+    put_building(g, "PB-10")
+    p = g.state.players[seat]
+    p.tiles = ["AT-B3"]
+    vp = p.vp
+    do(g, seat, Ext("build", "PB-10"))
+    do(g, seat, Ext("tile", "AT-B3"))
+    assert p.vp == vp + 7
+    assert (seat, 7, "PB-10 activated (L-14.1)") in lw.final_scoring(g.state)
+
+
+def test_L_9_2_AT_B1_performs_the_action_at_once_and_it_counts():
+    """L-9.2 (U-7 default a): the Finance Department right after building; no second use this round."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat, credits=10)
+    put_building(g, "PB-07")
+    p = g.state.players[seat]
+    p.tiles = ["AT-B1"]
+    do(g, seat, Ext("build", "PB-07"))
+    do(g, seat, Ext("tile", "AT-B1"))
+    assert top(g).kind == "lw_now"
+    do(g, seat, Ext("now", "PB-07"))
+    assert p.credits == 15
+    assert not g.state.ext[lw.KEY]["left"][0]  # L-7.3.1: no space taken
+    assert Ext("use", "PB-07") not in lw.turn_actions(g.rules, g.state, seat)
+
+
+# -- L-7, L-8 using buildings -----------------------------------------------------------------------
+
+
+def test_E_1_left_first_then_right_with_its_frame():
+    """E-1, L-7.3: the first placement takes the left space, later ones a right space (+3 credits)."""
+    g = drafted(3)
+    a, b = g.state.turn_order[0], g.state.turn_order[1]
+    put_building(g, "PB-07")
+    g.state.ext[lw.KEY]["spaces"][0] = [a, lw.BLOCKED, b, lw.FREE]
+    rich(g, a, credits=0)
+    rich(g, b, credits=0)
+    do(g, a, Ext("use", "PB-07"))
+    assert (g.state.players[a].engineers, g.state.players[a].credits) == (11, 5)
+    do(g, b, Ext("use", "PB-07"))  # PB-07's right space: 2 engineers, no credits (L-7.2 data)
+    assert (g.state.players[b].engineers, g.state.players[b].credits) == (10, 5)
+
+
+def test_E_1_right_space_red_frame_costs_3():
+    g = drafted(3)
+    a, b = g.state.turn_order[0], g.state.turn_order[1]
+    put_building(g, "PB-05")
+    g.state.ext[lw.KEY]["spaces"][0] = [a, lw.BLOCKED, b, lw.FREE]
+    rich(g, a, credits=4)
+    rich(g, b, credits=4)
+    do(g, a, Ext("use", "PB-05"))
+    assert g.state.players[a].credits == 3  # left: the symbol's 1 credit
+    assert Ext("use", "PB-05") in lw.turn_actions(g.rules, g.state, b)
+    do(g, b, Ext("use", "PB-05"))
+    assert g.state.players[b].credits == 0  # right: 3 + 1
+    rich(g, a, credits=3)
+
+
+def test_L_7_4_once_per_round_then_again_after_the_round():
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    put_building(g, "PB-07")
+    activate(g, seat)
+    rich(g, seat)
+    do(g, seat, Ext("use", "PB-07"))
+    assert Ext("use", "PB-07") not in lw.turn_actions(g.rules, g.state, seat)
+    lw.end_of_round(g.rules, g.state)
+    assert Ext("use", "PB-07") in lw.turn_actions(g.rules, g.state, seat)
+    assert g.state.ext[lw.KEY]["left"] == [False] * 5
+
+
+def test_L_7_1_only_activated_players():
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    put_building(g, "PB-07")
+    rich(g, seat)
+    assert Ext("use", "PB-07") not in lw.turn_actions(g.rules, g.state, seat)
+
+
+def used(g: Game, pb: str, credits: int = 10, exc: int = 5, mix: int = 5) -> tuple[Game, int]:
+    g = g or drafted(3)
+    seat = g.state.turn_order[0]
+    put_building(g, pb)
+    activate(g, seat)
+    rich(g, seat, credits=credits, exc=exc, mix=mix)
+    return g, seat
+
+
+def test_PB_01_protective_dike_places_water_at_a_neutral_or_own_dam():
+    g, seat = used(drafted(3), "PB-01")
+    neutral = [d for d, o in enumerate(g.state.dam_owner) if o == -2]
+    do(g, seat, Ext("use", "PB-01"))
+    answers = lw.decision_actions(g.rules, g.state, top(g))
+    room = [d for d in neutral if g.rules.dam_room(g.state, d) > 0]
+    assert answers == [Site(g.rules.board.dams[d].id) for d in room]
+    if answers:
+        d = room[0]
+        before = g.state.dam_water[d]
+        do(g, seat, answers[0])
+        assert g.state.dam_water[d] == before + 1
+
+
+def test_PB_02_design_bureau_returns_a_tile_and_leaves_the_machinery():
+    g, seat = used(drafted(3), "PB-02")
+    p = g.state.players[seat]
+    assert Ext("use", "PB-02") not in lw.turn_actions(g.rules, g.state, seat)  # no tile on the wheel
+    p.tiles.remove("base")
+    p.wheel_tile[3], p.wheel_exc[3] = "base", 2
+    do(g, seat, Ext("use", "PB-02"))
+    do(g, seat, Ext("sector", "3"))
+    assert "base" in p.tiles and p.wheel_tile[3] == "" and p.wheel_exc[3] == 2
+
+
+def test_T_2_PB_03_research_centre_returns_half_rounded_down():
+    """T-2: 3 excavators + 2 mixers: 2 units of the player's choice return; 1-unit sectors are no choice."""
+    g, seat = used(drafted(3), "PB-03", exc=0, mix=0)
+    p = g.state.players[seat]
+    p.wheel_exc[2], p.wheel_mix[2], p.wheel_tile[2] = 3, 2, "base"
+    p.wheel_exc[4] = 1
+    do(g, seat, Ext("use", "PB-03"))
+    assert lw.decision_actions(g.rules, g.state, top(g)) == [
+        Ext("half", "2:2"),
+        Ext("half", "2:1"),
+        Ext("half", "2:0"),
+    ]
+    do(g, seat, Ext("half", "2:0"))
+    assert (p.excavators, p.mixers, p.wheel_exc[2], p.wheel_mix[2], p.wheel_tile[2]) == (0, 2, 3, 0, "base")
+
+
+def test_T_1_PB_04_loan_agency():
+    """T-1: EW-T203 (3e 2m) for 10 credits; 6 VP and 2 water moving now; no machinery moves."""
+    g, seat = used(drafted(3), "PB-04", credits=12, exc=0, mix=0)
+    show_work(g, "EW-T203", slot=2)
+    p = g.state.players[seat]
+    vp = p.vp
+    do(g, seat, Ext("use", "PB-04"))
+    assert (p.engineers, p.credits) == (11, 12)  # left space: 1 engineer, no credits
+    do(g, seat, Ext("loan", "EW-T203"))
+    assert (p.credits, p.vp, p.excavators, p.mixers) == (2, vp + 6, 0, 0)
+    assert p.ext[lw.KEY]["works"] == ["EW-T203"]
+    assert g.state.ext[lw.KEY]["ew_display"][2] == ""
+    assert top(g).kind == "water" and top(g).n == 2 and top(g).a == 1
+
+
+def test_PB_05_substation_energy_not_for_contracts():
+    g, seat = used(drafted(3), "PB-05", credits=1)
+    p = g.state.players[seat]
+    do(g, seat, Ext("use", "PB-05"))
+    assert (p.credits, p.energy) == (0, 4)
+    assert not any(q.kind == "contract" for q in g.state.flow.pending)
+
+
+def test_PB_06_robot_factory_two_machinery():
+    g, seat = used(drafted(3), "PB-06", credits=1)
+    do(g, seat, Ext("use", "PB-06"))
+    assert g.state.players[seat].credits == 0
+    assert (top(g).kind, top(g).n) == ("machinery", 2)
+
+
+def test_PB_07_finance_department():
+    g, seat = used(drafted(3), "PB-07", credits=0)
+    do(g, seat, Ext("use", "PB-07"))
+    assert g.state.players[seat].credits == 5
+
+
+def test_PB_08_control_centre_needs_a_possible_production():
+    """PB-08: offered only when a production with +3 is possible; then a production is started."""
+    g, seat = used(drafted(3), "PB-08")
+    assert Ext("use", "PB-08") not in lw.turn_actions(g.rules, g.state, seat)
+    b = g.rules.board
+    c = next(
+        c
+        for c in b.conduits
+        if b.dams_in_zone.get(c.zone) and any(p.zone == c.to_zone for p in b.powerhouses)
+    )
+    d = b.dams_in_zone[c.zone][0]
+    ph = next(p for p in b.powerhouses if p.zone == c.to_zone)
+    s = g.state
+    s.dam_owner[d], s.dam_height[d], s.dam_water[d] = seat, 1, 1
+    s.conduit_owner[c.index] = seat
+    s.ph_owner[ph.index] = seat
+    do(g, seat, Ext("use", "PB-08"))
+    assert (top(g).kind, top(g).n) == ("produce", 3)
+
+
+def test_PB_09_wind_turbine_energy_may_fulfil_a_contract():
+    g, seat = used(drafted(3), "PB-09", credits=2)
+    table = g.rules.contracts
+    c = sorted(c for c in table if table[c].kind == "private" and table[c].requirement <= 5)[0]
+    p = g.state.players[seat]
+    p.contracts = [c]
+    do(g, seat, Ext("use", "PB-09"))
+    assert (p.credits, p.energy) == (0, 5)
+    assert top(g).kind == "contract" and top(g).n == 5
+
+
+def test_PB_10_customer_department_any_requirement():
+    g, seat = used(drafted(3), "PB-10", credits=3)
+    table = g.rules.contracts
+    c = max((c for c in table if table[c].kind == "private"), key=lambda c: (table[c].requirement, c))
+    p = g.state.players[seat]
+    p.contracts = [c]
+    do(g, seat, Ext("use", "PB-10"))
+    assert p.credits == 0
+    do(g, seat, Fulfil(c))
+    assert p.contracts == [] and p.fulfilled[-1] == c and p.energy == 0
+
+
+# -- L-10, L-11, L-14 ------------------------------------------------------------------------------
+
+
+def test_L_10_bonus_tiles_rows_and_counts():
+    assert lw.bonus_tile_rows() == [("BT-N1", 5, "external_works", False), ("BT-N2", 4, "buildings", False)]
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    g.state.players[seat].ext[lw.KEY]["works"] = ["EW-T1", "EW-T2"]
+    activate(g, seat, 0)
+    activate(g, seat, 3)
+    assert lw.bonus_count(g.state, seat, "external_works") == 2
+    assert lw.bonus_count(g.state, seat, "buildings") == 2
+    assert lw.bonus_count(g.state, seat, "contracts") is None
+
+
+def test_L_11_2_netherlands_income_rows():
+    g = drafted(3)
+    rows = lw.company_income(g.rules, "CO-NED")
+    assert [[at for at, _ in row] for row in rows] == [[2, 4, 5]] * 3
+    assert rows[0][0][1][0][:2] == ("water_delayed", 2)
+    assert rows[1][1][1][1][:2] == ("water_flows", 2)
+    assert rows[2][1][1][0][:2] == ("machinery", 2)
+    assert [row[2][1][0][:2] for row in rows] == [("vp", 7)] * 3
+    assert lw.company_income(g.rules, "CO-USA") is None
+
+
+def test_T_4_netherlands_drop_after_the_contract_and_not_at_the_production_dam():
+    """T-4, L-11.3: own dams with room, not the one just used; after Barrage's contract step (U-9)."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    s = g.state
+    s.players[seat].company = "CO-NED"
+    s.players[seat].built[3] = 3  # ability unlocked (3rd powerhouse)
+    free = [d for d, o in enumerate(s.dam_owner) if o == -1][:3]
+    x, y, z = free
+    for d, h, w in ((x, 2, 1), (y, 3, 3), (z, 1, 0)):
+        s.dam_owner[d], s.dam_height[d], s.dam_water[d] = seat, h, w
+    from turbine.plugins.barrage.state import Pending
+
+    s.flow.pending += [Pending(seat, "ability"), Pending(seat, "contract", n=5, opt=True)]
+    lw.after_production(g.rules, s, seat, {"dam": x, "conduit": 0, "markers": 1, "energy": 5})
+    assert [q.kind for q in s.flow.pending[-3:]] == ["lw_dam", "ability", "contract"]
+    drop = s.flow.pending[-3]
+    assert lw.decision_actions(g.rules, s, drop) == [Site(g.rules.board.dams[z].id)]
+
+
+def test_L_14_final_scoring_each_activated_tile_for_each_player():
+    g = drafted(3)
+    a, b = g.state.turn_order[0], g.state.turn_order[1]
+    put_building(g, "PB-07", 0)
+    put_building(g, "PB-10", 1)
+    g.state.ext[lw.KEY]["spaces"][0][:1] = [a]
+    g.state.ext[lw.KEY]["spaces"][0][2] = b
+    g.state.ext[lw.KEY]["spaces"][1][0] = b
+    lines = lw.final_scoring(g.state)
+    assert sorted(lines) == sorted(
+        [
+            (a, 6, "PB-07 activated (L-14.1)"),
+            (b, 6, "PB-07 activated (L-14.1)"),
+            (b, 7, "PB-10 activated (L-14.1)"),
+        ]
+    )
+
+
+def test_view_shows_the_additional_board():
+    g = drafted(3)
+    text = plugin.turbine_render_extra(g.rules, g.state, None)
+    assert text.startswith("Leeghwater: additional management board")
+    assert "LW-EW1" in text and g.state.ext[lw.KEY]["buildings"][0] in text
