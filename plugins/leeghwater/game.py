@@ -625,3 +625,10 @@ def bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
     if name == "half":
         return 1 + int(action.arg.partition(":")[2])
     return 1
+
+
+def hide(state: Any) -> None:
+    """Views: the external-works stacks are face down (their sizes stay visible)."""
+    if KEY in state.ext:
+        s = shared(state)
+        s["ew_stacks"] = [[""] * len(stack) for stack in s["ew_stacks"]]

@@ -131,3 +131,8 @@ def barrage_bonus_tile_count(game: Any, state: Any, seat: int, tile: Any) -> int
 @hookimpl
 def barrage_final_scoring(game: Any, state: Any) -> list[Any]:
     return lw.final_scoring(state)
+
+
+@hookimpl
+def barrage_view(game: Any, state: Any, seat: Any) -> None:
+    lw.hide(state)

@@ -570,3 +570,12 @@ def test_view_shows_the_additional_board():
     text = plugin.turbine_render_extra(g.rules, g.state, None)
     assert text.startswith("Leeghwater: additional management board")
     assert "LW-EW1" in text and g.state.ext[lw.KEY]["buildings"][0] in text
+
+
+def test_views_hide_the_external_works_stacks():
+    g = drafted(3)
+    view = g.rules.clone(g.state)
+    plugin.barrage_view(g.rules, view, 0)
+    assert [len(s) for s in view.ext[lw.KEY]["ew_stacks"]] == [2, 5, 5]
+    assert all(w == "" for s in view.ext[lw.KEY]["ew_stacks"] for w in s)
+    assert g.state.ext[lw.KEY]["ew_stacks"][1][0] != ""
