@@ -24,6 +24,7 @@ from typing import Any
 
 from turbine.plugins.barrage.actions import Ext, Fulfil, Site
 from turbine.plugins.barrage.companies import Company
+from turbine.plugins.barrage.officers import Officer
 from turbine.plugins.barrage.state import Pending
 from turbine.plugins.barrage.technology import TechTile
 
@@ -34,6 +35,10 @@ FREE = -1
 BLOCKED = -3
 NED = "CO-NED"
 BUILDING_TILE = "building"
+LESLIE, MARGOT = "EO-LS", "EO-MF"
+LESLIE_TILE = "leslie"
+IMPLEMENTED_OFFICERS = (LESLIE, MARGOT)
+"""L-12: the new officers in the draft; Simone Luciani and Tommaso Battista are not implemented."""
 NO_LIMIT = 999
 RED = 3
 """Credits of a red frame (L-6.2 step 5, L-7.2, L-15.8)."""
@@ -103,11 +108,20 @@ class BuildingTile(TechTile):
         self.advanced = level > 0  # L-9.5: AT-B1…AT-B3 count as advanced tiles
 
 
+class NewOfficer(Officer):
+    """L-12.1, L-12.2: Leslie's and Margot's abilities are expansion actions (:func:`turn_actions`)."""
+
+    def __init__(self, row: Any) -> None:
+        self.id, self.name, self.text = row.id, row.name, row.ability_text
+
+
 def abilities() -> list[Any]:
     tech = data().technology
     tiles: list[Any] = [BuildingTile(t.id, 0, "building") for t in tech.basic]
     tiles += [BuildingTile(t.id, t.level, t.text) for t in tech.advanced]
-    return [Netherlands(), *tiles]
+    tiles += [BuildingTile(t.id, 0, t.text) for t in tech.special]  # Leslie's tile: builds nothing
+    officers = [NewOfficer(data().officers.by_id(o)) for o in IMPLEMENTED_OFFICERS]
+    return [Netherlands(), *officers, *tiles]
 
 
 def bonus_tile_rows() -> list[tuple[str, int, str, bool]]:
@@ -176,9 +190,16 @@ def setup_player(game: Any, state: Any, seat: int) -> None:
     if KEY in player.ext:
         return
     n = len(shared(state)["buildings"]) if KEY in state.ext else data().constants.private_buildings_in_play
-    player.ext[KEY] = {"works": [], "pieces": data().constants.building_pieces_per_company, "used": [0] * n}
+    player.ext[KEY] = {
+        "works": [],
+        "pieces": data().constants.building_pieces_per_company,
+        "used": [0] * n,
+        "margot": 0,
+    }
     if BUILDING_TILE not in player.tiles:
         player.tiles.append(BUILDING_TILE)
+    if player.officer == LESLIE and LESLIE_TILE not in player.tiles:  # L-3.9.5, L-12.1.1
+        player.tiles.append(LESLIE_TILE)
 
 
 def reveal_works(state: Any) -> None:
@@ -298,14 +319,27 @@ def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
     player = state.players[seat]
     s = shared(state)
     out = []
+    officer = game.officer(state, seat).id
     if player.engineers >= 2:  # L-5.2: exactly 2 engineers
-        out += [Ext("work", w) for w in s["ew_display"] if w and can_pay_work(player, work(w))]
+        payable = [w for w in s["ew_display"] if w and can_pay_work(player, work(w))]
+        out += [Ext("work", w) for w in payable]
+        # L-12.1.2, L-12.1.5: Leslie pays onto her wheel with her tile; Mahiri's copy needs no tile (L-12.5.1)
+        if officer == LESLIE and (player.officer != LESLIE or LESLIE_TILE in player.tiles):
+            out += [Ext("work_wheel", w) for w in payable]
     for slot, pb in enumerate(s["buildings"]):
         if can_build(game, state, seat, slot):
             out.append(Ext("build", pb))
     for slot, pb in enumerate(s["buildings"]):
         if can_use(game, state, seat, slot):
             out.append(Ext("use", pb))
+    if officer == MARGOT and player.engineers >= 1:
+        # L-12.2: her personal space (once per round, U-12); Mahiri's copy: 1 engineer in the Bank (L-12.5.2)
+        name = "margot" if player.officer == MARGOT else "margot_bank"
+        if name == "margot_bank" or not mine(state, seat)["margot"]:
+            for slot, pb in enumerate(s["buildings"]):
+                b = building(pb)
+                if activated(state, seat, slot) and effect_possible(game, state, seat, b, player.credits):
+                    out.append(Ext(name, pb))
     return out
 
 
@@ -408,6 +442,28 @@ def _place(game: Any, state: Any, seat: int, action: Ext) -> bool:
         player.credits -= cost
         state.flow.pending.append(Pending(seat, "lw_tile", a=slot))
         return True
+    if name == "work_wheel":  # L-12.1.2: machinery (and her tile) into the open sector, then 1 rotation
+        player.engineers -= 2
+        w = work(action.arg)
+        i = player.wheel_open
+        if player.officer == LESLIE:
+            player.tiles.remove(LESLIE_TILE)
+            player.wheel_tile[i] = LESLIE_TILE
+        player.excavators -= w.cost.excavators
+        player.mixers -= w.cost.mixers
+        player.wheel_exc[i] += w.cost.excavators
+        player.wheel_mix[i] += w.cost.mixers
+        game.rotate_wheel(state, seat, 1)
+        take_work(game, state, seat, w)
+        return True
+    if name in ("margot", "margot_bank"):  # L-12.2.3: no tile space, the symbol's cost still paid
+        player.engineers -= 1
+        if name == "margot":
+            mine(state, seat)["margot"] = 1
+        else:  # L-12.5.2: the engineer goes to the Bank and takes no credits
+            state.bank[seat] += 1
+        use_building(game, state, seat, _slot(state, action.arg), count=False)
+        return True
     if name == "use":  # L-7.6
         slot = _slot(state, action.arg)
         s = shared(state)
@@ -443,9 +499,12 @@ def take_work(game: Any, state: Any, seat: int, w: dm.ExternalWork) -> None:
     game.gain(state, seat, tuple(parts))
 
 
-def use_building(game: Any, state: Any, seat: int, slot: int) -> None:
-    """L-7.6 steps 3–4 and L-8: pay the action symbol's cost, perform the effect."""
-    mine(state, seat)["used"][slot] += 1
+def use_building(game: Any, state: Any, seat: int, slot: int, count: bool = True) -> None:
+    """L-7.6 steps 3–4 and L-8: pay the action symbol's cost, perform the effect.
+
+    ``count``: the use counts toward the once-per-round limit of L-7.4 (not Margot's space, L-12.2.2)."""
+    if count:
+        mine(state, seat)["used"][slot] += 1
     b = building(shared(state)["buildings"][slot])
     player = state.players[seat]
     player.credits -= b.action_cost
@@ -577,6 +636,7 @@ def end_of_round(game: Any, state: Any) -> None:
     for p in state.players:
         if KEY in p.ext:
             p.ext[KEY]["used"] = [0] * len(s["buildings"])
+            p.ext[KEY]["margot"] = 0
 
 
 def bonus_count(state: Any, seat: int, counts: Any) -> int | None:
@@ -616,6 +676,10 @@ def bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
         return 30 + sum(p.amount for p in w.reward if p.kind in ("vp", "credits")) / 2 - w.cost.units
     if name == "build":
         return 42 + building(action.arg).vp / 2
+    if name == "work_wheel":
+        return 31 + sum(p.amount for p in work(action.arg).reward if p.kind in ("vp", "credits")) / 2
+    if name in ("margot", "margot_bank"):
+        return 24
     if name == "use":
         return 25
     if name == "tile":

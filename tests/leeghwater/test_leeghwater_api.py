@@ -14,6 +14,7 @@ PUBLIC_BARRAGE = {
     "turbine.plugins.barrage.state",  # Pending, for the expansion's own decisions
     "turbine.plugins.barrage.companies",  # Company, the base class of a company ability
     "turbine.plugins.barrage.technology",  # TechTile, the base class of a technology tile
+    "turbine.plugins.barrage.officers",  # Officer, the base class of an officer
 }
 OTHER = {"__future__", "typing", "functools", "importlib", "msgspec", "turbine.core"}
 

@@ -97,7 +97,7 @@ def test_L_3_setup(players, blocked):
     for row in s["spaces"]:
         assert [i for i, o in enumerate(row) if o == lw.BLOCKED] == blocked
     for p in g.state.players:
-        assert p.ext[lw.KEY] == {"works": [], "pieces": 5, "used": [0] * 5}
+        assert p.ext[lw.KEY] == {"works": [], "pieces": 5, "used": [0] * 5, "margot": 0}
         assert "building" in p.tiles
 
 
@@ -579,3 +579,89 @@ def test_views_hide_the_external_works_stacks():
     assert [len(s) for s in view.ext[lw.KEY]["ew_stacks"]] == [2, 5, 5]
     assert all(w == "" for s in view.ext[lw.KEY]["ew_stacks"] for w in s)
     assert g.state.ext[lw.KEY]["ew_stacks"][1][0] != ""
+
+
+# -- L-12 officers -------------------------------------------------------------------------------------
+
+
+def test_L_12_only_the_implemented_officers_join_the_draft():
+    g = drafted(3)
+    assert {"EO-LS", "EO-MF"} <= set(g.rules.officers)
+    assert not {"EO-SL", "EO-TB"} & set(g.rules.officers)
+
+
+def leslie(copy: bool = False) -> tuple[Game, int]:
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    p = g.state.players[seat]
+    rich(g, seat, credits=0, exc=4, mix=4)
+    p.tiles = [t for t in p.tiles if t != "leslie"]  # whoever the draft gave this seat
+    if copy:  # Mahiri Sekibo with her copy of Leslie (L-12.5.1)
+        p.officer, p.copy, p.copy_turns = "EO-MS", "EO-LS", 1
+    else:
+        p.officer = "EO-LS"
+        del p.ext[lw.KEY]
+        lw.setup_player(g.rules, g.state, seat)  # L-3.9.5: her special tile
+    show_work(g, "EW-T4")
+    return g, seat
+
+
+def test_L_12_1_leslie_pays_an_external_work_onto_her_wheel():
+    g, seat = leslie()
+    p = g.state.players[seat]
+    assert "leslie" in p.tiles
+    sector = p.wheel_open
+    do(g, seat, Ext("work_wheel", "EW-T4"))
+    assert (p.wheel_exc[sector], p.wheel_mix[sector], p.wheel_tile[sector]) == (1, 1, "leslie")
+    assert (p.excavators, p.mixers, p.credits, p.engineers) == (3, 3, 2, 10)
+    assert p.wheel_open == (sector + 1) % 6
+    assert p.ext[lw.KEY]["works"] == ["EW-T4"]
+    show_work(g, "EW-T2", slot=1)
+    legal = lw.turn_actions(g.rules, g.state, seat)  # L-12.1.5: the tile is on the wheel
+    assert Ext("work", "EW-T2") in legal and Ext("work_wheel", "EW-T2") not in legal
+
+
+def test_E_2_mahiri_copies_leslie_without_a_tile():
+    g, seat = leslie(copy=True)
+    p = g.state.players[seat]
+    sector = p.wheel_open
+    assert "leslie" not in p.tiles
+    do(g, seat, Ext("work_wheel", "EW-T4"))
+    assert (p.wheel_exc[sector], p.wheel_mix[sector], p.wheel_tile[sector]) == (1, 1, "")
+
+
+def margot(copy: bool = False) -> tuple[Game, int]:
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    p = g.state.players[seat]
+    if copy:
+        p.officer, p.copy, p.copy_turns = "EO-MS", "EO-MF", 1
+    else:
+        p.officer = "EO-MF"
+    put_building(g, "PB-07")
+    activate(g, seat)
+    rich(g, seat, credits=0)
+    return g, seat
+
+
+def test_L_12_2_margot_second_use_through_her_space():
+    """L-12.2.2, L-12.2.3: the tile's space once, her personal space once, the left space untouched."""
+    g, seat = margot()
+    p = g.state.players[seat]
+    do(g, seat, Ext("margot", "PB-07"))
+    assert (p.engineers, p.credits) == (11, 5)
+    assert not g.state.ext[lw.KEY]["left"][0]
+    assert Ext("margot", "PB-07") not in lw.turn_actions(g.rules, g.state, seat)  # U-12: once per round
+    do(g, seat, Ext("use", "PB-07"))
+    assert p.credits == 10
+    assert Ext("use", "PB-07") not in lw.turn_actions(g.rules, g.state, seat)
+    lw.end_of_round(g.rules, g.state)
+    assert Ext("margot", "PB-07") in lw.turn_actions(g.rules, g.state, seat)
+
+
+def test_E_3_mahiri_copies_margot_with_an_engineer_in_the_bank():
+    g, seat = margot(copy=True)
+    p = g.state.players[seat]
+    bank = g.state.bank[seat]
+    do(g, seat, Ext("margot_bank", "PB-07"))
+    assert (p.engineers, p.credits, g.state.bank[seat]) == (11, 5, bank + 1)
