@@ -1014,9 +1014,17 @@ class BarrageRules(Rules[State, Action]):
         return "5 rounds; every turn places at least one of 12 engineers and opens a bounded set of steps"
 
     def why_illegal(self, state: State, action: Any) -> IllegalAction:
+        """The rule that forbids ``action`` now, in words (see :mod:`.explain`)."""
         if not isinstance(action, Action):
             return IllegalAction(f"{action!r} is not a Barrage action")
-        return IllegalAction(f"'{describe(action)}' is not legal now ({self.phase_name(state)})")
+        from .explain import why_illegal
+
+        return why_illegal(self, state, action)
+
+    def read_action(self, text: str) -> Action | None:
+        """Any move in :func:`.actions.describe`'s notation, legal or not (case and spacing
+        as the player likes); ``None`` when the text is no Barrage move."""
+        return parse_text(text)
 
     def view(self, state: State, seat: int | None) -> State:
         hidden = self.clone(state)
@@ -1031,7 +1039,7 @@ class BarrageRules(Rules[State, Action]):
     def parse(self, text: str, state: State) -> Action:
         from turbine.core import ParseError
 
-        action = parse_text(text)
+        action = self.read_action(text)
         if action is None or action not in self.legal_actions(state):
             raise ParseError(f"{text!r} is not the notation of a legal move")
         return action
