@@ -237,22 +237,6 @@ def payments(
     return out
 
 
-def affordable(r: BarrageRules, state: State, seat: int, structure: int, index: int, budget: int) -> bool:
-    """Some payment exists for this structure on this space (B-8.2.2)."""
-    return _affordable(r, state, seat, structure, index, budget, None)
-
-
-def _affordable(
-    r: BarrageRules, state: State, seat: int, structure: int, index: int, budget: int, tile: TechTile | None
-) -> bool:
-    """Some payment exists with ``tile``'s cost rules (``None``: the printed cost)."""
-    printed = requirements(r, state, seat, structure, index)
-    needs, extra, mixed = _tile_cost(r, tile, structure, index, printed)
-    p = state.players[seat]
-    per_unit = r.officer(state, seat).credits_per_machinery
-    return budget >= extra and _can_pay(needs, budget - extra, mixed, p.excavators, p.mixers, per_unit)
-
-
 def _can_pay(
     needs: tuple[tuple[int, int], ...], budget: int, mixed: bool, excavators: int, mixers: int, per_unit: int
 ) -> bool:
@@ -406,8 +390,11 @@ def _tile_cost(
 def affordable_with(
     r: BarrageRules, state: State, seat: int, structure: int, index: int, budget: int, choice: str
 ) -> bool:
-    """Some payment exists for the structure on that space with that tile choice."""
-    return _affordable(r, state, seat, structure, index, budget, r.tile_effect(choice))
+    """Some payment exists for the structure on that space with that tile choice (B-8.2.2)."""
+    needs, extra, mixed = cost_with(r, state, seat, structure, index, choice)
+    p = state.players[seat]
+    per_unit = r.officer(state, seat).credits_per_machinery
+    return budget >= extra and _can_pay(needs, budget - extra, mixed, p.excavators, p.mixers, per_unit)
 
 
 def tiles_for(player: Player, structure: int) -> list[str]:
@@ -426,14 +413,6 @@ def buildable(
     """Spaces where a construction of ``structure`` can be completed (``free``: engineer-free)."""
     rules = cost_variants(r, state, seat, free)[structure]
     return _affordable_sites(r, state, seat, structure, budget, rules, stop_at_first=False)
-
-
-def can_build(
-    r: BarrageRules, state: State, seat: int, structure: int, budget: int, free: bool = False
-) -> bool:
-    """A construction of ``structure`` can be completed somewhere."""
-    rules = cost_variants(r, state, seat, free)[structure]
-    return bool(_affordable_sites(r, state, seat, structure, budget, rules, stop_at_first=True))
 
 
 CHEAPEST_FIRST = (CONDUIT, POWERHOUSE, BASE, ELEVATION)
