@@ -31,6 +31,7 @@ from .actions import (
     ConstructFree,
     Copy,
     Discard,
+    Ext,
     Fulfil,
     Headstream,
     Machinery,
@@ -157,7 +158,10 @@ class BarrageRules(Rules[State, Action]):
         self.fee_vp = self.consts["conduit_fee"]["vp"]
         self.hand_limit = self.consts["hand_limit"]
         self.powerhouse_track = tuple(companies_raw_track())
-        self.bonus_table = bonus_tiles()
+        self.bonus_table = dict(bonus_tiles())
+        for rows in pm.hook.barrage_bonus_tiles(config=self.config):  # HP-17: expansions' tiles
+            for tile_id, vp_each, counts, intro in rows or ():
+                self.bonus_table.setdefault(tile_id, (vp_each, counts, intro))
         self.objective_table = objective_tiles()
         self.objective_awards = scoring_awards()
         self.water_board = load_board()
@@ -172,6 +176,11 @@ class BarrageRules(Rules[State, Action]):
         assignment = self.consts["intro_assignment"]
         self.assignment = [] if self.full else [assignment[c] for c in columns]
         self.income_table = {c: data.income for c, data in companies().items()}
+        for c in sorted(self.companies):  # HP-18: incomes of expansions' companies
+            if c and c not in self.income_table:
+                rows = pm.hook.barrage_company_income(game=self, company=c)
+                if rows is not None:
+                    self.income_table[c] = rows
         self.optional_parts = options.optional_parts == "ext"
         # Barrage's own hooks (HOOKS.md), looked up once: None when no plugin implements one
         hook = pm.hook
@@ -190,6 +199,10 @@ class BarrageRules(Rules[State, Action]):
         self.h_component_pools = _used(hook, "barrage_component_pools")
         hand = _used(hook, "barrage_hand_limit")
         self.h_capacity = _used(hook, "barrage_dam_capacity")
+        self.h_turn_actions = _used(hook, "barrage_turn_actions")
+        self.h_decision_actions = _used(hook, "barrage_decision_actions")
+        self.h_perform = _used(hook, "barrage_perform")
+        self.h_view = _used(hook, "barrage_view")
         self.hand_limit_hook = hand
         self._settled: tuple[State, Pending, list[Action]] | None = None
         """The legal answers :meth:`_settle` found for the decision it stopped at, handed
@@ -697,6 +710,9 @@ class BarrageRules(Rules[State, Action]):
                 out.append(CONSTRUCT_FREE)
             if not extra and self.personal_space(state, seat):
                 out.append(PERSONAL)
+        if self.h_turn_actions is not None:  # G-4: expansions' placements
+            for more in self.h_turn_actions(game=self, state=state, seat=seat):
+                out.extend(more or ())
         out.extend(self.bank_actions[:engineers])
         return out
 
@@ -760,6 +776,8 @@ class BarrageRules(Rules[State, Action]):
             out = [Copy(o) for o in self.copyable(state, seat)]
         elif kind == "extra":
             out = self._turn_actions(state, seat, extra=True)
+        elif self.h_decision_actions is not None:  # G-4: an expansion's decision
+            out = list(self.h_decision_actions(game=self, state=state, pending=top) or ())
         if top.opt or not out:
             out.append(Skip())
         return out
@@ -808,6 +826,12 @@ class BarrageRules(Rules[State, Action]):
             player.engineers -= space["engineers"]
             player.credits -= space["credits"]
             state.flow.pending.append(Pending(seat, "structure"))
+            return
+        if t is Ext:  # G-4: an expansion's placement
+            if self.h_perform is None or not self.h_perform(
+                game=self, state=state, seat=seat, action=action, pending=None
+            ):
+                raise ValueError(f"no plugin performs {describe(action)!r}")
             return
         i = self.space_index[action.space]
         space = self.spaces[i]
@@ -931,6 +955,8 @@ class BarrageRules(Rules[State, Action]):
             player.contracts.remove(action.contract)  # U-19: out of the game
             if len(player.contracts) <= self.hand_limit_of(state, seat):
                 pending.pop()
+        elif self.h_perform is not None:  # G-4: the answer to an expansion's decision
+            self.h_perform(game=self, state=state, seat=seat, action=action, pending=top)
 
     def _report_payment(self, state: State, seat: int, top: Pending, action: Pay) -> None:
         """Listeners learn when an officer's cost rule changed what was paid (B-16.1, 16.4, 16.5)."""
@@ -1031,6 +1057,8 @@ class BarrageRules(Rules[State, Action]):
         hidden.stacks = [[""] * len(stack) for stack in state.stacks]  # face-down stacks
         hidden.patent_stacks = [[""] * len(stack) for stack in state.patent_stacks]
         hidden.rng = Rng(0)
+        if self.h_view is not None:
+            self.h_view(game=self, state=hidden, seat=seat)
         return hidden
 
     def describe(self, action: Action) -> str:
