@@ -20,6 +20,7 @@ Actions are Barrage :class:`Ext` actions (``x work EW-T1``, ``x build PB-03``,
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from turbine.plugins.barrage.actions import Ext, Fulfil, Site
@@ -53,15 +54,22 @@ def data() -> dm.Expansion:
     return dm.load_all()
 
 
+@functools.cache
+def _tables() -> tuple[dict[str, dm.PrivateBuilding], dict[str, dm.ExternalWork], tuple[bool, ...]]:
+    d = data()
+    return (
+        {b.id: b for b in d.private_buildings},
+        {w.id: w for w in d.external_works.works},
+        tuple(s.red_frame for s in d.board.building_spaces),
+    )
+
+
 def building(pb: str) -> dm.PrivateBuilding:
-    for b in data().private_buildings:
-        if b.id == pb:
-            return b
-    raise KeyError(pb)
+    return _tables()[0][pb]
 
 
 def work(w: str) -> dm.ExternalWork:
-    return data().external_works.by_id(w)
+    return _tables()[1][w]
 
 
 def shared(state: Any) -> dict[str, Any]:
@@ -240,15 +248,20 @@ def tile_choices(player: Any, b: dm.PrivateBuilding) -> list[tuple[str, int, int
 def building_space(state: Any, slot: int) -> int | None:
     """The building space a new building next to ``slot`` takes: a free unframed one first."""
     spaces = shared(state)["spaces"][slot]
-    frames = data().board.building_spaces
-    free = [i for i, o in enumerate(spaces) if o == FREE]
-    plain = [i for i in free if not frames[i].red_frame]
-    return (plain or free or [None])[0]
+    frames = _tables()[2]
+    framed = None
+    for i, o in enumerate(spaces):
+        if o == FREE:
+            if not frames[i]:
+                return i
+            if framed is None:
+                framed = i
+    return framed
 
 
 def surcharge(state: Any, slot: int) -> int:
     i = building_space(state, slot)
-    return RED if i is not None and data().board.building_spaces[i].red_frame else 0
+    return RED if i is not None and _tables()[2][i] else 0
 
 
 def activated(state: Any, seat: int, slot: int) -> bool:
@@ -262,9 +275,10 @@ def can_build(game: Any, state: Any, seat: int, slot: int) -> bool:
     if player.spaces_used >= len(spaces) or not mine(state, seat)["pieces"]:
         return False
     need, cost = spaces[player.spaces_used]
-    if player.engineers < need or activated(state, seat, slot) or building_space(state, slot) is None:
+    if player.engineers < need or player.credits < cost or activated(state, seat, slot):
         return False
-    if player.credits < cost + surcharge(state, slot):
+    space = building_space(state, slot)
+    if space is None or player.credits < cost + (RED if _tables()[2][space] else 0):
         return False
     return bool(tile_choices(player, building(shared(state)["buildings"][slot])))
 
@@ -292,6 +306,8 @@ def effect_possible(game: Any, state: Any, seat: int, b: dm.PrivateBuilding, cre
     if kind == "fulfil_contract":
         return bool(player.contracts)
     if kind == "production":
+        if seat not in state.ph_owner:  # no powerhouse, no production (B-11.1.1)
+            return False
         trial = game.clone(state)
         before = len(trial.flow.pending)
         game.start_production(trial, seat, b.effect.modifier, True)
@@ -326,9 +342,10 @@ def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
         # L-12.1.2, L-12.1.5: Leslie pays onto her wheel with her tile; Mahiri's copy needs no tile (L-12.5.1)
         if officer == LESLIE and (player.officer != LESLIE or LESLIE_TILE in player.tiles):
             out += [Ext("work_wheel", w) for w in payable]
-    for slot, pb in enumerate(s["buildings"]):
-        if can_build(game, state, seat, slot):
-            out.append(Ext("build", pb))
+    if player.spaces_used < len(game.construction_spaces) and mine(state, seat)["pieces"]:
+        for slot, pb in enumerate(s["buildings"]):
+            if can_build(game, state, seat, slot):
+                out.append(Ext("build", pb))
     for slot, pb in enumerate(s["buildings"]):
         if can_use(game, state, seat, slot):
             out.append(Ext("use", pb))
