@@ -338,12 +338,14 @@ class BarrageSpecs:
     def barrage_contract_policy(
         self, game: Any, state: Any, seat: int, energy: int, source: str
     ) -> Any | None:
-        """HP-9, HP-10. Called when a player may fulfil contracts with ``energy`` (B-13.3).
+        """HP-9, HP-10. Called after a contract was fulfilled with ``energy`` (B-13.3).
 
-        ``source`` is ``"production"`` or the name of a contract-usable energy
-        gain (B-13.5).  Return a policy (how many contracts, whether their
-        requirements are summed, whether national contracts and France's −3
-        apply) or ``None`` for Barrage's rule: one contract, requirement ≤ energy.
+        ``source`` is ``"production"`` (the only source Barrage asks about
+        now; tile energy keeps Barrage's rule).  Return a policy mapping or
+        ``None`` for Barrage's rule (one contract, requirement ≤ energy).
+        Understood key: ``"summed": True``: the energy left after this contract
+        (its requirement, less France's −3 when unlocked, is used up) may fulfil
+        another contract, as long as the requirements fit in the energy.
         """
 
     @hookspec

@@ -203,6 +203,7 @@ class BarrageRules(Rules[State, Action]):
         self.h_decision_actions = _used(hook, "barrage_decision_actions")
         self.h_perform = _used(hook, "barrage_perform")
         self.h_view = _used(hook, "barrage_view")
+        self.h_contract_policy = _used(hook, "barrage_contract_policy")
         self.hand_limit_hook = hand
         self._settled: tuple[State, Pending, list[Action]] | None = None
         """The legal answers :meth:`_settle` found for the decision it stopped at, handed
@@ -909,6 +910,8 @@ class BarrageRules(Rules[State, Action]):
         elif kind == "contract":
             pending.pop()
             contracts.fulfil(self, state, seat, action.contract)
+            if self.h_contract_policy is not None and top.c != 1:  # HP-9: an expansion's policy
+                self._more_contracts(state, seat, top.n, action.contract)
         elif kind == "pair":  # B-4.4.5, then the officer's setup (B-4.2.6, U-9.4)
             pending.pop()
             state.draft_pairs.remove([action.company, action.officer])
@@ -957,6 +960,15 @@ class BarrageRules(Rules[State, Action]):
                 pending.pop()
         elif self.h_perform is not None:  # G-4: the answer to an expansion's decision
             self.h_perform(game=self, state=state, seat=seat, action=action, pending=top)
+
+    def _more_contracts(self, state: State, seat: int, energy: int, done: str) -> None:
+        """``barrage_contract_policy`` with ``summed``: the energy left may fulfil one more contract."""
+        policy = self.h_contract_policy(game=self, state=state, seat=seat, energy=energy, source="production")
+        if not policy or not policy.get("summed"):
+            return
+        rest = energy - max(0, self.contracts[done].requirement - contracts.discount(self, state, seat))
+        if rest > 0 and contracts.fulfillable(self, state, seat, rest):
+            state.flow.pending.append(Pending(seat, "contract", n=rest, opt=True))
 
     def _report_payment(self, state: State, seat: int, top: Pending, action: Pay) -> None:
         """Listeners learn when an officer's cost rule changed what was paid (B-16.1, 16.4, 16.5)."""

@@ -36,10 +36,10 @@ FREE = -1
 BLOCKED = -3
 NED = "CO-NED"
 BUILDING_TILE = "building"
-LESLIE, MARGOT = "EO-LS", "EO-MF"
+LESLIE, MARGOT, SIMONE = "EO-LS", "EO-MF", "EO-SL"
 LESLIE_TILE = "leslie"
-IMPLEMENTED_OFFICERS = (LESLIE, MARGOT)
-"""L-12: the new officers in the draft; Simone Luciani and Tommaso Battista are not implemented."""
+IMPLEMENTED_OFFICERS = (LESLIE, MARGOT, SIMONE)
+"""L-12: the new officers in the draft; Tommaso Battista is not implemented."""
 NO_LIMIT = 999
 RED = 3
 """Credits of a red frame (L-6.2 step 5, L-7.2, L-15.8)."""
@@ -713,3 +713,31 @@ def hide(state: Any) -> None:
     if KEY in state.ext:
         s = shared(state)
         s["ew_stacks"] = [[""] * len(stack) for stack in s["ew_stacks"]]
+
+
+# -- Simone Luciani (L-12.3, L-12.5.3) -----------------------------------------------------------------
+
+
+def hand_limit(game: Any, state: Any, seat: int, limit: int) -> int | None:
+    """L-12.3.1: 4 contracts; Mahiri's copy: 4 until her next fulfilment (L-12.5.3)."""
+    player = state.players[seat]
+    if player.officer == SIMONE or player.copy == SIMONE:
+        return max(limit, 4)
+    mark = player.ext.get(KEY, {}).get("simone")
+    if mark is not None and mark == len(player.fulfilled):
+        return max(limit, 4)
+    return None
+
+
+def contract_policy(game: Any, state: Any, seat: int, source: str) -> dict[str, bool] | None:
+    """L-12.3.2 (U-11: nationals allowed, France per contract, production energy only)."""
+    if source == "production" and game.officer(state, seat).id == SIMONE:
+        return {"summed": True}
+    return None
+
+
+def ability_used(state: Any, seat: int, detail: str) -> None:
+    """L-12.5.3: when Mahiri copies Simone, her hand limit stays 4 until she next fulfils a contract."""
+    player = state.players[seat]
+    if detail == f"copies {SIMONE}" and KEY in player.ext:
+        player.ext[KEY]["simone"] = len(player.fulfilled)

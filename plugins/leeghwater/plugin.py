@@ -136,3 +136,21 @@ def barrage_final_scoring(game: Any, state: Any) -> list[Any]:
 @hookimpl
 def barrage_view(game: Any, state: Any, seat: Any) -> None:
     lw.hide(state)
+
+
+# -- Simone Luciani (L-12.3, L-12.5.3) -------------------------------------------------------------
+
+
+@hookimpl
+def barrage_hand_limit(game: Any, state: Any, seat: int, limit: int) -> int | None:
+    return lw.hand_limit(game, state, seat, limit)
+
+
+@hookimpl
+def barrage_contract_policy(game: Any, state: Any, seat: int, energy: int, source: str) -> Any:
+    return lw.contract_policy(game, state, seat, source)
+
+
+@hookimpl
+def barrage_ability_used(game: Any, state: Any, seat: int, ability: str, detail: str) -> None:
+    lw.ability_used(state, seat, detail)

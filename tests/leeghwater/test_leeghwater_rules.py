@@ -533,6 +533,7 @@ def test_T_4_netherlands_drop_after_the_contract_and_not_at_the_production_dam()
     seat = g.state.turn_order[0]
     s = g.state
     s.players[seat].company = "CO-NED"
+    s.players[seat].officer = "EO-VF"
     s.players[seat].built[3] = 3  # ability unlocked (3rd powerhouse)
     free = [d for d, o in enumerate(s.dam_owner) if o == -1][:3]
     x, y, z = free
@@ -545,6 +546,8 @@ def test_T_4_netherlands_drop_after_the_contract_and_not_at_the_production_dam()
     assert [q.kind for q in s.flow.pending[-3:]] == ["lw_dam", "ability", "contract"]
     drop = s.flow.pending[-3]
     assert lw.decision_actions(g.rules, s, drop) == [Site(g.rules.board.dams[z].id)]
+    s.players[seat].officer = "EO-GD"  # Graziano del Monte: the height-3 dam holds a 4th
+    assert lw.decision_actions(g.rules, s, drop) == [Site(g.rules.board.dams[d].id) for d in sorted((y, z))]
 
 
 def test_L_14_final_scoring_each_activated_tile_for_each_player():
@@ -587,7 +590,7 @@ def test_views_hide_the_external_works_stacks():
 def test_L_12_only_the_implemented_officers_join_the_draft():
     g = drafted(3)
     assert {"EO-LS", "EO-MF"} <= set(g.rules.officers)
-    assert not {"EO-SL", "EO-TB"} & set(g.rules.officers)
+    assert "EO-SL" in g.rules.officers and "EO-TB" not in g.rules.officers
 
 
 def leslie(copy: bool = False) -> tuple[Game, int]:
@@ -665,3 +668,71 @@ def test_E_3_mahiri_copies_margot_with_an_engineer_in_the_bank():
     bank = g.state.bank[seat]
     do(g, seat, Ext("margot_bank", "PB-07"))
     assert (p.engineers, p.credits, g.state.bank[seat]) == (11, 5, bank + 1)
+
+
+def req(g: Game, n: int) -> str:
+    table = g.rules.contracts
+    return sorted(c for c in table if table[c].kind == "private" and table[c].requirement == n)[0]
+
+
+def simone(copy: bool = False) -> tuple[Game, int, list[str]]:
+    from turbine.plugins.barrage.state import Pending
+
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    p = g.state.players[seat]
+    p.company = "CO-USA"
+    if copy:
+        p.officer, p.copy, p.copy_turns = "EO-MS", "EO-SL", 1
+    else:
+        p.officer = "EO-SL"
+    hand = [req(g, 3), req(g, 5), req(g, 6)]
+    p.contracts = list(hand)
+    g.state.nationals = []
+    g.state.flow.pending.append(Pending(seat, "contract", n=9, opt=True))
+    return g, seat, hand
+
+
+@pytest.mark.parametrize("first,second,third", [(3, 5, None), (3, 6, None), (6, 3, None), (5, 3, None)])
+def test_T_3_simone_fulfils_several_contracts_with_one_production(first, second, third):
+    """T-3, L-12.3.2: 9 energy; {3,5}, {3,6} are legal, {5,6} is not (11 > 9)."""
+    g, seat, hand = simone()
+    by = dict(zip((3, 5, 6), hand, strict=True))
+    g.play(Fulfil(by[first]))
+    assert top(g).kind == "contract" and top(g).n == 9 - first
+    assert Fulfil(by[second]) in g.legal()
+    if {first, 5} == {5, 6} or first == 5:
+        assert Fulfil(by[6]) not in g.legal()
+    g.play(Fulfil(by[second]))
+    assert set(g.state.players[seat].fulfilled[-2:]) == {by[first], by[second]}
+    assert not any(q.kind == "contract" for q in g.state.flow.pending)
+
+
+def test_L_12_3_1_simone_holds_four_contracts():
+    g, seat, _ = simone()
+    assert g.rules.hand_limit_of(g.state, seat) == 4
+    other = g.state.turn_order[1]
+    if g.state.players[other].officer != "EO-SL":
+        assert g.rules.hand_limit_of(g.state, other) == 3
+
+
+def test_E_4_mahiri_copies_simone():
+    """E-4, L-12.5.3: several contracts in that production; the limit 4 lasts until her next fulfilment."""
+    g, seat, hand = simone(copy=True)
+    p = g.state.players[seat]
+    lw.ability_used(g.state, seat, "copies EO-SL")
+    g.play(Fulfil(hand[0]))
+    assert top(g).kind == "contract" and top(g).n == 6
+    p.copy = ""
+    assert g.rules.hand_limit_of(g.state, seat) == 3  # she has fulfilled one since the copy
+    lw.ability_used(g.state, seat, "copies EO-SL")
+    assert g.rules.hand_limit_of(g.state, seat) == 4
+
+
+def test_simone_policy_is_production_only_and_others_keep_one_contract():
+    """U-11 (c): tile energy keeps Barrage's one-contract rule; other officers get no policy."""
+    g, seat, _ = simone()
+    assert lw.contract_policy(g.rules, g.state, seat, "production") == {"summed": True}
+    assert lw.contract_policy(g.rules, g.state, seat, "tile") is None
+    g.state.players[seat].officer = "EO-VF"
+    assert lw.contract_policy(g.rules, g.state, seat, "production") is None
