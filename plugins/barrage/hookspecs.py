@@ -180,11 +180,15 @@ class BarrageSpecs:
     def barrage_after_placement(
         self, game: Any, state: Any, seat: int, space: Any, engineers: Any
     ) -> bool | None:
-        """HP-8. Called after every placement's action is complete, before the turn passes on.
+        """HP-8. Called after every placement that put engineers on a space (never a pass).
 
-        ``engineers`` lists the pieces placed (so a special engineer can be
-        recognised).  Return ``True`` to give ``seat`` an immediate extra turn
-        (it may still pass); Barrage grants at most one extra turn per placement.
+        ``space`` is the placement action (``Place``, ``Construct``, ``Bank``,
+        an expansion's ``Ext`` …) and ``engineers`` the number of engineers it
+        placed.  The placement's own decisions are already on the stack.
+        Return ``True`` to give ``seat`` an immediate extra turn after them (it
+        may decline it), or a list of :class:`~.state.Pending` decisions of the
+        expansion to take after them (for example "use a special engineer for
+        an extra turn?"); Barrage schedules at most one extra turn per placement.
         """
 
     # ------------------------------------------------------------------ expansion actions (G-4)

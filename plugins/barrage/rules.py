@@ -204,6 +204,7 @@ class BarrageRules(Rules[State, Action]):
         self.h_perform = _used(hook, "barrage_perform")
         self.h_view = _used(hook, "barrage_view")
         self.h_contract_policy = _used(hook, "barrage_contract_policy")
+        self.h_after_placement = _used(hook, "barrage_after_placement")
         self.hand_limit_hook = hand
         self._settled: tuple[State, Pending, list[Action]] | None = None
         """The legal answers :meth:`_settle` found for the decision it stopped at, handed
@@ -793,6 +794,26 @@ class BarrageRules(Rules[State, Action]):
         self._settle(state)
 
     def _start_turn(self, state: State, seat: int, action: Action, extra: bool = False) -> None:
+        if self.h_after_placement is None:
+            self._place(state, seat, action, extra)
+            return
+        engineers = state.players[seat].engineers
+        mark = len(state.flow.pending)
+        self._place(state, seat, action, extra)
+        placed = engineers - state.players[seat].engineers
+        if placed <= 0:
+            return
+        later: list[Pending] = []
+        answers = self.h_after_placement(game=self, state=state, seat=seat, space=action, engineers=placed)
+        for answer in answers:
+            if answer is True and not any(p.kind == "extra" for p in later):
+                later.append(Pending(seat, "extra", opt=True))
+            elif isinstance(answer, list):
+                later.extend(answer)
+        # HP-8: after the placement's own decisions
+        state.flow.pending[mark:mark] = list(reversed(later))
+
+    def _place(self, state: State, seat: int, action: Action, extra: bool = False) -> None:
         player = state.players[seat]
         t = type(action)
         if not extra and player.copy and self.options.mahiri_copy_until == "next_turn":

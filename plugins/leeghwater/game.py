@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from turbine.plugins.barrage.actions import Ext, Fulfil, Site
+from turbine.plugins.barrage.actions import Bank, Ext, Fulfil, Site
 from turbine.plugins.barrage.companies import Company
 from turbine.plugins.barrage.officers import Officer
 from turbine.plugins.barrage.state import Pending
@@ -36,10 +36,10 @@ FREE = -1
 BLOCKED = -3
 NED = "CO-NED"
 BUILDING_TILE = "building"
-LESLIE, MARGOT, SIMONE = "EO-LS", "EO-MF", "EO-SL"
+LESLIE, MARGOT, SIMONE, TOMMASO = "EO-LS", "EO-MF", "EO-SL", "EO-TB"
 LESLIE_TILE = "leslie"
-IMPLEMENTED_OFFICERS = (LESLIE, MARGOT, SIMONE)
-"""L-12: the new officers in the draft; Tommaso Battista is not implemented."""
+IMPLEMENTED_OFFICERS = (LESLIE, MARGOT, SIMONE, TOMMASO)
+"""L-12: the four new officers join the draft."""
 NO_LIMIT = 999
 RED = 3
 """Credits of a red frame (L-6.2 step 5, L-7.2, L-15.8)."""
@@ -203,6 +203,7 @@ def setup_player(game: Any, state: Any, seat: int) -> None:
         "pieces": data().constants.building_pieces_per_company,
         "used": [0] * n,
         "margot": 0,
+        "architect": 1,
     }
     if BUILDING_TILE not in player.tiles:
         player.tiles.append(BUILDING_TILE)
@@ -414,6 +415,8 @@ def decision_actions(game: Any, state: Any, top: Any) -> list[Any] | None:
         return [Fulfil(c) for c in contracts_for(game, state, seat, top.n)]
     if kind == "lw_patent":
         return [Ext("patent", t) for t in state.patent_display if t]
+    if kind == "lw_architect":  # L-12.4.2
+        return [Ext("architect")]
     if kind == "lw_now":  # AT-B1 (L-9.2)
         b = building(s["buildings"][top.a])
         if effect_possible(game, state, seat, b, player.credits):
@@ -577,6 +580,9 @@ def _answer(game: Any, state: Any, seat: int, top: Any, action: Any) -> None:
         player.tiles.append(action.arg)
     elif kind == "lw_now":  # AT-B1: the action at once, no engineers, no space
         use_building(game, state, seat, top.a)
+    elif kind == "lw_architect":  # the engineer just placed was the architect: one more turn
+        mine(state, seat)["architect"] = 0
+        state.flow.pending.append(Pending(seat, "extra"))
 
 
 def _dam(game: Any, site: str) -> int:
@@ -654,6 +660,7 @@ def end_of_round(game: Any, state: Any) -> None:
         if KEY in p.ext:
             p.ext[KEY]["used"] = [0] * len(s["buildings"])
             p.ext[KEY]["margot"] = 0
+            p.ext[KEY]["architect"] = 1  # L-12.4.5: the architect comes back with the engineers
 
 
 def bonus_count(state: Any, seat: int, counts: Any) -> int | None:
@@ -697,6 +704,8 @@ def bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
         return 31 + sum(p.amount for p in work(action.arg).reward if p.kind in ("vp", "credits")) / 2
     if name in ("margot", "margot_bank"):
         return 24
+    if name == "architect":
+        return 10
     if name == "use":
         return 25
     if name == "tile":
@@ -741,3 +750,22 @@ def ability_used(state: Any, seat: int, detail: str) -> None:
     player = state.players[seat]
     if detail == f"copies {SIMONE}" and KEY in player.ext:
         player.ext[KEY]["simone"] = len(player.fulfilled)
+
+
+# -- Tommaso Battista (L-12.4, L-12.5.4) ---------------------------------------------------------------
+
+
+def after_placement(game: Any, state: Any, seat: int, action: Any, engineers: int) -> list[Any] | None:
+    """L-12.4.2: an engineer placed alone on a space needing exactly 1 engineer may be the architect,
+    and then he takes another turn.  The decision is offered after the placement's action; declining
+    it means the engineer placed was an ordinary one (the architect stays available this round).
+    U-14 (a): not in the Bank (also not Margot's Bank engineer of Mahiri's copy).  Mahiri's copy
+    (L-12.5.4) works for the action that follows her copy (U-14: not her copy-space engineer)."""
+    if engineers != 1 or game.officer(state, seat).id != TOMMASO:
+        return None
+    if type(action) is Bank or (type(action) is Ext and action.name == "margot_bank"):
+        return None
+    player = state.players[seat]
+    if KEY not in player.ext or not player.ext[KEY].get("architect", 1):
+        return None
+    return [Pending(seat, "lw_architect", opt=True)]

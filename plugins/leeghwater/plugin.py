@@ -154,3 +154,11 @@ def barrage_contract_policy(game: Any, state: Any, seat: int, energy: int, sourc
 @hookimpl
 def barrage_ability_used(game: Any, state: Any, seat: int, ability: str, detail: str) -> None:
     lw.ability_used(state, seat, detail)
+
+
+# -- Tommaso Battista (L-12.4, L-12.5.4) -------------------------------------------------------------
+
+
+@hookimpl
+def barrage_after_placement(game: Any, state: Any, seat: int, space: Any, engineers: Any) -> Any:
+    return lw.after_placement(game, state, seat, space, engineers)

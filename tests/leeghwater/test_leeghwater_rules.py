@@ -97,7 +97,7 @@ def test_L_3_setup(players, blocked):
     for row in s["spaces"]:
         assert [i for i, o in enumerate(row) if o == lw.BLOCKED] == blocked
     for p in g.state.players:
-        assert p.ext[lw.KEY] == {"works": [], "pieces": 5, "used": [0] * 5, "margot": 0}
+        assert p.ext[lw.KEY] == {"works": [], "pieces": 5, "used": [0] * 5, "margot": 0, "architect": 1}
         assert "building" in p.tiles
 
 
@@ -587,10 +587,10 @@ def test_views_hide_the_external_works_stacks():
 # -- L-12 officers -------------------------------------------------------------------------------------
 
 
-def test_L_12_only_the_implemented_officers_join_the_draft():
+def test_L_3_8_2_the_four_officers_join_the_draft():
     g = drafted(3)
-    assert {"EO-LS", "EO-MF"} <= set(g.rules.officers)
-    assert "EO-SL" in g.rules.officers and "EO-TB" not in g.rules.officers
+    assert {"EO-LS", "EO-MF", "EO-SL", "EO-TB"} <= set(g.rules.officers)
+    assert len([o for o in g.rules.officers if o]) == 11
 
 
 def leslie(copy: bool = False) -> tuple[Game, int]:
@@ -736,3 +736,59 @@ def test_simone_policy_is_production_only_and_others_keep_one_contract():
     assert lw.contract_policy(g.rules, g.state, seat, "tile") is None
     g.state.players[seat].officer = "EO-VF"
     assert lw.contract_policy(g.rules, g.state, seat, "production") is None
+
+
+def tommaso(copy: bool = False) -> tuple[Game, int]:
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    while g.to_move != seat:  # the first seat to act
+        seat = g.to_move
+    p = g.state.players[seat]
+    if copy:
+        p.officer, p.copy, p.copy_turns = "EO-MS", "EO-TB", 2
+    else:
+        p.officer = "EO-TB"
+    rich(g, seat, credits=10)
+    return g, seat
+
+
+def test_T_9_architect_alone_on_a_one_engineer_space_gives_another_turn():
+    """T-9, L-12.4.2: 1 engineer on a 1-engineer space: after its action, another turn (once per round)."""
+    g, seat = tommaso()
+    one = next(
+        a
+        for a in g.legal()
+        if type(a).__name__ == "Place" and g.rules.spaces[g.rules.space_index[a.space]].engineers == 1
+    )
+    g.play(one)
+    while top(g) is not None and top(g).kind != "lw_architect":
+        g.play(g.legal()[0])
+    assert top(g).kind == "lw_architect" and set(g.legal()) == {Ext("architect"), Skip()}
+    g.play(Ext("architect"))
+    assert top(g).kind == "extra" and g.to_move == seat
+    assert g.state.players[seat].ext[lw.KEY]["architect"] == 0
+    lw.end_of_round(g.rules, g.state)
+    assert g.state.players[seat].ext[lw.KEY]["architect"] == 1
+
+
+def test_T_9_no_extra_turn_with_two_engineers_or_in_the_bank():
+    """L-12.4.3, U-14 (a)."""
+    g, seat = tommaso()
+    two = next(
+        a
+        for a in g.legal()
+        if type(a).__name__ == "Place" and g.rules.spaces[g.rules.space_index[a.space]].engineers == 2
+    )
+    assert lw.after_placement(g.rules, g.state, seat, two, 2) is None
+    from turbine.plugins.barrage.actions import Bank
+
+    assert lw.after_placement(g.rules, g.state, seat, Bank(1), 1) is None
+    g.state.players[seat].ext[lw.KEY]["architect"] = 0  # already placed this round
+    assert lw.after_placement(g.rules, g.state, seat, Ext("use", "PB-07"), 1) is None
+
+
+def test_E_5_mahiri_copies_tommaso():
+    """E-5, L-12.5.4: one of her engineers acts as the architect."""
+    g, seat = tommaso(copy=True)
+    pending = lw.after_placement(g.rules, g.state, seat, Ext("use", "PB-07"), 1)
+    assert [p.kind for p in pending] == ["lw_architect"]
