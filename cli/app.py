@@ -22,6 +22,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 from turbine.core import Game, ParseError, Registry, SaveFileError, TurbineError, savefile
+from turbine.core.session import options_model
 
 from . import output
 from .common import (
@@ -105,7 +106,13 @@ def variant_info(reg: Registry, variant_id: str) -> dict[str, Any]:
         "plugin": reg.variant_plugin.get(spec.id, ""),
         "options": option_rows(spec.options),
         "expansions": [
-            {"id": e.id, "name": e.name, "description": e.description} for e in reg.expansions_for(spec.id)
+            {
+                "id": e.id,
+                "name": e.name,
+                "description": e.description,
+                "options": option_rows(e.options) if e.options is not None else [],
+            }
+            for e in reg.expansions_for(spec.id)
         ],
         "bots": reg.bots_for(spec.id),
     }
@@ -139,17 +146,7 @@ def variants(json_out: JsonFlag = False) -> None:
         output.out.print(head)
         if info["options"]:
             output.out.print(Text("  options (--option NAME=VALUE):", style="dim"))
-            width = max(len(row["name"]) for row in info["options"])
-            for row in info["options"]:
-                default = "required" if row["required"] else f"default {_option_text(row['default'])}"
-                line = Text(f"    {row['name']:<{width}}  ")
-                line.append(f"{row['type']}, {default}", style="cyan")
-                allowed = _allowed_text(row)
-                if allowed:
-                    line.append(f"; {'one of ' if row['allowed'] else ''}{allowed}")
-                if row["description"]:
-                    line.append(f" — {row['description']}", style="dim")
-                output.out.print(line)
+            _print_option_rows(info["options"], indent="    ")
         else:
             output.out.print("  no options")
         for exp in info["expansions"]:
@@ -157,8 +154,25 @@ def variants(json_out: JsonFlag = False) -> None:
             if exp["description"]:
                 line.append(f" — {exp['description']}", style="dim")
             output.out.print(line)
+            if exp["options"]:
+                output.out.print(Text(f"    options (--option {exp['id']}.NAME=VALUE):", style="dim"))
+                _print_option_rows(exp["options"], indent="      ")
         output.out.print(Text(f"  bots: {', '.join(info['bots']) or 'none'}"))
         output.out.print()
+
+
+def _print_option_rows(rows: list[dict[str, Any]], indent: str) -> None:
+    width = max(len(row["name"]) for row in rows)
+    for row in rows:
+        default = "required" if row["required"] else f"default {_option_text(row['default'])}"
+        line = Text(f"{indent}{row['name']:<{width}}  ")
+        line.append(f"{row['type']}, {default}", style="cyan")
+        allowed = _allowed_text(row)
+        if allowed:
+            line.append(f"; {'one of ' if row['allowed'] else ''}{allowed}")
+        if row["description"]:
+            line.append(f" — {row['description']}", style="dim")
+        output.out.print(line)
 
 
 @app.command()
@@ -264,7 +278,7 @@ def new(
         variant,
         players=len(seat_list),
         seed=seed,
-        options=parse_options(spec.options, option or []),
+        options=parse_options(options_model(reg, variant, with_ or []), option or []),
         expansions=with_ or [],
         seats=seat_list,
     )
@@ -495,7 +509,7 @@ def simulate(
         games=games,
         seats=parse_seats(bots, players or (None if "," in bots else spec.min_players), spec.min_players),
         seed=seed,
-        options=parse_options(spec.options, option or []),
+        options=parse_options(options_model(reg, variant, with_ or []), option or []),
         expansions=with_ or [],
         out_dir=out,
     )
@@ -530,7 +544,7 @@ def bench(
         variant,
         players=players or spec.min_players,
         seconds=seconds,
-        options=parse_options(spec.options, option or []),
+        options=parse_options(options_model(reg, variant, with_ or []), option or []),
         expansions=with_ or [],
     )
     if json_out:

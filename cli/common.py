@@ -38,6 +38,7 @@ def parse_options(model: type[BaseModel], pairs: Sequence[str]) -> dict[str, Any
     A value is read as JSON when that suits the option's type (``3``, ``true``,
     ``[1, 2]``), as a plain string otherwise, so ``--option map=japan`` needs
     no quotes, and a comma list fills a list option (``regions=red,yellow``).
+    ``EXPANSION.KEY=VALUE`` sets an option of an enabled expansion.
     Validation proper (ranges, unknown keys) is the core's job.
     """
     options: dict[str, Any] = {}
@@ -46,6 +47,17 @@ def parse_options(model: type[BaseModel], pairs: Sequence[str]) -> dict[str, Any
         key = key.strip().replace("-", "_")
         if not sep or not key:
             raise CliError(f"--option expects KEY=VALUE, got {pair!r}")
+        group, dot, name = key.partition(".")
+        if dot:  # an expansion's option: EXPANSION.KEY=VALUE
+            sub = model.model_fields.get(group)
+            submodel = sub.annotation if sub is not None else None
+            fields = getattr(submodel, "model_fields", {})
+            field = fields.get(name)
+            target = options.setdefault(group, {})
+            if not isinstance(target, dict):
+                raise CliError(f"--option {group} is given both as a value and as {key}")
+            target[name] = _option_value(field.annotation if field is not None else None, raw)
+            continue
         field = model.model_fields.get(key)
         options[key] = _option_value(field.annotation if field is not None else None, raw)
     return options

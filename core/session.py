@@ -8,18 +8,20 @@ notation, and turns into a :class:`~turbine.core.savefile.SaveFile` and back.
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 import msgspec
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field, ValidationError, create_model
 
 from . import savefile
 from .errors import BadOptions, IllegalAction, ParseError, SaveFileError
 from .plugins import Registry
 from .rules import Rules, normalise
 from .savefile import Checkpoint, LogEntry, SaveFile, Seat
+from .specs import ExpansionSpec
 
 
 def turbine_version() -> str:
@@ -27,6 +29,27 @@ def turbine_version() -> str:
         return importlib.metadata.version("turbine")
     except importlib.metadata.PackageNotFoundError:  # running from a source tree
         return "0+unknown"
+
+
+@functools.cache
+def _combined_model(base: type[BaseModel], expansions: tuple[ExpansionSpec, ...]) -> type[BaseModel]:
+    fields: dict[str, Any] = {
+        e.id: (e.options, Field(default_factory=e.options, description=f"options of {e.name}"))
+        for e in expansions
+        if e.options is not None
+    }
+    if not fields:
+        return base
+    name = base.__name__ + "".join("_" + e.id for e in expansions if e.options is not None)
+    return create_model(name, __base__=base, **fields)
+
+
+def options_model(registry: Registry, variant: str, expansions: Iterable[str] = ()) -> type[BaseModel]:
+    """The options model of a game: the variant's, with each chosen expansion's
+    options model as a field named after the expansion (built once per setup)."""
+    spec = registry.variant(variant)
+    chosen = tuple(registry.expansions[e] for e in dict.fromkeys(expansions) if e in registry.expansions)
+    return _combined_model(spec.options, chosen)
 
 
 def validate_options(model: type[BaseModel], options: Mapping[str, Any]) -> BaseModel:
@@ -69,7 +92,10 @@ class Game:
         self.expansions = list(dict.fromkeys(expansions))
         self.seed = int(seed)
         self.players = players
-        self.option_model = validate_options(spec.options, options or {})
+        active = registry.active_plugins(variant, self.expansions)  # checks the expansions
+        self.option_model = validate_options(
+            options_model(registry, variant, self.expansions), options or {}
+        )
         self.options: dict[str, Any] = self.option_model.model_dump(mode="json")
         self.seats = seats or [Seat(f"Player {i + 1}") for i in range(players)]
         if len(self.seats) != players:
@@ -77,7 +103,6 @@ class Game:
         for seat in self.seats:
             if seat.kind != "human":
                 registry.bot(seat.kind, variant)
-        active = registry.active_plugins(variant, self.expansions)
         self.plugin_versions = registry.plugin_versions(active)
         pm = registry.game_plugin_manager(variant, self.expansions)
         self.rules: Rules[Any, Any] = spec.rules(self.option_model, players, pm)

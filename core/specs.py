@@ -53,12 +53,19 @@ class VariantSpec:
 
 @dataclass(frozen=True)
 class ExpansionSpec:
-    """An optional module of a variant, enabled with ``--with ID``."""
+    """An optional module of a variant, enabled with ``--with ID``.
+
+    ``options`` is the expansion's own pydantic options model.  In a game that
+    enables the expansion its options live under the expansion's id: typed as
+    ``--option ID.KEY=VALUE``, saved as ``options[ID]``, and read by the
+    expansion's hooks as ``rules.options.ID`` (see :func:`~turbine.core.session.options_model`).
+    """
 
     id: str
     variant: str
     name: str
     description: str = ""
+    options: type[BaseModel] | None = None
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ pytest.importorskip(
     reason="the example expansion is not installed: pip install ./examples/turbine-grid-subsidy",
 )
 
-from turbine.core import Game, Seat, default_registry  # noqa: E402
-from turbine.core.testing import check_variant  # noqa: E402
+from turbine.core import Game, Seat, default_registry
+from turbine.core.testing import check_variant
 
 SEATS = [Seat("a", "greedy"), Seat("b", "greedy"), Seat("c", "greedy")]
 
@@ -43,15 +43,16 @@ def test_only_games_that_choose_it_hold_the_plugin():
     assert chosen == {"power_grid", "grid_subsidy"}
 
 
-def test_fewest_cities_get_five_elektro_after_bureaucracy():
+@pytest.mark.parametrize(("options", "amount"), [({}, 5), ({"subsidy": {"amount": 8}}, 8)])
+def test_fewest_cities_get_the_subsidy_after_bureaucracy(options, amount):
     base = play_to_first_unequal_round_end([])
     with_subsidy = Game(default_registry(), "power_grid", players=3, seed=11, seats=SEATS,
-                        expansions=["subsidy"])
+                        expansions=["subsidy"], options=options)
     for entry in base.log:  # the same moves: only the subsidy differs
         with_subsidy.play(with_subsidy.rules.action_from_data(entry.action))
     cities = [len(p.cities) for p in base.state.players]
     for seat, count in enumerate(cities):
-        extra = 5 if count == min(cities) else 0
+        extra = amount if count == min(cities) else 0
         assert with_subsidy.state.players[seat].money == base.state.players[seat].money + extra
 
 
@@ -68,3 +69,29 @@ def test_the_cli_shows_the_expansion(tmp_path):
     shown = subprocess.run([sys.executable, "-m", "turbine.cli", "show", str(save)],
                            check=True, capture_output=True, text=True)
     assert "Catch-up subsidy: 5 Elektro" in shown.stdout
+
+
+def test_expansion_options_are_checked_and_saved(tmp_path):
+    from turbine.core import BadOptions
+
+    with pytest.raises(BadOptions, match=r"option subsidy.amount: Input should be greater than or equal"):
+        Game(default_registry(), "power_grid", players=3, seed=1, expansions=["subsidy"],
+             options={"subsidy": {"amount": 0}})
+    with pytest.raises(BadOptions, match="unknown option subsidy"):
+        Game(default_registry(), "power_grid", players=3, seed=1, options={"subsidy": {"amount": 3}})
+    game = Game(default_registry(), "power_grid", players=3, seed=1, expansions=["subsidy"],
+                options={"subsidy": {"amount": "7"}})
+    assert game.options["subsidy"] == {"amount": 7}
+    path = tmp_path / "g.json"
+    game.save(str(path))
+    assert Game.load(default_registry(), str(path)).rules.options.subsidy.amount == 7
+
+
+def test_expansion_option_through_the_cli(tmp_path):
+    save = tmp_path / "g.json"
+    cmd = [sys.executable, "-m", "turbine.cli", "new", "power_grid", "--with", "subsidy",
+           "--option", "subsidy.amount=9", "--seats", "human,greedy", "--out", str(save)]
+    subprocess.run(cmd, check=True, capture_output=True, text=True)
+    shown = subprocess.run([sys.executable, "-m", "turbine.cli", "show", str(save)],
+                           check=True, capture_output=True, text=True)
+    assert "Catch-up subsidy: 9 Elektro" in shown.stdout

@@ -1,8 +1,9 @@
 """The ``subsidy`` expansion of Power Grid.
 
 House rule: at the end of every Bureaucracy phase, the government pays a
-catch-up subsidy of :data:`SUBSIDY` Elektro to each player with the fewest
-cities, as long as somebody has more cities than they do.
+catch-up subsidy (5 Elektro unless the option ``subsidy.amount`` says
+otherwise) to each player with the fewest cities, as long as somebody has more
+cities than they do.
 
 It changes Power Grid only through hooks: the core game hook
 ``turbine_phase_end`` (fired by the phase framework when a phase is over) and
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field
 from turbine.core import ExpansionSpec, PluginInfo, hookimpl
 
 PLUGIN_INFO = PluginInfo(
@@ -24,7 +26,14 @@ PLUGIN_INFO = PluginInfo(
     description="catch-up subsidy for Power Grid",
 )
 
-SUBSIDY = 5
+
+
+class SubsidyOptions(BaseModel):
+    """``--option subsidy.amount=8``: the expansion's own options, under its id."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    amount: int = Field(5, ge=1, le=50, description="Elektro paid to each player with the fewest cities")
 
 
 def subsidised(state: Any) -> list[int]:
@@ -43,7 +52,8 @@ def turbine_expansions() -> list[ExpansionSpec]:
             id="subsidy",
             variant="power_grid",
             name="Catch-up subsidy",
-            description=f"{SUBSIDY} Elektro after Bureaucracy to the players with the fewest cities",
+            description="Elektro after Bureaucracy to the players with the fewest cities",
+            options=SubsidyOptions,
         )
     ]
 
@@ -51,11 +61,13 @@ def turbine_expansions() -> list[ExpansionSpec]:
 @hookimpl
 def turbine_phase_end(rules: Any, state: Any, phase: str) -> None:
     if phase == "bureaucracy":
+        amount = rules.options.subsidy.amount
         for seat in subsidised(state):
-            state.players[seat].money += SUBSIDY
+            state.players[seat].money += amount
 
 
 @hookimpl
 def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str:
     seats = ", ".join(f"P{s + 1}" for s in subsidised(state)) or "nobody"
-    return f"Catch-up subsidy: {SUBSIDY} Elektro after Bureaucracy to the fewest cities (now: {seats})"
+    amount = rules.options.subsidy.amount
+    return f"Catch-up subsidy: {amount} Elektro after Bureaucracy to the fewest cities (now: {seats})"
