@@ -21,15 +21,16 @@ Actions are Barrage :class:`Ext` actions (``x work EW-T1``, ``x build PB-03``,
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, NamedTuple
 
-from turbine.plugins.barrage.actions import Bank, Ext, Fulfil, Site
+from turbine.plugins.barrage.actions import Bank, Ext, Fulfil, Pay, Site
 from turbine.plugins.barrage.companies import Company
 from turbine.plugins.barrage.officers import Officer
 from turbine.plugins.barrage.state import Pending
 from turbine.plugins.barrage.technology import TechTile
 
 from . import data_model as dm
+from .options import LeeghwaterOptions
 
 KEY = "leeghwater"
 FREE = -1
@@ -38,6 +39,10 @@ NED = "CO-NED"
 BUILDING_TILE = "building"
 LESLIE, MARGOT, SIMONE, TOMMASO = "EO-LS", "EO-MF", "EO-SL", "EO-TB"
 LESLIE_TILE = "leslie"
+ANTON = "anton"
+"""Anton Krylov's special tile (Barrage's ``technology.json``, B-16.6)."""
+JOKER = "joker"
+"""Barrage's joker basic tile ("any of the four", B-14.1; in the full game only as Anton's U-28)."""
 IMPLEMENTED_OFFICERS = (LESLIE, MARGOT, SIMONE, TOMMASO)
 """L-12: the four new officers join the draft."""
 NO_LIMIT = 999
@@ -70,6 +75,15 @@ def building(pb: str) -> dm.PrivateBuilding:
 
 def work(w: str) -> dm.ExternalWork:
     return _tables()[1][w]
+
+
+_DEFAULTS = LeeghwaterOptions()
+
+
+def opt(game: Any) -> LeeghwaterOptions:
+    """The game's Leeghwater options (``rules.options.leeghwater``), the defaults if none were given."""
+    got = getattr(game.options, KEY, None)
+    return got if isinstance(got, LeeghwaterOptions) else _DEFAULTS
 
 
 def shared(state: Any) -> dict[str, Any]:
@@ -233,36 +247,165 @@ def loan_price(w: dm.ExternalWork) -> int:
     return w.loan_price(data().constants.loan_credits_per_machinery_unit)
 
 
-def tile_choices(player: Any, b: dm.PrivateBuilding) -> list[tuple[str, int, int]]:
-    """L-6.9, L-9.3: (choice, excavators, mixers) for each building tile in the personal supply."""
+class BuildChoice(NamedTuple):
+    """One way to pay for a building with a technology tile (L-6.2 steps 2–3, L-6.9)."""
+
+    label: str
+    """The notation's argument: ``BUILDING``, ``AT-B2=E``, ``AT-I-W``, ``ANTON=AT-B1``, ``COPY=…``."""
+    wheel: str
+    """The tile that goes onto the wheel: the tile itself, Anton's tile for its copy, none for
+    Mahiri's copy of Anton (B-16.7.5)."""
+    effect: str
+    """The tile whose permission and effect the construction has."""
+    excavators: int
+    mixers: int
+    no_surcharge: bool
+    """AT-I-W (L-15.4): no 3 credits for a red-framed building space."""
+    mixed: bool
+    """AT-II-W (L-15.4): excavators and mixers pay for each other."""
+
+
+@functools.cache
+def building_tiles() -> frozenset[str]:
+    """The expansion's tiles with the building symbol: the basic tile and AT-B1…AT-B3 (L-6.9)."""
+    t = data().technology
+    return frozenset([*(x.id for x in t.basic), *(x.id for x in t.advanced)])
+
+
+def wild(game: Any, tile_id: str) -> bool:
+    """A "your choice" tile (the joker, AT-I-W, AT-II-W, AT-III-W): it permits every map structure."""
+    tile = game.tiles.get(tile_id)
+    return tile is not None and len(set(tile.builds)) == len(dm.barrage.STRUCTURES)
+
+
+def builds_building(game: Any, tile_id: str) -> bool:
+    """L-6.9: the building tiles; wild tiles too with U-5 (a) (``u5_wild_builds``)."""
+    return tile_id in building_tiles() or (opt(game).u5_wild_builds and wild(game, tile_id))
+
+
+def _variants(game: Any, b: dm.PrivateBuilding, tile_id: str, label: str, wheel: str) -> list[BuildChoice]:
     e, m = b.cost.excavators, b.cost.mixers
-    out = []
+    if tile_id == "AT-B2":  # L-9.3: only one of the two types (U-8: the player chooses)
+        return [
+            BuildChoice(label + "=E", wheel, tile_id, e, 0, False, False),
+            BuildChoice(label + "=M", wheel, tile_id, 0, m, False, False),
+        ]
+    tile = game.tiles[tile_id]
+    return [BuildChoice(label, wheel, tile_id, e, m, tile.no_surcharge, tile.interchangeable)]
+
+
+def build_choices(game: Any, state: Any, seat: int, b: dm.PrivateBuilding) -> list[BuildChoice]:
+    """L-6.9: the building-capable tiles in the personal supply (by id), then Anton Krylov's
+    copies of building-capable tiles on the wheel (``ANTON=<id>``, L-15.7; Mahiri's copy
+    ``COPY=<id>`` needs no tile, B-16.7.5) or, with Barrage's ``anton_empty_wheel="joker"``
+    and U-5 (a), Anton's tile alone as a joker."""
+    player = state.players[seat]
+    out: list[BuildChoice] = []
     for t in sorted(set(player.tiles)):
-        if t == BUILDING_TILE or t in ("AT-B1", "AT-B3"):
-            out.append((t, e, m))
-        elif t == "AT-B2":  # L-9.3: only one of the two types (U-8: the player chooses)
-            out.append(("AT-B2=E", e, 0))
-            out.append(("AT-B2=M", 0, m))
-    return [c for c in out if c[1] <= player.excavators and c[2] <= player.mixers]
+        if builds_building(game, t):
+            out += _variants(game, b, t, t.upper(), t)
+    officer = game.officer(state, seat)
+    if officer.copies_wheel_tiles:
+        own = player.officer == officer.id
+        if not own or ANTON in player.tiles:
+            prefix, wheel = ("ANTON=", ANTON) if own else ("COPY=", "")
+            others: list[str] = []
+            for t in player.wheel_tile:
+                if t and t != ANTON and t not in others:
+                    others.append(t)
+            for t in others:
+                if builds_building(game, t):
+                    out += _variants(game, b, t, prefix + t.upper(), wheel)
+            empty_joker = getattr(game.options, "anton_empty_wheel", "") == "joker"
+            if not others and own and empty_joker and builds_building(game, JOKER):
+                out += _variants(game, b, JOKER, prefix + JOKER.upper(), wheel)
+    return out
 
 
-def building_space(state: Any, slot: int) -> int | None:
-    """The building space a new building next to ``slot`` takes: a free unframed one first."""
-    spaces = shared(state)["spaces"][slot]
+def choice_of(game: Any, state: Any, seat: int, slot: int, label: str) -> BuildChoice | None:
+    b = building(shared(state)["buildings"][slot])
+    return next((c for c in build_choices(game, state, seat, b) if c.label == label), None)
+
+
+def credits_per_unit(game: Any, state: Any, seat: int) -> int:
+    """L-6.10: Solomon P. Jordan's credits instead of machinery apply to buildings (and Mahiri's copy)."""
+    return int(game.officer(state, seat).credits_per_machinery)
+
+
+def payments(game: Any, state: Any, seat: int, c: BuildChoice, budget: int) -> list[tuple[int, int, int]]:
+    """L-6.2 step 3 with L-6.10 and L-15.4: (excavators, mixers, credits) within ``budget``
+    credits, as Barrage pays a structure (B-9.1.2): credits only for Solomon P. Jordan
+    (3 per unit, for any unit), any mix of machinery with AT-II-W."""
+    p = state.players[seat]
+    return machinery_payments(
+        c.excavators, c.mixers, p.excavators, p.mixers, credits_per_unit(game, state, seat), budget, c.mixed
+    )
+
+
+def machinery_payments(
+    e_need: int, m_need: int, e_have: int, m_have: int, per_unit: int, budget: int, mixed: bool = False
+) -> list[tuple[int, int, int]]:
+    out: list[tuple[int, int, int]] = []
+    if mixed:
+        units = e_need + m_need
+        for e in range(min(units, e_have), -1, -1):
+            for m in range(min(units - e, m_have), -1, -1):
+                short = units - e - m
+                if short and not per_unit:
+                    continue
+                if per_unit * short <= budget:
+                    out.append((e, m, per_unit * short))
+        return out
+    if not per_unit:
+        return [(e_need, m_need, 0)] if e_have >= e_need and m_have >= m_need else []
+    for e in range(min(e_need, e_have), -1, -1):
+        for m in range(min(m_need, m_have), -1, -1):
+            credits = per_unit * (e_need - e + m_need - m)
+            if credits <= budget:
+                out.append((e, m, credits))
+    return out
+
+
+def can_pay(game: Any, state: Any, seat: int, c: BuildChoice, budget: int) -> bool:
+    if budget < 0:
+        return False
+    p = state.players[seat]
+    units_short = (
+        max(c.excavators + c.mixers - p.excavators - p.mixers, 0)
+        if c.mixed
+        else max(c.excavators - p.excavators, 0) + max(c.mixers - p.mixers, 0)
+    )
+    if not units_short:
+        return True
+    per_unit = credits_per_unit(game, state, seat)
+    return bool(per_unit) and per_unit * units_short <= budget
+
+
+def space_options(state: Any, slot: int, no_surcharge: bool, credits: int) -> list[tuple[int, int]]:
+    """L-6.2 step 5, L-6.5: (space, credits) for each kind of free building space next to the
+    tile, the leftmost of each kind (unframed, red-framed: +3 unless AT-I-W), within ``credits``."""
     frames = _tables()[2]
-    framed = None
-    for i, o in enumerate(spaces):
-        if o == FREE:
-            if not frames[i]:
-                return i
-            if framed is None:
-                framed = i
-    return framed
+    out: list[tuple[int, int]] = []
+    seen: set[bool] = set()
+    for i, o in enumerate(shared(state)["spaces"][slot]):
+        if o == FREE and frames[i] not in seen:
+            seen.add(frames[i])
+            cost = RED if frames[i] and not no_surcharge else 0
+            if cost <= credits:
+                out.append((i, cost))
+    return out
 
 
-def surcharge(state: Any, slot: int) -> int:
-    i = building_space(state, slot)
-    return RED if i is not None and _tables()[2][i] else 0
+def least_surcharge(state: Any, slot: int, no_surcharge: bool) -> int | None:
+    """The cheapest free building space's red-frame credits (None: no free space)."""
+    costs = [cost for _, cost in space_options(state, slot, no_surcharge, NO_LIMIT)]
+    return min(costs) if costs else None
+
+
+def buildable_with(game: Any, state: Any, seat: int, slot: int, c: BuildChoice, budget: int) -> bool:
+    """The building can be completed with that tile choice and ``budget`` credits (L-6.7)."""
+    extra = least_surcharge(state, slot, c.no_surcharge)
+    return extra is not None and can_pay(game, state, seat, c, budget - extra)
 
 
 def activated(state: Any, seat: int, slot: int) -> bool:
@@ -278,10 +421,13 @@ def can_build(game: Any, state: Any, seat: int, slot: int) -> bool:
     need, cost = spaces[player.spaces_used]
     if player.engineers < need or player.credits < cost or activated(state, seat, slot):
         return False
-    space = building_space(state, slot)
-    if space is None or player.credits < cost + (RED if _tables()[2][space] else 0):
+    if FREE not in shared(state)["spaces"][slot]:
         return False
-    return bool(tile_choices(player, building(shared(state)["buildings"][slot])))
+    b = building(shared(state)["buildings"][slot])
+    budget = player.credits - cost
+    return any(
+        buildable_with(game, state, seat, slot, c, budget) for c in build_choices(game, state, seat, b)
+    )
 
 
 def action_space(state: Any, slot: int) -> int:
@@ -391,10 +537,20 @@ def decision_actions(game: Any, state: Any, top: Any) -> list[Any] | None:
     s = shared(state)
     if kind == "lw_tile":
         b = building(s["buildings"][top.a])
-        cost = surcharge(state, top.a)
-        if player.credits < cost:
+        return [
+            Ext("tile", c.label)
+            for c in build_choices(game, state, seat, b)
+            if buildable_with(game, state, seat, top.a, c, player.credits)
+        ]
+    if kind == "lw_pay":
+        c = choice_of(game, state, seat, top.a, top.tile)
+        extra = None if c is None else least_surcharge(state, top.a, c.no_surcharge)
+        if c is None or extra is None:
             return []
-        return [Ext("tile", c.upper()) for c, _, _ in tile_choices(player, b)]
+        return [Pay(e, m, k) for e, m, k in payments(game, state, seat, c, player.credits - extra)]
+    if kind == "lw_space":
+        options = space_options(state, top.a, top.c == 1, player.credits)
+        return [Ext("space", f"{i + 1}:{cost}C") for i, cost in options]
     if kind == "lw_dam":
         if top.a == 1 and not ned_active(game, state, seat):
             return []
@@ -551,7 +707,21 @@ def _answer(game: Any, state: Any, seat: int, top: Any, action: Any) -> None:
     player = state.players[seat]
     kind = top.kind
     if kind == "lw_tile":
-        build(game, state, seat, top.a, action.arg)
+        c = choice_of(game, state, seat, top.a, action.arg)
+        assert c is not None
+        extra = least_surcharge(state, top.a, c.no_surcharge)
+        assert extra is not None
+        pays = payments(game, state, seat, c, player.credits - extra)
+        if len(pays) == 1:
+            load(game, state, seat, top.a, c, pays[0])
+        else:  # L-6.10, L-15.4: the player chooses how to pay
+            state.flow.pending.append(Pending(seat, "lw_pay", a=top.a, tile=c.label))
+    elif kind == "lw_pay":
+        c = choice_of(game, state, seat, top.a, top.tile)
+        assert c is not None
+        load(game, state, seat, top.a, c, (action.excavators, action.mixers, action.credits))
+    elif kind == "lw_space":
+        place_building(game, state, seat, top.a, top.tile, int(action.arg.partition(":")[0]) - 1)
     elif kind == "lw_dam":
         game.place_water(state, _dam(game, action.site), 1)  # PB-01, L-11.3: placed, no flow
     elif kind == "lw_sector":  # PB-02: the tile back, its machinery stays
@@ -589,24 +759,45 @@ def _dam(game: Any, site: str) -> int:
     return int(game.board.site_index[site][1])
 
 
-def build(game: Any, state: Any, seat: int, slot: int, choice: str) -> None:
-    """L-6.2 steps 2–5, then AT-B1 (L-9.2) and AT-B3 (L-9.4)."""
-    choice = BUILDING_TILE if choice.lower() == BUILDING_TILE else choice
+def load(game: Any, state: Any, seat: int, slot: int, c: BuildChoice, pay: tuple[int, int, int]) -> None:
+    """L-6.2 steps 2–4: the tile and the machinery into the open sector (credits for machinery
+    to the general supply, L-6.10), one rotation; then step 5, the building space."""
+    e, m, credits = pay
     player = state.players[seat]
-    b = building(shared(state)["buildings"][slot])
-    _, e, m = next(c for c in tile_choices(player, b) if c[0] == choice)
-    tile = choice.partition("=")[0]
     i = player.wheel_open
-    player.tiles.remove(tile)
-    player.wheel_tile[i] = tile
+    if c.wheel:
+        player.tiles.remove(c.wheel)
+        player.wheel_tile[i] = c.wheel
     player.excavators -= e
     player.mixers -= m
+    player.credits -= credits
     player.wheel_exc[i] += e
     player.wheel_mix[i] += m
+    if credits:
+        game.ability_used(state, seat, game.officer(state, seat).id, "construction cost")
     game.rotate_wheel(state, seat, 1)
-    space = building_space(state, slot)
-    assert space is not None
-    if data().board.building_spaces[space].red_frame:
+    options = space_options(state, slot, c.no_surcharge, player.credits)
+    if len(options) == 1:
+        place_building(game, state, seat, slot, c.label, options[0][0])
+    else:  # the player chooses the building space (L-6.2 step 5: "one of the available spaces")
+        state.flow.pending.append(Pending(seat, "lw_space", a=slot, c=int(c.no_surcharge), tile=c.label))
+
+
+def effect_tile(game: Any, label: str) -> str:
+    """The tile id whose effect a building's tile choice has (``ANTON=AT-B1`` → ``AT-B1``)."""
+    parts = label.split("=")
+    name = parts[1] if parts[0] in ("ANTON", "COPY") else parts[0]
+    return next((t for t in (*building_tiles(), *game.tiles) if t.upper() == name), name)
+
+
+def place_building(game: Any, state: Any, seat: int, slot: int, label: str, space: int) -> None:
+    """L-6.2 step 5: the leftmost piece on the building space (+3 on a red frame, not with
+    AT-I-W), the tile activated; then AT-B1 (L-9.2), AT-B3 (L-9.4) or a wild tile's own
+    effect (L-15.4: AT-III-W's 3 VP per advanced tile)."""
+    player = state.players[seat]
+    b = building(shared(state)["buildings"][slot])
+    tile = effect_tile(game, label)
+    if _tables()[2][space] and not game.tile_effect(tile).no_surcharge:
         player.credits -= RED
     shared(state)["spaces"][slot][space] = seat
     mine(state, seat)["pieces"] -= 1
@@ -614,6 +805,8 @@ def build(game: Any, state: Any, seat: int, slot: int, choice: str) -> None:
         game.add_vp(state, seat, b.vp)
     elif tile == "AT-B1":
         state.flow.pending.append(Pending(seat, "lw_now", a=slot, opt=True))
+    elif tile not in building_tiles():  # a wild tile (U-5 a): not a map structure, so structure -1
+        game.tile_effect(tile).effect(game, state, seat, -1, slot)
 
 
 def resolve_reward_part(game: Any, state: Any, seat: int, p: Any) -> bool | None:
@@ -709,7 +902,9 @@ def bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
     if name == "use":
         return 25
     if name == "tile":
-        return {"AT-B3": 5, "AT-B1": 4}.get(action.arg.partition("=")[0], 1)
+        return {"AT-B3": 5, "AT-B1": 4}.get(effect_tile(game, action.arg), 1)
+    if name == "space":  # the cheaper building space
+        return 3 - int(action.arg.partition(":")[2].rstrip("C"))
     if name in ("now", "patent", "loan"):
         return 5
     if name == "half":

@@ -298,6 +298,8 @@ def test_L_9_4_AT_B3_scores_the_tile_at_once_and_again_at_the_end():
     vp = p.vp
     do(g, seat, Ext("build", "PB-10"))
     do(g, seat, Ext("tile", "AT-B3"))
+    assert p.vp == vp  # the VP come with the activation, after the building space (L-6.2 step 5)
+    do(g, seat, Ext("space", "1:0C"))
     assert p.vp == vp + 7
     assert (seat, 7, "PB-10 activated (L-14.1)") in lw.final_scoring(g.state)
 
@@ -312,6 +314,7 @@ def test_L_9_2_AT_B1_performs_the_action_at_once_and_it_counts():
     p.tiles = ["AT-B1"]
     do(g, seat, Ext("build", "PB-07"))
     do(g, seat, Ext("tile", "AT-B1"))
+    do(g, seat, Ext("space", "1:0C"))
     assert top(g).kind == "lw_now"
     do(g, seat, Ext("now", "PB-07"))
     assert p.credits == 15
