@@ -48,8 +48,6 @@ IMPLEMENTED_OFFICERS = (LESLIE, MARGOT, SIMONE, TOMMASO)
 NO_LIMIT = 999
 RED = 3
 """Credits of a red frame (L-6.2 step 5, L-7.2, L-15.8)."""
-MARKS = "rulebook"
-"""U-25: the building spaces blocked by player count follow this project's reading of the marks."""
 
 
 # -- data ---------------------------------------------------------------------------------
@@ -184,7 +182,7 @@ def company_income(game: Any, company: str) -> Any:
 
 def setup_game(game: Any, state: Any, rng: Any) -> None:
     """L-3.3 external works (3 of stack A face up), L-3.4 5 of the 10 private buildings,
-    L-3.7 building spaces blocked by player count."""
+    L-3.7 building spaces blocked by player count (U-25: ``u25_marks``)."""
     d = data()
     stacks = []
     for stack in d.board.external_work_stacks:
@@ -194,7 +192,7 @@ def setup_game(game: Any, state: Any, rng: Any) -> None:
     buildings = sorted(b.id for b in d.private_buildings)
     rng.shuffle(buildings)
     buildings = sorted(buildings[: d.constants.private_buildings_in_play])
-    open_spaces = {s.index for s in d.board.open_building_spaces(game.players, MARKS)}
+    open_spaces = {s.index for s in d.board.open_building_spaces(game.players, opt(game).u25_marks)}
     row = [FREE if s.index in open_spaces else BLOCKED for s in d.board.building_spaces]
     state.ext[KEY] = {
         "ew_stacks": stacks,
@@ -238,8 +236,16 @@ def reveal_works(state: Any) -> None:
 # -- legality ---------------------------------------------------------------------------------
 
 
+def work_payments(game: Any, state: Any, seat: int, w: dm.ExternalWork) -> list[tuple[int, int, int]]:
+    """L-5.3, L-5.4: the machinery from the personal supply (never the wheel); with U-6
+    ``u6_solomon_external_works`` Solomon P. Jordan may pay any unit with 3 credits."""
+    p = state.players[seat]
+    per_unit = credits_per_unit(game, state, seat) if opt(game).u6_solomon_external_works else 0
+    return machinery_payments(w.cost.excavators, w.cost.mixers, p.excavators, p.mixers, per_unit, p.credits)
+
+
 def can_pay_work(player: Any, w: dm.ExternalWork) -> bool:
-    """L-5.3, L-5.4: the machinery from the personal supply (never the wheel)."""
+    """L-5.3, L-5.4: the machinery itself, from the personal supply."""
     return player.excavators >= w.cost.excavators and player.mixers >= w.cost.mixers
 
 
@@ -435,6 +441,13 @@ def action_space(state: Any, slot: int) -> int:
     return 1 if shared(state)["left"][slot] else 0
 
 
+def returnable(game: Any, player: Any) -> list[int]:
+    """PB-02: the wheel sectors with a tile the Design Bureau may return (U-16:
+    ``u16_return_special_tiles`` false keeps Leslie Spencer's and Anton Krylov's tiles out)."""
+    special = () if opt(game).u16_return_special_tiles else (LESLIE_TILE, ANTON)
+    return [i for i, t in enumerate(player.wheel_tile) if t and t not in special]
+
+
 def effect_possible(game: Any, state: Any, seat: int, b: dm.PrivateBuilding, credits: int) -> bool:
     """B-7.4 with L-7.6: the building's action can be carried out in full with ``credits`` left."""
     if credits < b.action_cost:
@@ -445,8 +458,10 @@ def effect_possible(game: Any, state: Any, seat: int, b: dm.PrivateBuilding, cre
     if kind == "water_to_dam":
         return bool(dike_dams(game, state, seat))
     if kind == "return_wheel_tile":
-        return any(player.wheel_tile)
+        return bool(returnable(game, player))
     if kind == "return_half_sector":  # U-17: a sector with fewer than 2 units is no choice
+        if opt(game).u17_half_no_op:
+            return True
         return any(e + m >= 2 for e, m in zip(player.wheel_exc, player.wheel_mix, strict=True))
     if kind == "loan_external_work":
         return any(w and loan_price(work(w)) <= credits for w in shared(state)["ew_display"])
@@ -485,7 +500,12 @@ def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
     officer = game.officer(state, seat).id
     if player.engineers >= 2:  # L-5.2: exactly 2 engineers
         payable = [w for w in s["ew_display"] if w and can_pay_work(player, work(w))]
-        out += [Ext("work", w) for w in payable]
+        if opt(game).u6_solomon_external_works:
+            out += [
+                Ext("work", w) for w in s["ew_display"] if w and work_payments(game, state, seat, work(w))
+            ]
+        else:
+            out += [Ext("work", w) for w in payable]
         # L-12.1.2, L-12.1.5: Leslie pays onto her wheel with her tile; Mahiri's copy needs no tile (L-12.5.1)
         if officer == LESLIE and (player.officer != LESLIE or LESLIE_TILE in player.tiles):
             out += [Ext("work_wheel", w) for w in payable]
@@ -496,14 +516,16 @@ def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
     for slot, pb in enumerate(s["buildings"]):
         if can_use(game, state, seat, slot):
             out.append(Ext("use", pb))
-    if officer == MARGOT and player.engineers >= 1:
-        # L-12.2: her personal space (once per round, U-12); Mahiri's copy: 1 engineer in the Bank (L-12.5.2)
-        name = "margot" if player.officer == MARGOT else "margot_bank"
-        if name == "margot_bank" or not mine(state, seat)["margot"]:
-            for slot, pb in enumerate(s["buildings"]):
-                b = building(pb)
-                if activated(state, seat, slot) and effect_possible(game, state, seat, b, player.credits):
-                    out.append(Ext(name, pb))
+    name = "margot" if player.officer == MARGOT else "margot_bank"
+    # U-13: without the Bank engineer, Mahiri's copy needs no engineer beyond her copy space's
+    bank_engineer = name == "margot" or opt(game).u13_mahiri_bank_engineer
+    # L-12.2: her personal space (once per round, U-12); Mahiri's copy: 1 engineer in the Bank (L-12.5.2)
+    once = name == "margot_bank" or not mine(state, seat)["margot"]
+    if officer == MARGOT and (player.engineers >= 1 or not bank_engineer) and once:
+        for slot, pb in enumerate(s["buildings"]):
+            b = building(pb)
+            if activated(state, seat, slot) and effect_possible(game, state, seat, b, player.credits):
+                out.append(Ext(name, pb))
     return out
 
 
@@ -523,9 +545,13 @@ def dike_dams(game: Any, state: Any, seat: int, own_only: bool = False, exclude:
 
 
 def contracts_for(game: Any, state: Any, seat: int, limit: int) -> list[str]:
-    """EW-R1, EW-R2, PB-10: face-up contracts in the personal supply (L-5.12.1; U-3: printed requirement)."""
+    """EW-R1, EW-R2, PB-10: face-up contracts in the personal supply (L-5.12.1).  U-3: the
+    printed requirement, or with ``u3_france_discount`` France's (unlocked) −3 applied."""
     table = game.contracts
-    return [c for c in state.players[seat].contracts if table[c].requirement <= limit]
+    discount = 0
+    if opt(game).u3_france_discount and game.ability_unlocked(state, seat):
+        discount = game.company(state, seat).contract_discount
+    return [c for c in state.players[seat].contracts if table[c].requirement - discount <= limit]
 
 
 def decision_actions(game: Any, state: Any, top: Any) -> list[Any] | None:
@@ -557,7 +583,7 @@ def decision_actions(game: Any, state: Any, top: Any) -> list[Any] | None:
         dams = dike_dams(game, state, seat, own_only=top.a == 1, exclude=top.b)
         return [Site(game.board.dams[d].id) for d in dams]
     if kind == "lw_sector":
-        return [Ext("sector", str(i)) for i, t in enumerate(player.wheel_tile) if t]
+        return [Ext("sector", str(i)) for i in returnable(game, player)]
     if kind == "lw_half":
         out = []
         for i, (e, m) in enumerate(zip(player.wheel_exc, player.wheel_mix, strict=True)):
@@ -565,6 +591,8 @@ def decision_actions(game: Any, state: Any, top: Any) -> list[Any] | None:
             if k:
                 out += [Ext("half", f"{i}:{x}") for x in range(min(e, k), max(0, k - m) - 1, -1)]
         return out
+    if kind == "lw_work_pay":  # U-6
+        return [Pay(e, m, k) for e, m, k in work_payments(game, state, seat, work(top.tile))]
     if kind == "lw_loan":
         return [Ext("loan", w) for w in s["ew_display"] if w and loan_price(work(w)) <= player.credits]
     if kind == "lw_contract":
@@ -606,9 +634,11 @@ def _place(game: Any, state: Any, seat: int, action: Ext) -> bool:
     if name == "work":  # L-5.2
         player.engineers -= 2
         w = work(action.arg)
-        player.excavators -= w.cost.excavators  # L-5.3, L-5.6: to the general supply
-        player.mixers -= w.cost.mixers
-        take_work(game, state, seat, w)
+        pays = work_payments(game, state, seat, w)
+        if len(pays) == 1:
+            pay_work(game, state, seat, w, pays[0])
+        else:  # U-6: Solomon P. Jordan chooses how many units to pay with credits
+            state.flow.pending.append(Pending(seat, "lw_work_pay", tile=w.id))
         return True
     if name == "build":  # L-6.2 step 1: the leftmost construction space
         slot = _slot(state, action.arg)
@@ -636,8 +666,10 @@ def _place(game: Any, state: Any, seat: int, action: Ext) -> bool:
         player.engineers -= 1
         if name == "margot":
             mine(state, seat)["margot"] = 1
-        else:  # L-12.5.2: the engineer goes to the Bank and takes no credits
+        elif opt(game).u13_mahiri_bank_engineer:  # L-12.5.2: the engineer goes to the Bank, no credits
             state.bank[seat] += 1
+        else:  # U-13: her copy-space engineer is the only one
+            player.engineers += 1
         use_building(game, state, seat, _slot(state, action.arg), count=False)
         return True
     if name == "use":  # L-7.6
@@ -652,14 +684,27 @@ def _place(game: Any, state: Any, seat: int, action: Ext) -> bool:
     return False
 
 
-def take_work(game: Any, state: Any, seat: int, w: dm.ExternalWork) -> None:
+def pay_work(game: Any, state: Any, seat: int, w: dm.ExternalWork, pay: tuple[int, int, int]) -> None:
+    """L-5.3, L-5.6: the machinery (and, U-6, credits) to the general supply, then the tile."""
+    player = state.players[seat]
+    e, m, credits = pay
+    player.excavators -= e
+    player.mixers -= m
+    player.credits -= credits
+    if credits:
+        game.ability_used(state, seat, game.officer(state, seat).id, "external work cost")
+    take_work(game, state, seat, w)
+
+
+def take_work(game: Any, state: Any, seat: int, w: dm.ExternalWork, keep: bool = True) -> None:
     """L-5.2 steps 3–4: the tile goes face down to the player, its reward at once.
 
     U-27: the ordinary parts in Barrage's reward order, the special part last; U-2 (b):
     a special part that cannot be used is forfeited."""
     s = shared(state)
     s["ew_display"][s["ew_display"].index(w.id)] = ""
-    mine(state, seat)["works"].append(w.id)
+    if keep:  # U-4: a Loan Agency tile may be discarded instead (``u4_loan_tile_kept``)
+        mine(state, seat)["works"].append(w.id)
     parts = [part(game, p) for p in w.reward]
     special = data().external_works.special_of(w)
     if special is not None:
@@ -692,7 +737,7 @@ def use_building(game: Any, state: Any, seat: int, slot: int, count: bool = True
     elif kind == "return_wheel_tile":
         push(Pending(seat, "lw_sector"))
     elif kind == "return_half_sector":
-        push(Pending(seat, "lw_half"))
+        push(Pending(seat, "lw_half", opt=opt(game).u17_half_no_op))  # U-17: skip = no effect
     elif kind == "loan_external_work":
         push(Pending(seat, "lw_loan"))
     elif kind == "fulfil_contract":
@@ -738,7 +783,9 @@ def _answer(game: Any, state: Any, seat: int, top: Any, action: Any) -> None:
     elif kind == "lw_loan":  # PB-04: credits instead of machinery
         w = work(action.arg)
         player.credits -= loan_price(w)
-        take_work(game, state, seat, w)
+        take_work(game, state, seat, w, keep=opt(game).u4_loan_tile_kept)
+    elif kind == "lw_work_pay":  # U-6
+        pay_work(game, state, seat, work(top.tile), (action.excavators, action.mixers, action.credits))
     elif kind == "lw_contract":  # EW-R1, EW-R2, PB-10: no energy (L-5.12.1)
         c = action.contract
         player.contracts.remove(c)
@@ -749,7 +796,7 @@ def _answer(game: Any, state: Any, seat: int, top: Any, action: Any) -> None:
         display[display.index(action.arg)] = ""
         player.tiles.append(action.arg)
     elif kind == "lw_now":  # AT-B1: the action at once, no engineers, no space
-        use_building(game, state, seat, top.a)
+        use_building(game, state, seat, top.a, count=opt(game).u7_at_b1_counts)  # U-7
     elif kind == "lw_architect":  # the engineer just placed was the architect: one more turn
         mine(state, seat)["architect"] = 0
         state.flow.pending.append(Pending(seat, "extra"))
@@ -831,6 +878,9 @@ def after_production(game: Any, state: Any, seat: int, production: Any) -> None:
         return
     pending = state.flow.pending
     at = len(pending)
+    if opt(game).u9_drop_before_contract:  # U-9: decided before the contract
+        pending.append(Pending(seat, "lw_dam", a=1, b=production["dam"], opt=True))
+        return
     for i in range(len(pending) - 1, -1, -1):  # below Barrage's contract and ability steps
         if pending[i].seat == seat and pending[i].kind in ("contract", "release", "ability"):
             at = i
@@ -958,7 +1008,8 @@ def after_placement(game: Any, state: Any, seat: int, action: Any, engineers: in
     (L-12.5.4) works for the action that follows her copy (U-14: not her copy-space engineer)."""
     if engineers != 1 or game.officer(state, seat).id != TOMMASO:
         return None
-    if type(action) is Bank or (type(action) is Ext and action.name == "margot_bank"):
+    in_bank = type(action) is Bank or (type(action) is Ext and action.name == "margot_bank")
+    if in_bank and not opt(game).u14_architect_in_bank:
         return None
     player = state.players[seat]
     if KEY not in player.ext or not player.ext[KEY].get("architect", 1):

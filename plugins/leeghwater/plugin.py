@@ -14,6 +14,7 @@ from typing import Any
 from turbine.core import ExpansionSpec, PluginInfo, hookimpl
 
 from . import game as lw
+from .options import LeeghwaterOptions
 
 PLUGIN_INFO = PluginInfo(
     name="leeghwater",
@@ -31,6 +32,7 @@ def turbine_expansions() -> list[ExpansionSpec]:
             variant="barrage",
             name="The Leeghwater Project",
             description="external works, private buildings and the Netherlands (full game, 2–4 players)",
+            options=LeeghwaterOptions,
         )
     ]
 
