@@ -15,12 +15,15 @@ def discount(r: BarrageRules, state: State, seat: int) -> int:
     return r.company(state, seat).contract_discount if r.ability_unlocked(state, seat) else 0
 
 
-def fulfillable(r: BarrageRules, state: State, seat: int, made: int, tile: bool = False) -> list[str]:
+def fulfillable(
+    r: BarrageRules, state: State, seat: int, made: int, tile: bool = False, discounted: bool = False
+) -> list[str]:
     """Face-up contracts of the seat, then national contracts, that ``made`` energy fulfils
     (B-13.3).  ``tile``: energy of AT-II-B / AT-III-C, which by default fulfils neither
-    national contracts nor gets France's reduction (B-13.5.3, U-6)."""
+    national contracts nor gets France's reduction (B-13.5.3, U-6).  ``discounted``: France's
+    reduction was already used on this energy (an expansion's ``discount_once`` policy)."""
     restricted = tile and r.options.tile_energy_contracts == "private"
-    need = made if restricted else made + discount(r, state, seat)
+    need = made if restricted or discounted else made + discount(r, state, seat)
     table = r.contracts
     out = [c for c in state.players[seat].contracts if table[c].requirement <= need]
     if not restricted:

@@ -347,9 +347,12 @@ class BarrageSpecs:
         ``source`` is ``"production"`` (the only source Barrage asks about
         now; tile energy keeps Barrage's rule).  Return a policy mapping or
         ``None`` for Barrage's rule (one contract, requirement ≤ energy).
-        Understood key: ``"summed": True``: the energy left after this contract
+        Understood keys: ``"summed": True``: the energy left after this contract
         (its requirement, less France's −3 when unlocked, is used up) may fulfil
-        another contract, as long as the requirements fit in the energy.
+        another contract, as long as the requirements fit in the energy;
+        ``"discount_once": True`` (with ``summed``): France's −3 applies to the
+        first contract of the production only, the energy left fulfils further
+        contracts at their printed requirement (the next decision has ``b=1``).
         """
 
     @hookspec

@@ -761,7 +761,7 @@ class BarrageRules(Rules[State, Action]):
         elif kind == "amount":
             out = [Water(n) for n in production.amounts(self, state, seat, top.a, top.b, top.n, top.c)]
         elif kind == "contract":
-            out = [Fulfil(c) for c in contracts.fulfillable(self, state, seat, top.n, top.c == 1)]
+            out = [Fulfil(c) for c in contracts.fulfillable(self, state, seat, top.n, top.c == 1, top.b == 1)]
         elif kind == "machinery":
             out = [Machinery(e, top.n - e) for e in range(top.n, -1, -1)]
         elif kind == "water":
@@ -932,7 +932,7 @@ class BarrageRules(Rules[State, Action]):
             pending.pop()
             contracts.fulfil(self, state, seat, action.contract)
             if self.h_contract_policy is not None and top.c != 1:  # HP-9: an expansion's policy
-                self._more_contracts(state, seat, top.n, action.contract)
+                self._more_contracts(state, seat, top.n, action.contract, top.b == 1)
         elif kind == "pair":  # B-4.4.5, then the officer's setup (B-4.2.6, U-9.4)
             pending.pop()
             state.draft_pairs.remove([action.company, action.officer])
@@ -982,14 +982,18 @@ class BarrageRules(Rules[State, Action]):
         elif self.h_perform is not None:  # G-4: the answer to an expansion's decision
             self.h_perform(game=self, state=state, seat=seat, action=action, pending=top)
 
-    def _more_contracts(self, state: State, seat: int, energy: int, done: str) -> None:
-        """``barrage_contract_policy`` with ``summed``: the energy left may fulfil one more contract."""
+    def _more_contracts(self, state: State, seat: int, energy: int, done: str, discounted: bool) -> None:
+        """``barrage_contract_policy`` with ``summed``: the energy left may fulfil one more contract;
+        with ``discount_once`` France's reduction applies to the first contract only (``discounted``:
+        already used, marked ``b=1`` on the next contract decision)."""
         policy = self.h_contract_policy(game=self, state=state, seat=seat, energy=energy, source="production")
         if not policy or not policy.get("summed"):
             return
-        rest = energy - max(0, self.contracts[done].requirement - contracts.discount(self, state, seat))
-        if rest > 0 and contracts.fulfillable(self, state, seat, rest):
-            state.flow.pending.append(Pending(seat, "contract", n=rest, opt=True))
+        reduction = 0 if discounted else contracts.discount(self, state, seat)
+        rest = energy - max(0, self.contracts[done].requirement - reduction)
+        once = bool(policy.get("discount_once")) and (discounted or reduction > 0)
+        if rest > 0 and contracts.fulfillable(self, state, seat, rest, discounted=once):
+            state.flow.pending.append(Pending(seat, "contract", n=rest, b=1 if once else -1, opt=True))
 
     def _report_payment(self, state: State, seat: int, top: Pending, action: Pay) -> None:
         """Listeners learn when an officer's cost rule changed what was paid (B-16.1, 16.4, 16.5)."""

@@ -33,7 +33,8 @@ class Pending(msgspec.Struct):
                   company ability apply, ``opt`` may be skipped)
     amount        how many water markers (``a`` dam, ``b`` conduit, ``n`` modifier,
                   ``c`` 1 = bonus applies)
-    contract      which contract to fulfil with ``n`` energy (may be skipped)
+    contract      which contract to fulfil with ``n`` energy (may be skipped; ``b`` = 1:
+                  France's reduction already used, an expansion's ``discount_once``)
     repeat        Germany's second production (B-15.4), may be skipped
     release       automatic: ``n`` markers leave a powerhouse of basin ``a`` (U-4 option)
     ability       automatic: the company ability after a production (B-11.2 step 10;

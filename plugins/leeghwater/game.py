@@ -984,9 +984,12 @@ def hand_limit(game: Any, state: Any, seat: int, limit: int) -> int | None:
 
 
 def contract_policy(game: Any, state: Any, seat: int, source: str) -> dict[str, bool] | None:
-    """L-12.3.2 (U-11: nationals allowed, France per contract, production energy only)."""
+    """L-12.3.2 (U-11: nationals allowed, production energy only; France's −3 per contract,
+    or once per production with ``u11_france_per_contract`` false)."""
     if source == "production" and game.officer(state, seat).id == SIMONE:
-        return {"summed": True}
+        if opt(game).u11_france_per_contract:
+            return {"summed": True}
+        return {"summed": True, "discount_once": True}
     return None
 
 

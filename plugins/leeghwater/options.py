@@ -44,6 +44,11 @@ class LeeghwaterOptions(BaseModel):
     """U-9 (L-11.3.5, L-11.3.6): false = the Netherlands' water drop comes after the production's
     contract; true = before it (matters only when a contract reward changes a dam)."""
 
+    u11_france_per_contract: bool = True
+    """U-11 (L-12.3.3): Simone Luciani fulfilling several contracts with one production as France
+    (ability unlocked): true = the −3 applies to each contract; false = to the first one only (BGA),
+    the energy left fulfils further contracts at their printed requirement."""
+
     u13_mahiri_bank_engineer: bool = True
     """U-13 (L-12.5.2): true = Mahiri copying Margot puts 1 engineer in the Bank (no credits) in
     addition to the one on her copy space; false = her copy-space engineer is the only one

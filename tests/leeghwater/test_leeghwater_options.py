@@ -9,7 +9,7 @@ import pytest
 from test_leeghwater_rules import REGISTRY, do, put_building, req, rich, show_work, top
 from turbine.core.errors import BadOptions
 from turbine.core.session import Game, Seat
-from turbine.plugins.barrage.actions import Bank, Ext, Pay, Skip
+from turbine.plugins.barrage.actions import Bank, Ext, Fulfil, Pay, Skip
 from turbine.plugins.barrage.state import Pending
 from turbine.plugins.leeghwater import game as lw
 from turbine.plugins.leeghwater import plugin
@@ -152,6 +152,50 @@ def test_U_9_netherlands_drop_before_or_after_the_contract(before):
     assert kinds == (["contract", "lw_dam"] if before else ["lw_dam", "contract"])
 
 
+@pytest.mark.parametrize("per_contract", [True, False])
+def test_U_11_france_discount_per_contract_or_once_per_production(per_contract):
+    """U-11, L-12.3.3: Simone as France (unlocked), 6 energy, contracts 7 and 5.  Per contract:
+    7 uses 4, the 2 left fulfil 5 (−3); once per production: 5 needs 5, no second contract."""
+    g = game_with(u11_france_per_contract=per_contract)
+    seat, p = first(g)
+    p.company, p.officer, p.copy = "CO-FRA", "EO-SL", ""
+    p.built[3] = 3
+    p.contracts = [req(g, 7), req(g, 5)]
+    g.state.nationals = []
+    g.state.flow.pending.append(Pending(seat, "contract", n=6, opt=True))
+    g._legal = None
+    assert set(g.legal()) == {Fulfil(req(g, 7)), Fulfil(req(g, 5)), Skip()}
+    g.play(Fulfil(req(g, 7)))
+    if per_contract:
+        assert top(g).kind == "contract" and (top(g).n, top(g).b) == (2, -1)
+        g.play(Fulfil(req(g, 5)))
+        assert p.fulfilled[-2:] == [req(g, 7), req(g, 5)]
+    else:
+        assert not any(q.kind == "contract" for q in g.state.flow.pending)
+        assert p.fulfilled[-1] == req(g, 7) and p.contracts == [req(g, 5)]
+    expected = {"summed": True} if per_contract else {"summed": True, "discount_once": True}
+    assert lw.contract_policy(g.rules, g.state, seat, "production") == expected
+
+
+def test_U_11_discount_once_then_printed_requirements():
+    """U-11 once per production: after the discounted contract, the next one fits at its printed value."""
+    g = game_with(u11_france_per_contract=False)
+    seat, p = first(g)
+    p.company, p.officer, p.copy = "CO-FRA", "EO-SL", ""
+    p.built[3] = 3
+    p.contracts = [req(g, 5), req(g, 3), req(g, 4)]
+    g.state.nationals = []
+    g.state.flow.pending.append(Pending(seat, "contract", n=9, opt=True))
+    g._legal = None
+    g.play(Fulfil(req(g, 5)))  # needs 2 with France's −3: 7 left, no more reduction
+    assert top(g).kind == "contract" and (top(g).n, top(g).b) == (7, 1)
+    assert set(g.legal()) == {Fulfil(req(g, 3)), Fulfil(req(g, 4)), Skip()}
+    g.play(Fulfil(req(g, 4)))  # 3 left: the printed 3 fits
+    assert top(g).kind == "contract" and (top(g).n, top(g).b) == (3, 1)
+    g.play(Fulfil(req(g, 3)))
+    assert p.contracts == []
+
+
 @pytest.mark.parametrize("bank", [True, False])
 def test_U_13_mahiri_copying_margot(bank):
     """U-13: the Bank engineer in addition to her copy space (default), or none."""
@@ -224,6 +268,7 @@ OTHER_VALUES = {
     "u6_solomon_external_works": True,
     "u7_at_b1_counts": False,
     "u9_drop_before_contract": True,
+    "u11_france_per_contract": False,
     "u13_mahiri_bank_engineer": False,
     "u14_architect_in_bank": True,
     "u16_return_special_tiles": False,
