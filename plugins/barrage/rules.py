@@ -58,6 +58,9 @@ from .officers.sekibo import SPACE as PERSONAL_SPACE
 from .state import BLOCKED, Pending, Player, State
 from .tables import (
     AREAS,
+    BASE,
+    CONDUIT,
+    ELEVATION,
     NEUTRAL,
     NOBODY,
     POWERHOUSE,
@@ -508,6 +511,48 @@ class BarrageRules(Rules[State, Action]):
         state.players[seat].energy += energy
         if contracts.fulfillable(self, state, seat, energy, tile=True):
             state.flow.pending.append(Pending(seat, "contract", n=energy, c=1, opt=True))
+
+    def free_builds_possible(
+        self,
+        state: State,
+        seat: int,
+        structure: str,
+        count: int,
+        max_value: int = 5,
+        areas: tuple[int, ...] = (),
+        credits: int | None = None,
+    ) -> int:
+        """How many of ``count`` rewarded ``structure`` pieces (B-13.7) could be built one
+        after another now, each where the ``free_site`` decision would list it (``credits``:
+        the seat's credits for the red frames, by default its own).  Changes nothing."""
+        kind = STRUCTURES.index(structure)
+        trial = self.clone(state)
+        budget = trial.players[seat].credits if credits is None else credits
+        built = 0
+        for _ in range(count):
+            site = next(
+                (
+                    i
+                    for i in construction.sites(self, trial, seat, kind, max_value, areas or None)
+                    if not self.options.reward_red_frame or construction.surcharge(self, kind, i) <= budget
+                ),
+                None,
+            )
+            if site is None:
+                break
+            if self.options.reward_red_frame:
+                budget -= construction.surcharge(self, kind, site)
+            if kind == BASE:
+                trial.dam_owner[site], trial.dam_height[site] = seat, 1
+            elif kind == ELEVATION:
+                trial.dam_height[site] += 1
+            elif kind == CONDUIT:
+                trial.conduit_owner[site] = seat
+            else:
+                trial.ph_owner[site] = seat
+            trial.players[seat].built[kind] += 1
+            built += 1
+        return built
 
     def start_production(self, state: State, seat: int, modifier: int, bonuses: bool = True) -> None:
         """An optional production action outside the Turbine Station (AT-II-P, B-22.36):

@@ -249,6 +249,28 @@ def can_pay_work(player: Any, w: dm.ExternalWork) -> bool:
     return player.excavators >= w.cost.excavators and player.mixers >= w.cost.mixers
 
 
+def special_usable(game: Any, state: Any, seat: int, w: dm.ExternalWork, paid: int) -> bool:
+    """U-2: with ``u2_unusable_special="illegal"`` the work's special part must be usable now
+    (``paid``: the credits the work costs); U-18: EW-R7 needs room for both elevations."""
+    if opt(game).u2_unusable_special == "forfeit":
+        return True
+    special = data().external_works.special_of(w)
+    if special is None:
+        return True
+    as_part = special.as_reward_part()
+    if as_part is not None:  # EW-R4…EW-R7: the reward's credits come first (U-27)
+        kind, amount, max_value, areas = part(game, as_part)
+        credits = state.players[seat].credits - paid + sum(p.amount for p in w.reward if p.kind == "credits")
+        structure = kind.removeprefix("build_")
+        return game.free_builds_possible(state, seat, structure, amount, max_value, areas, credits) == amount
+    if special.kind == "fulfil_contract":  # EW-R1, EW-R2
+        limit = NO_LIMIT if special.max_requirement is None else special.max_requirement
+        return bool(contracts_for(game, state, seat, limit))
+    if special.kind == "advanced_tile":  # EW-R3
+        return any(state.patent_display)
+    return True
+
+
 def loan_price(w: dm.ExternalWork) -> int:
     return w.loan_price(data().constants.loan_credits_per_machinery_unit)
 
@@ -464,7 +486,12 @@ def effect_possible(game: Any, state: Any, seat: int, b: dm.PrivateBuilding, cre
             return True
         return any(e + m >= 2 for e, m in zip(player.wheel_exc, player.wheel_mix, strict=True))
     if kind == "loan_external_work":
-        return any(w and loan_price(work(w)) <= credits for w in shared(state)["ew_display"])
+        return any(
+            w
+            and loan_price(work(w)) <= credits
+            and special_usable(game, state, seat, work(w), loan_price(work(w)))
+            for w in shared(state)["ew_display"]
+        )
     if kind == "fulfil_contract":
         return bool(player.contracts)
     if kind == "production":
@@ -499,11 +526,16 @@ def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
     out = []
     officer = game.officer(state, seat).id
     if player.engineers >= 2:  # L-5.2: exactly 2 engineers
-        payable = [w for w in s["ew_display"] if w and can_pay_work(player, work(w))]
+        payable = [
+            w
+            for w in s["ew_display"]
+            if w and can_pay_work(player, work(w)) and special_usable(game, state, seat, work(w), 0)
+        ]
         if opt(game).u6_solomon_external_works:
-            out += [
-                Ext("work", w) for w in s["ew_display"] if w and work_payments(game, state, seat, work(w))
-            ]
+            for w in s["ew_display"]:
+                pays = work_payments(game, state, seat, work(w)) if w else []
+                if pays and special_usable(game, state, seat, work(w), min(k for _, _, k in pays)):
+                    out.append(Ext("work", w))
         else:
             out += [Ext("work", w) for w in payable]
         # L-12.1.2, L-12.1.5: Leslie pays onto her wheel with her tile; Mahiri's copy needs no tile (L-12.5.1)
@@ -594,7 +626,13 @@ def decision_actions(game: Any, state: Any, top: Any) -> list[Any] | None:
     if kind == "lw_work_pay":  # U-6
         return [Pay(e, m, k) for e, m, k in work_payments(game, state, seat, work(top.tile))]
     if kind == "lw_loan":
-        return [Ext("loan", w) for w in s["ew_display"] if w and loan_price(work(w)) <= player.credits]
+        return [
+            Ext("loan", w)
+            for w in s["ew_display"]
+            if w
+            and loan_price(work(w)) <= player.credits
+            and special_usable(game, state, seat, work(w), loan_price(work(w)))
+        ]
     if kind == "lw_contract":
         return [Fulfil(c) for c in contracts_for(game, state, seat, top.n)]
     if kind == "lw_patent":

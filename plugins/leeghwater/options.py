@@ -16,6 +16,12 @@ from pydantic import BaseModel, ConfigDict
 class LeeghwaterOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
+    u2_unusable_special: Literal["forfeit", "illegal"] = "forfeit"
+    """U-2 (L-5.4.1, L-8.4) and U-18 (L-5.12.8): an external work (or a Loan Agency pick) whose
+    special reward part cannot be used now: "forfeit" = legal, the special part is lost and the
+    rest received (EW-R7 builds as many elevations as it can); "illegal" = it cannot be taken
+    (EW-R7 needs room for both elevations; EW-R4…R7 count the reward's credits for a red frame)."""
+
     u3_france_discount: bool = False
     """U-3 (L-5.12.1, L-15.6): false = EW-R1, EW-R2 and PB-10 compare a contract's printed
     requirement with their limit (no energy is produced, so France's −3 does not apply);

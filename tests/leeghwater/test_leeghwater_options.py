@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from test_leeghwater_rules import REGISTRY, do, put_building, req, rich, show_work, top
-from turbine.core.errors import BadOptions
+from turbine.core.errors import BadOptions, IllegalAction
 from turbine.core.session import Game, Seat
 from turbine.plugins.barrage.actions import Bank, Ext, Fulfil, Pay, Skip
 from turbine.plugins.barrage.state import Pending
@@ -152,6 +152,63 @@ def test_U_9_netherlands_drop_before_or_after_the_contract(before):
     assert kinds == (["contract", "lw_dam"] if before else ["lw_dam", "contract"])
 
 
+@pytest.mark.parametrize("rule", ["forfeit", "illegal"])
+def test_U_2_T_12_unusable_special_part(rule):
+    """T-12, U-2: no face-up contract, EW-T1 (EW-R2): taken with the part forfeited, or illegal."""
+    g = game_with(u2_unusable_special=rule)
+    seat, p = first(g)
+    p.contracts = []
+    show_work(g, "EW-T1")
+    assert (Ext("work", "EW-T1") in lw.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
+    p.contracts = [req(g, 4)]
+    assert Ext("work", "EW-T1") in lw.turn_actions(g.rules, g.state, seat)
+    p.contracts = [req(g, 5)]  # EW-R2: requirement at most 4
+    assert (Ext("work", "EW-T1") in lw.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
+
+
+def test_U_2_illegal_through_the_engine_changes_nothing():
+    g = game_with(u2_unusable_special="illegal")
+    seat = g.to_move
+    rich(g, seat)
+    g.state.players[seat].contracts = []
+    show_work(g, "EW-T1")
+    g._legal = None
+    before = g.rules.digest(g.state)
+    with pytest.raises(IllegalAction):
+        g.play(Ext("work", "EW-T1"))
+    assert g.rules.digest(g.state) == before
+
+
+@pytest.mark.parametrize("rule", ["forfeit", "illegal"])
+def test_U_18_EW_R7_with_room_for_one_elevation(rule):
+    """U-18 with U-2: one own dam of height 2 (room for 1 elevation): EW-T101 builds 1, or is illegal."""
+    g = game_with(u2_unusable_special=rule)
+    seat, _p = first(g)
+    owner = g.state.dam_owner
+    for d, o in enumerate(owner):
+        if o == seat:
+            owner[d] = -1
+            g.state.dam_height[d] = 0
+    d = owner.index(-1)
+    owner[d], g.state.dam_height[d] = seat, 2
+    show_work(g, "EW-T101")
+    assert (Ext("work", "EW-T101") in lw.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
+    g.state.dam_height[d] = 1  # room for both
+    assert Ext("work", "EW-T101") in lw.turn_actions(g.rules, g.state, seat)
+
+
+@pytest.mark.parametrize("rule", ["forfeit", "illegal"])
+def test_U_2_EW_R3_and_the_loan_agency(rule):
+    """U-2 for EW-R3 (empty Patent Office) and for the Loan Agency's pick (L-8.4)."""
+    g = game_with(u2_unusable_special=rule)
+    seat, _p = first(g, "PB-04", active=True, credits=20)
+    g.state.patent_display = [""] * len(g.state.patent_display)
+    show_work(g, "EW-T5")
+    assert (Ext("work", "EW-T5") in lw.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
+    g.state.ext[lw.KEY]["ew_display"] = ["EW-T5", "", ""]
+    assert (Ext("use", "PB-04") in lw.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
+
+
 @pytest.mark.parametrize("per_contract", [True, False])
 def test_U_11_france_discount_per_contract_or_once_per_production(per_contract):
     """U-11, L-12.3.3: Simone as France (unlocked), 6 energy, contracts 7 and 5.  Per contract:
@@ -262,6 +319,7 @@ def test_U_25_building_spaces_blocked_by_player_count(marks, blocked):
 
 
 OTHER_VALUES = {
+    "u2_unusable_special": "illegal",
     "u3_france_discount": True,
     "u4_loan_tile_kept": False,
     "u5_wild_builds": False,
