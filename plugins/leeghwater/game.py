@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from typing import Any, NamedTuple
 
-from turbine.plugins.barrage.actions import Bank, Ext, Fulfil, Pay, Site
+from turbine.plugins.barrage.actions import Bank, Ext, Fulfil, Pay, Place, Site
 from turbine.plugins.barrage.companies import Company
 from turbine.plugins.barrage.officers import Officer
 from turbine.plugins.barrage.state import Pending
@@ -38,6 +38,8 @@ BLOCKED = -3
 NED = "CO-NED"
 BUILDING_TILE = "building"
 LESLIE, MARGOT, SIMONE, TOMMASO = "EO-LS", "EO-MF", "EO-SL", "EO-TB"
+MAHIRI, MAHIRI_SPACE = "EO-MS", "MAHIRI"
+"""Mahiri Sekibo and her personal (copy) space (Barrage's ``officers.json``, B-16.7)."""
 LESLIE_TILE = "leslie"
 ANTON = "anton"
 """Anton Krylov's special tile (Barrage's ``technology.json``, B-16.6)."""
@@ -637,7 +639,11 @@ def decision_actions(game: Any, state: Any, top: Any) -> list[Any] | None:
         return [Fulfil(c) for c in contracts_for(game, state, seat, top.n)]
     if kind == "lw_patent":
         return [Ext("patent", t) for t in state.patent_display if t]
-    if kind == "lw_architect":  # L-12.4.2
+    if kind == "lw_architect":  # L-12.4.2; c=1: Mahiri's copy-space engineer, if she copied Tommaso (U-14)
+        if top.c == 1 and (
+            game.officer(state, seat).id != TOMMASO or not mine(state, seat).get("architect", 1)
+        ):
+            return []
         return [Ext("architect")]
     if kind == "lw_now":  # AT-B1 (L-9.2)
         b = building(s["buildings"][top.a])
@@ -1046,13 +1052,18 @@ def after_placement(game: Any, state: Any, seat: int, action: Any, engineers: in
     and then he takes another turn.  The decision is offered after the placement's action; declining
     it means the engineer placed was an ordinary one (the architect stays available this round).
     U-14 (a): not in the Bank (also not Margot's Bank engineer of Mahiri's copy).  Mahiri's copy
-    (L-12.5.4) works for the action that follows her copy (U-14: not her copy-space engineer)."""
-    if engineers != 1 or game.officer(state, seat).id != TOMMASO:
+    (L-12.5.4) works for the action that follows her copy; with ``u14_architect_bank_and_copy``
+    the Bank counts, and her copy-space engineer may be the architect if she copies Tommaso
+    (the copy is chosen after the placement, so the decision, ``c=1``, is offered only then)."""
+    player = state.players[seat]
+    if engineers != 1 or KEY not in player.ext or not player.ext[KEY].get("architect", 1):
+        return None
+    extended = opt(game).u14_architect_bank_and_copy
+    if extended and type(action) is Place and action.space == MAHIRI_SPACE and player.officer == MAHIRI:
+        return [Pending(seat, "lw_architect", c=1, opt=True)]
+    if game.officer(state, seat).id != TOMMASO:
         return None
     in_bank = type(action) is Bank or (type(action) is Ext and action.name == "margot_bank")
-    if in_bank and not opt(game).u14_architect_in_bank:
-        return None
-    player = state.players[seat]
-    if KEY not in player.ext or not player.ext[KEY].get("architect", 1):
+    if in_bank and not extended:
         return None
     return [Pending(seat, "lw_architect", opt=True)]

@@ -60,10 +60,11 @@ class LeeghwaterOptions(BaseModel):
     addition to the one on her copy space; false = her copy-space engineer is the only one
     (``x margot_bank`` places no further engineer)."""
 
-    u14_architect_in_bank: bool = False
-    """U-14 (L-12.4.6): false = the architect placed alone in the Bank gives no extra turn;
-    true = it does (a Bank placement of exactly 1 engineer counts like any 1-engineer space).
-    Mahiri's copy-space engineer is never the architect (the copy is chosen after it is placed)."""
+    u14_architect_bank_and_copy: bool = False
+    """U-14 (L-12.4.6, L-12.5.4): false = neither an architect placed alone in the Bank nor
+    Mahiri's copy-space engineer gives the extra turn; true = both do (a Bank placement of
+    exactly 1 engineer counts like any 1-engineer space; when Mahiri copies Tommaso, her
+    copy-space engineer may be the architect, offered after the copied action)."""
 
     u16_return_special_tiles: bool = True
     """U-16 (L-8.2, L-12.1.8): true = the Design Bureau (PB-02) may return any tile on the wheel,

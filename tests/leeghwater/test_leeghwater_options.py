@@ -9,7 +9,7 @@ import pytest
 from test_leeghwater_rules import REGISTRY, do, put_building, req, rich, show_work, top
 from turbine.core.errors import BadOptions, IllegalAction
 from turbine.core.session import Game, Seat
-from turbine.plugins.barrage.actions import Bank, Ext, Fulfil, Pay, Skip
+from turbine.plugins.barrage.actions import Bank, Ext, Fulfil, Pay, Place, Skip
 from turbine.plugins.barrage.state import Pending
 from turbine.plugins.leeghwater import game as lw
 from turbine.plugins.leeghwater import plugin
@@ -268,12 +268,34 @@ def test_U_13_mahiri_copying_margot(bank):
 
 @pytest.mark.parametrize("allowed", [False, True])
 def test_U_14_architect_in_the_bank(allowed):
-    g = game_with(u14_architect_in_bank=allowed)
+    g = game_with(u14_architect_bank_and_copy=allowed)
     seat, p = first(g)
     p.officer, p.copy = "EO-TB", ""
     got = lw.after_placement(g.rules, g.state, seat, Bank(1), 1)
     assert (got is not None and [x.kind for x in got] == ["lw_architect"]) is allowed
     assert lw.after_placement(g.rules, g.state, seat, Bank(2), 2) is None
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+def test_U_14_mahiris_copy_space_engineer_as_the_architect(allowed):
+    """U-14, L-12.5.4: with the option, her copy-space engineer may be the architect once she has
+    copied Tommaso (the decision comes after the copied action); copying another officer, no."""
+    g = game_with(u14_architect_bank_and_copy=allowed)
+    seat, p = first(g)
+    p.officer, p.copy = "EO-MS", ""
+    got = lw.after_placement(g.rules, g.state, seat, Place("MAHIRI"), 1)
+    if not allowed:
+        assert got is None
+        return
+    [pending] = got
+    assert (pending.kind, pending.c, pending.opt) == ("lw_architect", 1, True)
+    p.copy = "EO-TB"
+    assert lw.decision_actions(g.rules, g.state, pending) == [Ext("architect")]
+    p.ext[lw.KEY]["architect"] = 0  # already used this round (by the copied action)
+    assert lw.decision_actions(g.rules, g.state, pending) == []
+    p.ext[lw.KEY]["architect"] = 1
+    p.copy = "EO-WA"
+    assert lw.decision_actions(g.rules, g.state, pending) == []
 
 
 @pytest.mark.parametrize("special", [True, False])
@@ -328,7 +350,7 @@ OTHER_VALUES = {
     "u9_drop_before_contract": True,
     "u11_france_per_contract": False,
     "u13_mahiri_bank_engineer": False,
-    "u14_architect_in_bank": True,
+    "u14_architect_bank_and_copy": True,
     "u16_return_special_tiles": False,
     "u17_half_no_op": True,
     "u25_marks": "ext",
@@ -355,3 +377,24 @@ def test_conformance_kit_with_every_option_changed(bot):
         registry=REGISTRY,
     )
     assert report.games == 4
+
+
+def test_U_14_mahiris_copy_space_architect_through_the_engine():
+    """U-14 (b): place on her space, copy Tommaso, the copied action (2 engineers to the Bank),
+    then her copy-space engineer as the architect: one more turn."""
+    from turbine.plugins.barrage.actions import Copy
+
+    g = game_with(3, u14_architect_bank_and_copy=True)
+    seat = g.to_move
+    p = g.state.players[seat]
+    p.officer, p.copy = "EO-MS", ""
+    g.state.players[(seat + 1) % 3].officer = "EO-TB"
+    rich(g, seat)
+    g._legal = None
+    g.play(Place("MAHIRI"))
+    g.play(Copy("EO-TB"))
+    g.play(Bank(2))
+    assert top(g).kind == "lw_architect" and set(g.legal()) == {Ext("architect"), Skip()}
+    g.play(Ext("architect"))
+    assert top(g).kind == "extra" and g.to_move == seat
+    assert p.ext[lw.KEY]["architect"] == 0
