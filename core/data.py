@@ -27,12 +27,17 @@ def read_data(package: str, name: str) -> bytes:
     return resources.files(package).joinpath("data", name).read_bytes()
 
 
-def decode_data(name: str, raw: bytes, type_: type[T]) -> T:
-    """Decode the bytes of data file ``name`` as ``type_``, or raise :class:`DataError`."""
+def decode_data(
+    name: str, raw: bytes, type_: type[T], *, error: type[DataError] = DataError, where: str = "data"
+) -> T:
+    """Decode the bytes of data file ``name`` as ``type_``, or raise ``error``.
+
+    ``where`` names the folder in messages (an expansion says whose data it is).
+    """
     try:
         return msgspec.json.decode(raw, type=type_)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise DataError(f"data/{name}: {exc}") from exc
+        raise error(f"{where}/{name}: {exc}") from exc
 
 
 def load_data(package: str, name: str, type_: type[T]) -> T:
@@ -40,7 +45,19 @@ def load_data(package: str, name: str, type_: type[T]) -> T:
     return decode_data(name, read_data(package, name), type_)
 
 
-def require(condition: bool, file: str, message: str) -> None:
-    """A cross-check of a data file: ``DataError("data/FILE: MESSAGE")`` when it fails."""
+def require(
+    condition: bool, file: str, message: str, *, error: type[DataError] = DataError, where: str = "data"
+) -> None:
+    """A cross-check of a data file: ``error("data/FILE: MESSAGE")`` when it fails."""
     if not condition:
-        raise DataError(f"data/{file}: {message}")
+        raise error(f"{where}/{file}: {message}")
+
+
+def require_unique(
+    ids: list[str], file: str, what: str, *, error: type[DataError] = DataError, where: str = "data"
+) -> None:
+    """Every id in ``ids`` appears once (ids of cards, tiles, spaces…)."""
+    seen: set[str] = set()
+    for item in ids:
+        require(item not in seen, file, f"duplicate {what} {item}", error=error, where=where)
+        seen.add(item)

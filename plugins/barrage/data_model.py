@@ -20,11 +20,10 @@ Identifiers are the rule document's (``CO-USA``, ``EO-GD``, ``AT-II-E``,
 from __future__ import annotations
 
 import functools
-from importlib import resources
 from typing import Annotated, Final, Literal, TypeVar
 
 import msgspec
-from turbine.core.errors import PluginError
+from turbine.core.data import DataError, decode_data, read_data, require, require_unique
 
 __all__ = [
     "AREAS",
@@ -92,10 +91,6 @@ RewardKind = Literal[
     "build_conduit",  # SY-13 / SY-20
     "build_powerhouse",  # SY-14
 ]
-
-
-class DataError(PluginError):
-    """A data file that does not decode or contradicts itself or the rulebook counts."""
 
 
 _T = TypeVar("_T")
@@ -543,27 +538,19 @@ class _BoardFile(msgspec.Struct, forbid_unknown_fields=True):
 # --------------------------------------------------------------------------- loaders
 
 
+_PACKAGE = "turbine.plugins.barrage"
+
+
 def _read(name: str) -> bytes:
-    return resources.files("turbine.plugins.barrage").joinpath("data", name).read_bytes()
+    return read_data(_PACKAGE, name)
 
 
 def _decode(name: str, type_: type[_T]) -> _T:
-    try:
-        return msgspec.json.decode(_read(name), type=type_)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise DataError(f"data/{name}: {exc}") from exc
+    return decode_data(name, _read(name), type_)
 
 
-def _require(cond: bool, file: str, message: str) -> None:
-    if not cond:
-        raise DataError(f"data/{file}: {message}")
-
-
-def _unique(ids: list[str], file: str, what: str) -> None:
-    seen: set[str] = set()
-    for i in ids:
-        _require(i not in seen, file, f"duplicate {what} {i}")
-        seen.add(i)
+_require = require
+_unique = require_unique
 
 
 def _check_reward(reward: Reward, file: str, owner: str) -> None:

@@ -30,10 +30,10 @@ Identifiers are the rules reference's: ``CO-NED``, ``EW-T102``, ``EW-R6``,
 from __future__ import annotations
 
 import functools
-from importlib import resources
 from typing import Annotated, Final, Literal, TypeVar
 
 import msgspec
+from turbine.core.data import decode_data, read_data, require, require_unique
 from turbine.plugins.barrage import data_model as barrage
 from turbine.plugins.barrage.data_model import (
     Area,
@@ -588,27 +588,24 @@ class OfficersData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # --------------------------------------------------------------------------- loaders
 
 
+_PACKAGE = "turbine.plugins.leeghwater"
+_WHERE = "leeghwater data"
+
+
 def _read(name: str) -> bytes:
-    return resources.files("turbine.plugins.leeghwater").joinpath("data", name).read_bytes()
+    return read_data(_PACKAGE, name)
 
 
 def _decode(name: str, type_: type[_T]) -> _T:
-    try:
-        return msgspec.json.decode(_read(name), type=type_)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise DataError(f"leeghwater data/{name}: {exc}") from exc
+    return decode_data(name, _read(name), type_, error=DataError, where=_WHERE)
 
 
 def _require(cond: bool, file: str, message: str) -> None:
-    if not cond:
-        raise DataError(f"leeghwater data/{file}: {message}")
+    require(cond, file, message, error=DataError, where=_WHERE)
 
 
 def _unique(ids: list[str], file: str, what: str) -> None:
-    seen: set[str] = set()
-    for i in ids:
-        _require(i not in seen, file, f"duplicate {what} {i}")
-        seen.add(i)
+    require_unique(ids, file, what, error=DataError, where=_WHERE)
 
 
 def _check_parts(parts: tuple[RewardPart, ...], file: str, owner: str) -> None:
