@@ -36,8 +36,6 @@ from .actions import (
     Water,
     describe,
 )
-from .officers.sekibo import SECOND_USE_CREDITS
-from .officers.sekibo import SPACE as PERSONAL_SPACE
 from .render import ASKED
 from .state import BLOCKED, Pending, State
 from .tables import AREAS, BASE, CONDUIT, ELEVATION, NEUTRAL, NOBODY, PIECES, STRUCTURES
@@ -202,7 +200,7 @@ def _turn(r: BarrageRules, state: State, seat: int, action: Any, extra: bool = F
 
 def _place(r: BarrageRules, state: State, seat: int, space_id: str, extra: bool) -> IllegalAction:
     player = state.players[seat]
-    if space_id == PERSONAL_SPACE:
+    if space_id in r.personal_places:
         return _personal(r, state, seat, extra)
     if space_id == "BK":
         return IllegalAction("the Bank takes a number of engineers: bank N", "B-10.5.1")
@@ -319,9 +317,10 @@ def _personal(r: BarrageRules, state: State, seat: int, extra: bool) -> IllegalA
             f"{player.engineers}",
             "B-16.7.1",
         )
-    if player.copy_uses and player.credits < SECOND_USE_CREDITS:
+    repeat = r.officers[player.officer].personal_space_repeat_credits
+    if player.copy_uses and player.credits < repeat:
         return IllegalAction(
-            f"the second use of Mahiri's space in a round costs {SECOND_USE_CREDITS} credits; you have "
+            f"the second use of Mahiri's space in a round costs {repeat} credits; you have "
             f"{player.credits}",
             "B-16.7.1",
         )

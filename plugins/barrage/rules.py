@@ -53,8 +53,6 @@ from .board import load_board
 from .companies import ABILITY_POWERHOUSES, Company, NoCompany
 from .hookspecs import GameConfig, fold_hook
 from .officers import NoOfficer, Officer
-from .officers.sekibo import SECOND_USE_CREDITS
-from .officers.sekibo import SPACE as PERSONAL_SPACE
 from .state import BLOCKED, Pending, Player, State
 from .tables import (
     AREAS,
@@ -85,7 +83,6 @@ ROUNDS = 5
 PASS = Pass()
 CONSTRUCT = Construct()
 CONSTRUCT_FREE = ConstructFree()
-PERSONAL = Place(PERSONAL_SPACE)
 NO_INCOME: tuple[Any, ...] = ((), (), ())
 INCOME, ACTIONS, WATER, SCORING, END = range(5)
 AUTO_KINDS = ("release", "ability")
@@ -119,6 +116,12 @@ class BarrageRules(Rules[State, Action]):
         for items in pm.hook.barrage_abilities(config=self.config):
             for item in items or ():
                 tables[item.kind].setdefault(item.id, item)
+        self.personal_places: dict[str, Place] = {
+            o.personal_space_id: Place(o.personal_space_id)
+            for o in self.officers.values()
+            if o.personal_space
+        }
+        """Officers' personal action spaces by notation (B-16.7), one action object each."""
         self._needs: dict[str, construction.Needs] = {}
         self.cost_rules_seen: dict[tuple[Any, ...], construction.CostRules] = {}
         """:func:`.construction.cost_variants` per tile combination seen (derived data only)."""
@@ -693,7 +696,7 @@ class BarrageRules(Rules[State, Action]):
         player = state.players[seat]
         if not self.officers[player.officer].personal_space or player.copy_uses >= self.options.mahiri_uses:
             return False
-        cost = SECOND_USE_CREDITS if player.copy_uses else 0
+        cost = self.officers[player.officer].personal_space_repeat_credits if player.copy_uses else 0
         need = 2 if self.options.mahiri_extra_action else 1
         return player.engineers >= need and player.credits >= cost and bool(self.copyable(state, seat))
 
@@ -756,7 +759,7 @@ class BarrageRules(Rules[State, Action]):
             if self.free_construction(state, seat):
                 out.append(CONSTRUCT_FREE)
             if not extra and self.personal_space(state, seat):
-                out.append(PERSONAL)
+                out.append(self.personal_places[self.officers[state.players[seat].officer].personal_space_id])
         if self.h_turn_actions is not None:  # G-4: expansions' placements
             for more in self.h_turn_actions(game=self, state=state, seat=seat):
                 out.extend(more or ())
@@ -874,9 +877,10 @@ class BarrageRules(Rules[State, Action]):
                 player.spaces_used += 1
             state.flow.pending.append(Pending(seat, "structure", c=1))
             return
-        if action is PERSONAL or (t is Place and action.space == PERSONAL_SPACE):  # B-16.7
+        if t is Place and action.space in self.personal_places:  # B-16.7
             player.engineers -= 1
-            player.credits -= SECOND_USE_CREDITS if player.copy_uses else 0
+            if player.copy_uses:
+                player.credits -= self.officers[player.officer].personal_space_repeat_credits
             player.copy_uses += 1
             if self.options.mahiri_extra_action:  # U-9.1
                 state.flow.pending.append(Pending(seat, "extra"))

@@ -30,6 +30,10 @@ class Officer:
     """Credits that may replace one machinery unit (0: not allowed)."""
     personal_space = False
     """The officer tile has a personal action space (Mahiri Sekibo, B-16.7)."""
+    personal_space_id = ""
+    """The notation of that space (``place ID``)."""
+    personal_space_repeat_credits = 0
+    """Credits each later use of the space in a round costs (B-16.7.1)."""
     copies_wheel_tiles = False
     """Constructions may copy a tile on the wheel (Anton Krylov, B-16.6)."""
 

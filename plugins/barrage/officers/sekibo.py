@@ -26,6 +26,8 @@ SECOND_USE_CREDITS = 3
 class MahiriSekibo(Officer):
     id = "EO-MS"
     personal_space = True
+    personal_space_id = SPACE
+    personal_space_repeat_credits = SECOND_USE_CREDITS
 
     def setup(self, game: BarrageRules, state: State, seat: int) -> None:
         state.players[seat].credits = game.options.mahiri_credits  # U-9.4
