@@ -445,6 +445,14 @@ class IntroSeat(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     contract: Label
 
 
+class SupplyUnits(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Units in the box (B-2 component table): credits 24×1+20×3+14×5, machinery likewise."""
+
+    credits: Positive
+    excavators: Positive
+    mixers: Positive
+
+
 class Constants(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     about: str
     rounds: Positive
@@ -456,6 +464,7 @@ class Constants(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     max_dam_height: Positive
     neutral_dams: NeutralDams
     water_markers: Positive
+    supply_units: SupplyUnits
     hand_limit: Positive
     private_display_per_stack: Positive
     national_contracts_fewer_than_players: NonNeg

@@ -658,6 +658,24 @@ class BarrageRules(Rules[State, Action]):
 
     # -- the contract ----------------------------------------------------------------------
 
+    def notices(self, state: State) -> list[str]:
+        """U-17 (B-2.3.2): supplies are unlimited, with a note when the box would have run out."""
+        out = []
+        water = sum(state.dam_water) + sum(state.headstream_water)
+        markers = self.consts["water_markers"]
+        if water > markers:
+            out.append(f"{water} water markers are in play; the box has {markers} (U-17)")
+        box = self.consts["supply_units"]
+        held = {
+            "credits": sum(p.credits for p in state.players),
+            "excavators": sum(p.excavators + sum(p.wheel_exc) for p in state.players),
+            "mixers": sum(p.mixers + sum(p.wheel_mix) for p in state.players),
+        }
+        for kind, units in held.items():
+            if units > box[kind]:
+                out.append(f"players hold {units} {kind} units; the box has {box[kind]} (U-17)")
+        return out
+
     def to_move(self, state: State) -> int | None:
         return self.machine.to_move(state)
 

@@ -707,3 +707,17 @@ def test_B_22_44_round_5_incomes_no_headstream_water_flow_and_no_end_of_round():
     assert s.flow.over and s.dam_water[site(g, "B1L")] == 1
     assert s.players[ITA].energy == 4  # no end of round: the markers stay for the tie-break
     assert ita_credits >= 6 + 3
+
+
+def test_U_17_supply_is_unlimited_with_a_notice_when_the_box_would_run_out():
+    """B-2.3.2 / U-17: nothing stops play past the physical count; the board says so."""
+    g = new_game(2)
+    assert g.rules.notices(g.state) == []
+    g.state.players[0].credits = 150
+    g.state.players[1].excavators = 60
+    g.state.dam_water[0] += 40
+    notes = g.rules.notices(g.state)
+    water = sum(g.state.dam_water) + sum(g.state.headstream_water)
+    assert notes[0] == f"{water} water markers are in play; the box has 30 (U-17)"
+    assert any(n.startswith("players hold ") and "credits units; the box has 154" in n for n in notes)
+    assert any("excavators units; the box has 62" in n for n in notes)
