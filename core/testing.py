@@ -91,6 +91,33 @@ def check_variant(
     return report
 
 
+def legal_counts(
+    variant: str,
+    *,
+    players: int,
+    seed: int,
+    decisions: int,
+    options: Mapping[str, Any] | None = None,
+    expansions: Iterable[str] = (),
+    bot: str = "random",
+    registry: Registry | None = None,
+) -> list[int]:
+    """Perft-style anchor: the number of legal actions at each of the first
+    ``decisions`` decisions of a seeded bot game.
+
+    Commit the list and compare it in a test: any change to move generation,
+    even one that keeps the game playable, shows up as a different count.
+    """
+    game = _new(registry or default_registry(), variant, players, seed, options or {}, list(expansions), bot)
+    bots = game.make_bots()
+    counts: list[int] = []
+    while not game.is_over and len(counts) < decisions:
+        legal = game.legal()
+        counts.append(len(legal))
+        game.play(bots[game.to_move].choose(game.state, legal))
+    return counts
+
+
 def _new(registry: Registry, variant: str, players: int, seed: int, options: Mapping[str, Any],
          expansions: list[str], bot: str) -> Game:
     seats = [Seat(f"{bot} {i + 1}", bot) for i in range(players)]

@@ -10,7 +10,7 @@ from barrage_full_setup import blank, drafted, to_move
 from barrage_setup import REGISTRY, forget_legal, legal_text, new_game, play
 from turbine.core import Game
 from turbine.core.savefile import Seat
-from turbine.core.testing import check_variant
+from turbine.core.testing import check_variant, legal_counts
 from turbine.plugins.barrage import patent_office
 from turbine.plugins.barrage.technology import advanced_stacks
 
@@ -136,21 +136,10 @@ def test_whole_full_games_end_after_round_5():
 
 
 def counts(players: int, seed: int) -> list[int]:
-    game = Game(
-        REGISTRY,
-        "barrage",
-        players=players,
-        seed=seed,
-        options=FULL,
-        seats=[Seat(f"r{i}", "random") for i in range(players)],
+    return legal_counts(
+        "barrage", players=players, seed=seed, decisions=DECISIONS, options=FULL,
+        registry=REGISTRY,
     )
-    bots = game.make_bots()
-    out = []
-    while not game.is_over and len(out) < DECISIONS:
-        legal = game.legal()
-        out.append(len(legal))
-        game.play(bots[game.to_move].choose(game.state, legal))
-    return out
 
 
 def test_perft_counts_full_game_match_the_committed_anchors():

@@ -12,8 +12,7 @@ import json
 from pathlib import Path
 
 from barrage_setup import REGISTRY
-from turbine.core import Game
-from turbine.core.savefile import Seat
+from turbine.core.testing import legal_counts
 
 COUNTS = Path(__file__).with_name("perft_counts.json")
 DECISIONS = 40
@@ -21,21 +20,10 @@ CASES = [(2, 1), (3, 2), (4, 3), (4, 7)]
 
 
 def counts(players: int, seed: int) -> list[int]:
-    game = Game(
-        REGISTRY,
-        "barrage",
-        players=players,
-        seed=seed,
-        options={"mode": "intro"},
-        seats=[Seat(f"r{i}", "random") for i in range(players)],
+    return legal_counts(
+        "barrage", players=players, seed=seed, decisions=DECISIONS, options={"mode": "intro"},
+        registry=REGISTRY,
     )
-    bots = game.make_bots()
-    out = []
-    while not game.is_over and len(out) < DECISIONS:
-        legal = game.legal()
-        out.append(len(legal))
-        game.play(bots[game.to_move].choose(game.state, legal))
-    return out
 
 
 def test_perft_counts_match_the_committed_anchors():

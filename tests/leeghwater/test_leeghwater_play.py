@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from turbine.core.plugins import Registry
 from turbine.core.session import Game, Seat
-from turbine.core.testing import check_variant
+from turbine.core.testing import check_variant, legal_counts
 from turbine.plugins.barrage import rules as barrage_rules
 from turbine.plugins.barrage.actions import Ext
 from turbine.plugins.leeghwater import plugin
@@ -34,22 +34,10 @@ pytestmark = pytest.mark.skipif(
 
 
 def counts(players: int, seed: int) -> list[int]:
-    game = Game(
-        REGISTRY,
-        "barrage",
-        players=players,
-        seed=seed,
-        options={},
-        expansions=["leeghwater"],
-        seats=[Seat(f"r{i}", "random") for i in range(players)],
+    return legal_counts(
+        "barrage", players=players, seed=seed, decisions=DECISIONS, options={}, expansions=["leeghwater"],
+        registry=REGISTRY,
     )
-    bots = game.make_bots()
-    out = []
-    while not game.is_over and len(out) < DECISIONS:
-        legal = game.legal()
-        out.append(len(legal))
-        game.play(bots[game.to_move].choose(game.state, legal))
-    return out
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
