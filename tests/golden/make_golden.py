@@ -1,0 +1,80 @@
+"""Add golden saves: finished games that every later turbine must load and replay.
+
+Golden saves are a promise, so this script never rewrites a file that exists:
+it only adds the games of ``GAMES`` that are missing, in the save format of the
+turbine that runs it, and records each game's outcome in ``MANIFEST.json``.
+A change that makes one of them replay differently must bump the rules version
+of the game it changes (see docs/save-format.md), never regenerate the file.
+
+    python tests/golden/make_golden.py          # from the repository root
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from turbine.core import Game, Seat, default_registry
+from turbine.core.savefile import FORMAT_VERSION
+
+HERE = Path(__file__).parent
+MANIFEST = HERE / "MANIFEST.json"
+
+# (name, variant, expansions, options, seat kinds, seed)
+GAMES: list[tuple[str, str, list[str], dict[str, object], list[str], int]] = []
+for players, kinds in ((2, ["greedy", "random"]), (4, ["greedy", "random", "greedy", "greedy"])):
+    GAMES += [
+        (f"power_grid-russia-{players}p", "power_grid", [], {"map": "russia"}, kinds[:players], 11),
+        (f"power_grid-japan-{players}p", "power_grid", [], {"map": "japan"}, kinds[:players], 12),
+        (f"power_grid-subsidy-{players}p", "power_grid", ["subsidy"], {}, kinds[:players], 13),
+        (f"barrage-intro-{players}p", "barrage", [], {"mode": "intro"}, kinds[:players], 14),
+        (f"barrage-full-{players}p", "barrage", [], {"mode": "full"}, kinds[:players], 15),
+        (f"barrage-leeghwater-{players}p", "barrage", ["leeghwater"], {}, kinds[:players], 16),
+        (
+            f"sparks-{players}p",
+            "sparks",
+            [],
+            {},
+            (["thrifty", "random", "thrifty", "thrifty"])[:players],
+            17,
+        ),
+    ]
+
+
+def main() -> int:
+    registry = default_registry()
+    manifest = json.loads(MANIFEST.read_text()) if MANIFEST.exists() else {}
+    folder = HERE / f"format{FORMAT_VERSION}"
+    folder.mkdir(exist_ok=True)
+    for name, variant, expansions, options, kinds, seed in GAMES:
+        path = folder / f"{name}.json"
+        key = f"{folder.name}/{path.name}"
+        if path.exists():
+            continue
+        seats = [Seat(f"{kind.capitalize()} bot {i + 1}", kind) for i, kind in enumerate(kinds)]
+        game = Game(
+            registry, variant, players=len(seats), seed=seed, options=options,
+            expansions=expansions, seats=seats,
+        )
+        bots = game.make_bots()
+        while not game.is_over:
+            seat = game.to_move
+            assert seat is not None
+            game.play(bots[seat].choose(game.state, game.legal()))
+        game.save(str(path))
+        manifest[key] = {
+            "variant": variant,
+            "expansions": expansions,
+            "players": len(seats),
+            "actions": len(game.log),
+            "scores": game.rules.scores(game.state),
+            "winners": [s + 1 for s in game.rules.winner(game.state)],
+        }
+        print(f"added {key}: {len(game.log)} actions, scores {manifest[key]['scores']}")
+    MANIFEST.write_text(json.dumps(dict(sorted(manifest.items())), indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

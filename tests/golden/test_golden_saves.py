@@ -1,0 +1,54 @@
+"""Golden saves: finished games written by earlier turbines load and replay today.
+
+Each file under ``tests/golden/format*/`` is a save as a user would have it; its
+outcome (actions, final scores, winners) is recorded in ``MANIFEST.json``.  A
+change that breaks one of these tests changes the outcome of a logged game: it
+must bump the rules version of that game (docs/save-format.md) and say why in
+its commit, and the file is kept, never regenerated.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from turbine.core import Game, default_registry, savefile
+
+HERE = Path(__file__).parent
+MANIFEST: dict[str, dict] = json.loads((HERE / "MANIFEST.json").read_text())
+
+# Every variant, map, mode and expansion at 2 and 4 players (issue: saves that last).
+REQUIRED = {
+    f"{game}-{players}p"
+    for game in (
+        "power_grid-russia",
+        "power_grid-japan",
+        "power_grid-subsidy",
+        "barrage-intro",
+        "barrage-full",
+        "barrage-leeghwater",
+        "sparks",
+    )
+    for players in (2, 4)
+}
+
+
+def test_every_game_has_a_golden_save() -> None:
+    have = {Path(key).stem for key in MANIFEST}
+    assert REQUIRED <= have, f"missing golden saves: {sorted(REQUIRED - have)}"
+    on_disk = {f"{p.parent.name}/{p.name}" for p in HERE.glob("format*/*.json")}
+    assert on_disk == set(MANIFEST), "every golden save is in MANIFEST.json and the other way round"
+
+
+@pytest.mark.parametrize("key", sorted(MANIFEST))
+def test_golden_save_replays_to_its_recorded_outcome(key: str) -> None:
+    expected = MANIFEST[key]
+    save = savefile.load(HERE / key)
+    assert save.variant == expected["variant"]
+    assert save.expansions == expected["expansions"]
+    game = Game.from_save(default_registry(), save)
+    assert game.is_over
+    assert len(game.log) == expected["actions"]
+    assert game.rules.scores(game.state) == expected["scores"]
+    assert [s + 1 for s in game.rules.winner(game.state)] == expected["winners"]
