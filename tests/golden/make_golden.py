@@ -54,8 +54,13 @@ def main() -> int:
             continue
         seats = [Seat(f"{kind.capitalize()} bot {i + 1}", kind) for i, kind in enumerate(kinds)]
         game = Game(
-            registry, variant, players=len(seats), seed=seed, options=options,
-            expansions=expansions, seats=seats,
+            registry,
+            variant,
+            players=len(seats),
+            seed=seed,
+            options=options,
+            expansions=expansions,
+            seats=seats,
         )
         bots = game.make_bots()
         while not game.is_over:
