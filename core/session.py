@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import msgspec
@@ -221,12 +221,15 @@ class Game:
         *,
         upto: int | None = None,
         warnings: list[str] | None = None,
+        on_step: Callable[[int, Game], None] | None = None,
     ) -> Game:
         """Rebuild a saved game by replaying its log, checking every action and digest.
 
         ``upto`` stops after that many actions.  Plugin version differences are
         appended to ``warnings``; anything that prevents an exact rebuild raises
-        :class:`SaveFileError`.
+        :class:`SaveFileError`.  ``on_step(step, game)`` is called before the
+        first action (step 0) and after each action (its number), so a replay
+        viewer can keep what it needs of every state in one pass.
         """
         for name in [save.variant, *save.expansions]:
             if name not in registry.variants and name not in registry.expansions:
@@ -257,6 +260,8 @@ class Game:
         entries = save.log[:stop]
         rules = game.rules
         actions = game._decode_actions(entries)
+        if on_step is not None:
+            on_step(0, game)
         for index, (entry, action) in enumerate(zip(entries, actions, strict=True), start=1):
             seat = rules.to_move(game.state)
             if entry.seat != seat:
@@ -271,6 +276,8 @@ class Game:
                     f"action {index} ({entry.notation!r}, {game.where()}) is illegal: {exc}"
                 ) from None
             game._record(entry)
+            if on_step is not None:
+                on_step(index, game)
             expected = checkpoints.get(index)
             if expected is not None and expected != rules.digest(game.state):
                 raise SaveFileError(
