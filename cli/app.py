@@ -21,8 +21,8 @@ import msgspec
 import typer
 from rich.table import Table
 from rich.text import Text
-from turbine.core import Game, ParseError, Registry, SaveFileError, TurbineError, savefile
-from turbine.core.session import options_model
+from turbine.core import Game, ParseError, Registry, TurbineError, savefile
+from turbine.core.session import options_model, verify_save
 
 from . import output
 from .common import (
@@ -55,6 +55,7 @@ BUILTIN_COMMANDS = {
     "move",
     "show",
     "replay",
+    "upgrade",
     "simulate",
     "bench",
     "schema",
@@ -444,18 +445,7 @@ def replay(
     reg = registry()
     checked = ""
     if verify:
-        full = Game.from_save(reg, save, warnings=warnings)
-        rules = full.rules
-        for step, entry in enumerate(save.log, start=1):
-            notation = rules.describe(rules.action_from_data(entry.action))
-            if entry.notation != notation:
-                raise SaveFileError(
-                    f"action {step} is written {entry.notation!r} but the rules call it {notation!r}"
-                )
-        checked = (
-            f"Verified: {total} actions replayed, {len(save.checkpoints)} checkpoint digests"
-            f"{' and the final digest' if save.final_digest else ''} match."
-        )
+        full, checked = verify_save(reg, save, str(file))
         game = full if to is None or to == total else Game.from_save(reg, save, upto=to)
     else:
         game = Game.from_save(reg, save, upto=to, warnings=warnings)
@@ -477,6 +467,37 @@ def replay(
         output.out.print(Text(output.winners_line(game), style="bold"))
     if checked:
         output.out.print(Text(checked, style="bold green"))
+
+
+@app.command()
+def upgrade(
+    file: SaveArg,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write the upgraded save here (default: FILE).", metavar="PATH")
+    ] = None,
+) -> None:
+    """Rewrite a save in the current format under the installed rules versions.
+
+    The game is rebuilt from its log (every move checked) and saved again with
+    a log digest and digests computed by today's rules, so that `replay
+    --verify` can check it from now on.  Only the format and the digests
+    change: the setup and the moves stay as they were.
+    """
+    save = savefile.load(file)
+    warnings: list[str] = []
+    game = Game.from_save(registry(), save, warnings=warnings)
+    for warning in warnings if save.format_version >= 2 else ():  # format 1: what is being fixed
+        output.warn(warning)
+    target = out or file
+    save_game(game, target)
+    output.out.print(
+        Text(
+            f"{file}: save format {save.format_version} → {savefile.FORMAT_VERSION}, "
+            f"{len(game.log)} actions, rules versions "
+            + ", ".join(f"{name} {version}" for name, version in game.rules_versions.items())
+            + (f"; written to {target}" if out else ""),
+        )
+    )
 
 
 # -- many games ------------------------------------------------------------------------

@@ -1,13 +1,18 @@
 """The save file: one JSON format for every game.
 
 A save holds what is needed to rebuild the game exactly (variant, expansions,
-options, seed, the action log) and digests of the state along the way to check
-that a rebuild agrees.  See ``docs/save-format.md``; ``turbine schema`` prints
-the JSON Schema generated from :class:`SaveFile`.
+options, seed, the action log, the rules versions it was played under), a
+digest chained over the setup and every log entry (so that any edit shows),
+and digests of what the players saw along the way, to check that a rebuild
+agrees.  See ``docs/save-format.md``; ``turbine schema`` prints the JSON Schema
+generated from :class:`SaveFile`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import glob
+import hashlib
 import json
 import os
 import tempfile
@@ -17,11 +22,15 @@ from typing import Any
 import msgspec
 
 from .errors import SaveFileError
+from .state import canonical_bytes
 
 FORMAT = "turbine-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""The format this turbine writes.  It reads every format from 1 up to this one."""
 DIGEST_INTERVAL = 25
-"""A digest of the state is stored after every this many actions."""
+"""A checkpoint digest is stored after every this many actions."""
+MAX_FILE_BYTES = 256 * 1024 * 1024
+"""A save larger than this is refused before it is read (a game's log is a few hundred kB)."""
 
 
 class Seat(msgspec.Struct, forbid_unknown_fields=True):
@@ -51,14 +60,84 @@ class SaveFile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     variant: str
     expansions: list[str] = msgspec.field(default_factory=list)
     plugins: dict[str, str] = msgspec.field(default_factory=dict)
-    """Name → version of every plugin active in the game when it was saved."""
+    """Name → version of every plugin active in the game when it was saved (information)."""
+    rules_versions: dict[str, int] = msgspec.field(default_factory=dict)
+    """The rules version of the variant and of each expansion the game was played under
+    (format 2; empty in format 1, which predates rules versions)."""
     options: dict[str, Any] = msgspec.field(default_factory=dict)
     players: int
     seed: int
     seats: list[Seat]
     log: list[LogEntry] = msgspec.field(default_factory=list)
+    log_digest: str = ""
+    """The digest chained over the setup and every log entry (:func:`log_digest`; format 2)."""
     checkpoints: list[Checkpoint] = msgspec.field(default_factory=list)
     final_digest: str = ""
+    final_scores: list[int] | None = None
+    """Each seat's score when the game ended (format 2; ``None`` for an unfinished game)."""
+
+
+# -- the log digest ---------------------------------------------------------------------
+
+_LOG_DIGEST_TAG = b"turbine-log-digest-1\x00"
+
+
+def _setup_link(save: SaveFile) -> bytes:
+    """The chain's first link: every field that decides the game before its first move."""
+    setup = {
+        "variant": save.variant,
+        "expansions": save.expansions,
+        "rules_versions": save.rules_versions,
+        "options": save.options,
+        "players": save.players,
+        "seed": save.seed,
+        "seats": [[seat.name, seat.kind] for seat in save.seats],
+    }
+    return hashlib.blake2b(_LOG_DIGEST_TAG + canonical_bytes(setup), digest_size=16).digest()
+
+
+def log_digest(save: SaveFile) -> str:
+    """BLAKE2b-128 chained over the setup and each log entry in turn.
+
+    Link 0 hashes the setup; link *i* hashes link *i−1* with entry *i*'s seat,
+    action data and notation (canonical JSON), so changing, dropping, adding or
+    reordering anything in the setup or the log changes the result.  It proves
+    a file unedited only against someone who does not recompute it: it is a
+    checksum, not a signature.
+    """
+    link = _setup_link(save)
+    for entry in save.log:
+        data = canonical_bytes([entry.seat, entry.action, entry.notation])
+        link = hashlib.blake2b(link + data, digest_size=16).digest()
+    return link.hex()
+
+
+def check_digests_present(save: SaveFile, source: str = "save file") -> None:
+    """What ``--verify`` demands beyond a readable file: every digest present.
+    Raises :class:`SaveFileError` naming the first one missing."""
+    if save.format_version < 2:
+        raise SaveFileError(
+            f"{source} is in save format {save.format_version}, which holds no log digest, so it "
+            "cannot be verified; `turbine upgrade` rewrites it in the current format"
+        )
+    if not save.log_digest:
+        raise SaveFileError(f"{source} has no log digest, so it cannot be verified")
+    expected = list(range(DIGEST_INTERVAL, len(save.log) + 1, DIGEST_INTERVAL))
+    have = [c.actions for c in save.checkpoints]
+    if have != expected:
+        missing = sorted(set(expected) - set(have))
+        what = f"after action {missing[0]}" if missing else "in places no save puts them"
+        raise SaveFileError(f"{source} lacks checkpoint digests ({what}), so it cannot be verified")
+    if not save.final_digest:
+        raise SaveFileError(f"{source} has no final digest, so it cannot be verified")
+
+
+def check_log_digest(save: SaveFile, source: str = "save file") -> None:
+    """Raise :class:`SaveFileError` unless the log digest matches the setup and the log."""
+    if save.log_digest != log_digest(save):
+        raise SaveFileError(
+            f"{source} has been changed since it was saved: its setup or log does not match its log digest"
+        )
 
 
 _encoder = msgspec.json.Encoder()
@@ -70,9 +149,17 @@ def encode(save: SaveFile) -> bytes:
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a crash leaves the old file or the new one."""
+    """Write ``data`` to ``path`` so that a crash leaves the old file or the new one.
+
+    The data goes to a temporary file in the same folder, is synced, and is
+    renamed over ``path``; the folder is then synced so the rename itself
+    survives a power cut.  Temporary files that an earlier, killed write of the
+    same file left behind are removed first (two writers of one save at once
+    race anyway: the last rename wins).
+    """
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
+    _remove_stale_temporaries(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
         os.chmod(tmp, _mode_for(target))
@@ -84,6 +171,27 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sync_directory(directory)
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    """Remove the ``.NAME.*.tmp`` files that killed writes of ``target`` left behind."""
+    directory = target.parent if str(target.parent) else Path(".")
+    for leftover in directory.glob(f".{glob.escape(target.name)}.*.tmp"):
+        leftover.unlink(missing_ok=True)
+
+
+def _sync_directory(directory: Path) -> None:
+    """fsync a folder (POSIX); where folders cannot be opened (Windows) there is nothing to do."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):  # some file systems cannot sync a folder
+            os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _mode_for(target: Path) -> int:
@@ -102,17 +210,25 @@ def save(path: str | os.PathLike[str], save_file: SaveFile) -> None:
 
 def decode(data: bytes, source: str = "save file") -> SaveFile:
     """Decode and check a save; every problem becomes one clear :class:`SaveFileError`."""
+    if not data.strip():
+        raise SaveFileError(f"{source} is empty")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveFileError(
+            f"{source} is not valid UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        ) from None
     try:
         raw = msgspec.json.decode(data)
     except msgspec.DecodeError as exc:
-        if not data.strip():
-            raise SaveFileError(f"{source} is empty") from None
         hint = " (the file looks truncated)" if "truncated" in str(exc).lower() else ""
         raise SaveFileError(f"{source} is not valid JSON{hint}: {exc}") from None
+    except RecursionError:
+        raise SaveFileError(f"{source} is not a turbine save (its JSON is nested too deeply)") from None
     if not isinstance(raw, dict):
         raise SaveFileError(f"{source} is not a turbine save (expected a JSON object)")
     if raw.get("format") != FORMAT:
-        raise SaveFileError(f"{source} is not a turbine save (no \"format\": \"{FORMAT}\")")
+        raise SaveFileError(f'{source} is not a turbine save (no "format": "{FORMAT}")')
     version = raw.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveFileError(f"{source} has no valid format_version")
@@ -124,13 +240,49 @@ def decode(data: bytes, source: str = "save file") -> SaveFile:
     if version < 1:
         raise SaveFileError(f"{source} has unknown save format version {version}")
     try:
-        return msgspec.convert(raw, type=SaveFile)
+        save = msgspec.convert(raw, type=SaveFile)
     except msgspec.ValidationError as exc:
         raise SaveFileError(f"{source} is damaged: {exc}") from None
+    except RecursionError:
+        raise SaveFileError(f"{source} is damaged: its JSON is nested too deeply") from None
+    _check_shape(save, source)
+    return save
+
+
+def _check_shape(save: SaveFile, source: str) -> None:
+    """Field values that the types allow but no turbine writes."""
+    if save.players < 1 or save.players != len(save.seats):
+        raise SaveFileError(f"{source} is damaged: {len(save.seats)} seats for {save.players} players")
+    for index, entry in enumerate(save.log, start=1):
+        if not 0 <= entry.seat < save.players:
+            raise SaveFileError(
+                f"{source} is damaged: action {index} ({entry.notation!r}) is recorded for seat "
+                f"{entry.seat + 1}, but seats are numbered 1–{save.players}"
+            )
+    previous = 0
+    for checkpoint in save.checkpoints:
+        if not 1 <= checkpoint.actions <= len(save.log):
+            raise SaveFileError(
+                f"{source} is damaged: a checkpoint digest is for action {checkpoint.actions}, "
+                f"outside the log (actions 1–{len(save.log)})"
+            )
+        if checkpoint.actions <= previous:
+            raise SaveFileError(
+                f"{source} is damaged: checkpoint digests are not in increasing order "
+                f"(action {checkpoint.actions} after {previous})"
+            )
+        previous = checkpoint.actions
+    if save.final_scores is not None and len(save.final_scores) != save.players:
+        raise SaveFileError(
+            f"{source} is damaged: {len(save.final_scores)} final scores for {save.players} players"
+        )
 
 
 def load(path: str | os.PathLike[str]) -> SaveFile:
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise SaveFileError(f"{path} is {size:,} bytes, too large for a turbine save")
         data = Path(path).read_bytes()
     except FileNotFoundError:
         raise SaveFileError(f"no such file: {path}") from None

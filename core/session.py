@@ -9,8 +9,10 @@ notation, and turns into a :class:`~turbine.core.savefile.SaveFile` and back.
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib.metadata
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -22,6 +24,7 @@ from .plugins import Registry
 from .rules import Rules, normalise
 from .savefile import Checkpoint, LogEntry, SaveFile, Seat
 from .specs import ExpansionSpec
+from .state import canonical_bytes
 
 
 def turbine_version() -> str:
@@ -68,6 +71,22 @@ def validate_options(model: type[BaseModel], options: Mapping[str, Any]) -> Base
         raise BadOptions("; ".join(parts)) from None
 
 
+@dataclass
+class LoadReport:
+    """How a save was checked when it was loaded (``Game.load_report``)."""
+
+    same_rules: bool = True
+    """The save was played under the rules versions installed now (and in a format
+    that records them), so its digests were compared."""
+    digests_compared: int = 0
+    """Checkpoint and final digests that matched the replay."""
+    scores_match: bool | None = None
+    """Whether the replay ended with the final scores stored in the save (``None``:
+    none stored, or the replay stopped early)."""
+    notes: list[str] = field(default_factory=list)
+    """One line each: what was not compared and why."""
+
+
 class Game:
     """One game: its rules, its current state and the actions that led there."""
 
@@ -93,9 +112,7 @@ class Game:
         self.seed = int(seed)
         self.players = players
         active = registry.active_plugins(variant, self.expansions)  # checks the expansions
-        self.option_model = validate_options(
-            options_model(registry, variant, self.expansions), options or {}
-        )
+        self.option_model = validate_options(options_model(registry, variant, self.expansions), options or {})
         self.options: dict[str, Any] = self.option_model.model_dump(mode="json")
         self.seats = seats or [Seat(f"Player {i + 1}") for i in range(players)]
         if len(self.seats) != players:
@@ -104,11 +121,15 @@ class Game:
             if seat.kind != "human":
                 registry.bot(seat.kind, variant)
         self.plugin_versions = registry.plugin_versions(active)
+        self.rules_versions = {spec.id: spec.rules_version} | {
+            e: registry.expansions[e].rules_version for e in self.expansions
+        }
         pm = registry.game_plugin_manager(variant, self.expansions)
         self.rules: Rules[Any, Any] = spec.rules(self.option_model, players, pm)
         self.state = self.rules.initial_state(self.seed)
         self.log: list[LogEntry] = []
         self.checkpoints: list[Checkpoint] = []
+        self.load_report = LoadReport()
         self._legal: list[Any] | None = None
 
     # -- the current decision ---------------------------------------------------
@@ -141,19 +162,36 @@ class Game:
         self.log.append(entry)
         self._legal = None
         if len(self.log) % savefile.DIGEST_INTERVAL == 0:
-            self.checkpoints.append(Checkpoint(len(self.log), self.rules.digest(self.state)))
+            self.checkpoints.append(Checkpoint(len(self.log), self.checkpoint_digest()))
+
+    def checkpoint_digest(self) -> str:
+        """A digest of what the players see at this point: the seat to move, the
+        round, the scores and the notation of every legal move.
+
+        It depends on the game's outcome, not on how the state is stored, so a
+        new field or a renamed one in a game's state leaves old saves valid; a
+        rules change that alters what happens changes it.  (The legal list it
+        needs is the one the next move is checked against, so it costs no
+        extra generation.)
+        """
+        rules = self.rules
+        moves = [rules.describe(a) for a in self.legal()] if self.to_move is not None else []
+        seen = [self.to_move, rules.round_number(self.state), rules.scores(self.state), moves]
+        return hashlib.blake2b(canonical_bytes(seen), digest_size=16).hexdigest()
 
     def find(self, text: str) -> Any:
         """The legal move named by ``text``: its list number (from 1), its notation,
         or a unique prefix of its notation.
 
-        Text that names a move of the game which is not legal now raises the
-        game's :class:`IllegalAction` (its reason and rule); other text raises
-        :class:`ParseError`.
+        Text that reads as a complete move of the game is judged as that move:
+        played if legal, refused with the game's :class:`IllegalAction` (its
+        reason and rule) if not; it is never taken as the prefix of another
+        move (``bid 4`` is not ``bid 49``).  Only text that is no complete move
+        is tried as a prefix.  Other text raises :class:`ParseError`.
         """
         legal = self.legal()
         wanted = text.strip()
-        if wanted.isdigit():
+        if wanted.isascii() and wanted.isdigit():
             index = int(wanted)
             if 1 <= index <= len(legal):
                 return legal[index - 1]
@@ -162,6 +200,11 @@ class Game:
             return self.rules.parse(wanted, self.state)
         except ParseError:
             pass
+        action = self.rules.read_action(wanted)
+        if action is not None:
+            if action in legal:
+                return action
+            raise self.rules.why_illegal(self.state, action)
         prefix = normalise(wanted)
         matches = [a for a in legal if normalise(self.rules.describe(a)).startswith(prefix)]
         if len(matches) == 1:
@@ -169,9 +212,6 @@ class Game:
         if matches:
             shown = ", ".join(self.rules.describe(a) for a in matches[:5])
             raise ParseError(f"{text!r} could mean several moves: {shown}")
-        action = self.rules.read_action(wanted)
-        if action is not None:
-            raise self.rules.why_illegal(self.state, action)
         raise ParseError(f"{text!r} is not a legal move now")
 
     # -- history ------------------------------------------------------------------
@@ -196,19 +236,23 @@ class Game:
     # -- save files -----------------------------------------------------------------
 
     def to_save(self) -> SaveFile:
-        return SaveFile(
+        save = SaveFile(
             turbine_version=turbine_version(),
             variant=self.spec.id,
             expansions=self.expansions,
             plugins=self.plugin_versions,
+            rules_versions=self.rules_versions,
             options=self.options,
             players=self.players,
             seed=self.seed,
             seats=self.seats,
             log=list(self.log),
             checkpoints=list(self.checkpoints),
-            final_digest=self.rules.digest(self.state),
+            final_digest=self.checkpoint_digest(),
+            final_scores=self.rules.scores(self.state) if self.is_over else None,
         )
+        save.log_digest = savefile.log_digest(save)
+        return save
 
     def save(self, path: str) -> None:
         savefile.save(path, self.to_save())
@@ -225,11 +269,19 @@ class Game:
     ) -> Game:
         """Rebuild a saved game by replaying its log, checking every action and digest.
 
-        ``upto`` stops after that many actions.  Plugin version differences are
-        appended to ``warnings``; anything that prevents an exact rebuild raises
-        :class:`SaveFileError`.  ``on_step(step, game)`` is called before the
-        first action (step 0) and after each action (its number), so a replay
-        viewer can keep what it needs of every state in one pass.
+        Every action is checked for legality as it is replayed.  When the save
+        was played under the rules versions installed now, its checkpoint and
+        final digests and its final scores must match the replay; under other
+        versions (or in save format 1, which has no versions) the game is
+        rebuilt by its log alone, a log entry whose data no longer decodes is
+        read from its notation, and what could not be compared is said in
+        ``game.load_report.notes``, which are also appended to ``warnings``.
+        Anything that prevents the rebuild raises :class:`SaveFileError`.
+
+        ``upto`` stops after that many actions.  ``on_step(step, game)`` is
+        called before the first action (step 0) and after each action (its
+        number), so a replay viewer can keep what it needs of every state in
+        one pass.
         """
         for name in [save.variant, *save.expansions]:
             if name not in registry.variants and name not in registry.expansions:
@@ -248,60 +300,99 @@ class Game:
             )
         except (BadOptions, IllegalAction) as exc:
             raise SaveFileError(f"the saved game cannot be set up: {exc}") from None
-        if warnings is not None:
-            for name, version in sorted(save.plugins.items()):
-                have = game.plugin_versions.get(name)
-                if have is None:
-                    warnings.append(f"plugin {name} {version} was active when saved, and is not now")
-                elif have != version:
-                    warnings.append(f"plugin {name} was {version} when saved, is {have} now")
-        checkpoints = {c.actions: c.digest for c in save.checkpoints}
+        report = game.load_report = _report_for(save, game.rules_versions)
+        for name in sorted(set(save.plugins) - set(game.plugin_versions)):
+            report.notes.append(f"plugin {name} was active when saved, and is not now")
         stop = len(save.log) if upto is None else min(upto, len(save.log))
         entries = save.log[:stop]
         rules = game.rules
-        actions = game._decode_actions(entries)
+        actions = game._decode_actions(entries, tolerant=not report.same_rules)
+        checkpoints = {c.actions: c.digest for c in save.checkpoints} if report.same_rules else {}
         if on_step is not None:
             on_step(0, game)
-        for index, (entry, action) in enumerate(zip(entries, actions, strict=True), start=1):
+        for index, (entry, decoded) in enumerate(zip(entries, actions, strict=True), start=1):
             seat = rules.to_move(game.state)
             if entry.seat != seat:
                 raise SaveFileError(
                     f"action {index} ({entry.notation!r}, {game.where()}) is recorded for seat "
                     f"{entry.seat + 1}, but seat {_seat_text(seat)} is to move"
                 )
+            action = decoded if decoded is not None else game._read_logged(index, entry)
             try:
-                rules.apply(game.state, action)
+                rules.apply(game.state, action, game.legal())
             except IllegalAction as exc:  # the state is unchanged, so where() is still right
                 raise SaveFileError(
-                    f"action {index} ({entry.notation!r}, {game.where()}) is illegal: {exc}"
+                    f"action {index} ({entry.notation!r}, {game.where()}) is illegal: {exc}" + _under(report)
                 ) from None
             game._record(entry)
             if on_step is not None:
                 on_step(index, game)
             expected = checkpoints.get(index)
-            if expected is not None and expected != rules.digest(game.state):
-                raise SaveFileError(
-                    f"the state after action {index} differs from the one saved "
-                    "(digest mismatch): the rules or the file have changed"
-                )
-        if stop == len(save.log) and save.final_digest and save.final_digest != rules.digest(game.state):
-            raise SaveFileError("the final state differs from the one saved (digest mismatch)")
+            if expected is not None:
+                if expected != game.checkpoint_digest():
+                    raise SaveFileError(
+                        f"the game after action {index} differs from the one saved (digest mismatch): "
+                        "the file has been edited, or the rules changed without a new rules version"
+                    )
+                report.digests_compared += 1
+        if stop == len(save.log):
+            game._check_end(save, report)
+        if warnings is not None:
+            warnings.extend(report.notes)
         return game
 
-    def _decode_actions(self, entries: list[LogEntry]) -> list[Any]:
-        """The log's actions as the game's action type, all in one decode."""
+    def _check_end(self, save: SaveFile, report: LoadReport) -> None:
+        """Compare the final digest and scores of a whole replay with the saved ones."""
+        if report.same_rules and save.final_digest:
+            if save.final_digest != self.checkpoint_digest():
+                raise SaveFileError(
+                    "the game at the end of the log differs from the one saved (digest mismatch)"
+                )
+            report.digests_compared += 1
+        if save.final_scores is None:
+            return
+        now = self.rules.scores(self.state) if self.is_over else None
+        report.scores_match = now == save.final_scores
+        if report.scores_match:
+            return
+        replayed = f"are {now}" if now is not None else "are not reached: the game does not end there"
+        text = f"the final scores were {save.final_scores} when saved and {replayed} now"
+        if report.same_rules:
+            raise SaveFileError(text)
+        report.notes.append(text + " (the rules changed)")
+
+    def _read_logged(self, index: int, entry: LogEntry) -> Any:
+        """A logged action whose data no longer decodes, read from its notation (saves
+        from other rules versions only)."""
+        try:
+            return self.rules.parse(entry.notation, self.state)
+        except ParseError:
+            raise SaveFileError(
+                f"action {index} ({entry.notation!r}, {self.where()}) cannot be read by today's "
+                "rules: neither its data nor its notation is a legal move" + _under(self.load_report)
+            ) from None
+
+    def _decode_actions(self, entries: list[LogEntry], tolerant: bool = False) -> list[Any]:
+        """The log's actions as the game's action type, all in one decode.
+
+        ``tolerant``: an entry that does not decode is ``None`` (to be read from
+        its notation) instead of an error.
+        """
         try:
             return msgspec.convert([e.action for e in entries], type=list[self.rules.action_type])
-        except msgspec.ValidationError:
+        except (msgspec.ValidationError, RecursionError):
             pass
-        for index, entry in enumerate(entries, start=1):  # find the bad one to name it
+        actions: list[Any] = []
+        for index, entry in enumerate(entries, start=1):  # find the bad ones
             try:
-                self.rules.action_from_data(entry.action)
-            except msgspec.ValidationError as exc:
-                raise SaveFileError(
-                    f"action {index} ({entry.notation!r}) is not an action of this game: {exc}"
-                ) from None
-        raise AssertionError("unreachable: the whole log failed to decode but no entry did")
+                actions.append(self.rules.action_from_data(entry.action))
+            except (msgspec.ValidationError, RecursionError) as exc:
+                if not tolerant:
+                    raise SaveFileError(
+                        f"action {index} ({entry.notation!r}) is not an action of this game: {exc}"
+                    ) from None
+                actions.append(None)
+        return actions
 
     @classmethod
     def load(cls, registry: Registry, path: str, **kwargs: Any) -> Game:
@@ -328,5 +419,76 @@ class Game:
         }
 
 
+def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -> tuple[Game, str]:
+    """Check everything a save can prove; the rebuilt game and a one-line summary.
+
+    Verified means: every digest is present and in range; the log digest
+    matches the setup and every log entry (any edit, truncation or reordering
+    shows, unless whoever edited it recomputed the digest); every action is
+    legal when replayed; and, under the rules versions it was played with, each
+    checkpoint and the final digest, the final scores and each move's notation
+    match the replay.  Under other rules versions the digests and notations
+    are not compared (said in the summary); the final scores must still match.
+    Any failure raises :class:`SaveFileError`.
+    """
+    savefile.check_digests_present(save, source)
+    game = Game.from_save(registry, save)  # first, as it names the step where a replay goes wrong
+    report = game.load_report
+    if report.scores_match is False:
+        raise SaveFileError(f"not verified: {report.notes[-1]}")
+    total = len(save.log)
+    if not report.same_rules:
+        savefile.check_log_digest(save, source)
+        scores = "; the final scores match" if report.scores_match else ""
+        return game, (
+            f"Verified: the log digest matches the setup and {total} actions; replayed under other "
+            f"rules versions ({report.notes[0].split(':')[0].removeprefix('saved under ')}), so digests "
+            f"and notations were not compared{scores}."
+        )
+    rules = game.rules
+    for step, entry in enumerate(save.log, start=1):
+        notation = rules.describe(rules.action_from_data(entry.action))
+        if entry.notation != notation:
+            raise SaveFileError(
+                f"action {step} is written {entry.notation!r} but the rules call it {notation!r}"
+            )
+    savefile.check_log_digest(save, source)
+    scores = " and the final scores" if report.scores_match else ""
+    return game, (
+        f"Verified: the log digest matches the setup and {total} actions; "
+        f"{report.digests_compared} digests{scores} match the replay."
+    )
+
+
 def _seat_text(seat: int | None) -> str:
     return "-" if seat is None else str(seat + 1)
+
+
+def _versions_text(versions: Mapping[str, int]) -> str:
+    return ", ".join(f"{name} {version}" for name, version in versions.items()) or "none"
+
+
+def _report_for(save: SaveFile, installed: dict[str, int]) -> LoadReport:
+    """Whether a save's digests can be compared with a replay under the installed rules."""
+    if save.format_version < 2:
+        return LoadReport(
+            same_rules=False,
+            notes=[
+                "saved in format 1, before rules versions: replayed by its log with every move "
+                "checked; its digests were not compared"
+            ],
+        )
+    if save.rules_versions != installed:
+        return LoadReport(
+            same_rules=False,
+            notes=[
+                f"saved under rules versions {_versions_text(save.rules_versions)}, installed are "
+                f"{_versions_text(installed)}: replayed by its log; digests were not compared"
+            ],
+        )
+    return LoadReport()
+
+
+def _under(report: LoadReport) -> str:
+    """Why a logged move may have become illegal, when the rules changed since."""
+    return "" if report.same_rules else f" ({report.notes[0].split(':')[0]})"

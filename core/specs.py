@@ -49,6 +49,11 @@ class VariantSpec:
     demo_priority: int = 0
     """How well the variant shows what turbine does: ``turbine demo`` without a
     variant plays the installed variant with the highest value."""
+    rules_version: int = 1
+    """Raise it by one with every change that alters the outcome of a logged game
+    (the same seed and moves would end differently, or a logged move would become
+    illegal).  Saves record it; a save made under another version is replayed by
+    its log without comparing digests (docs/save-format.md)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,8 @@ class ExpansionSpec:
     name: str
     description: str = ""
     options: type[BaseModel] | None = None
+    rules_version: int = 1
+    """As :attr:`VariantSpec.rules_version`, for the expansion's own rules."""
 
 
 @dataclass(frozen=True)

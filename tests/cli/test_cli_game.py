@@ -126,11 +126,17 @@ def test_show_text_json_and_as(run, new_game):
     assert_one_line_error(run("show", path.name, "--as", "3"), "no seat 3")
 
 
-def test_plugin_version_difference_is_a_warning(run, new_game):
+def test_rules_version_difference_is_a_warning(run, new_game):
     path = new_game()
     save = read_json(path)
-    save["plugins"]["sparks"] = "0.0.1"
+    save["plugins"]["sparks"] = "0.0.1"  # another plugin version alone is information only
+    path.write_text(json.dumps(save))
+    result = run("show", path.name)
+    assert result.returncode == 0 and result.stderr == ""
+    save["rules_versions"]["sparks"] = 0
     path.write_text(json.dumps(save))
     result = run("show", path.name)
     assert result.returncode == 0
-    assert "warning" in result.stderr and "sparks was 0.0.1" in result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert "warning: saved under rules versions sparks 0, installed are sparks 1" in result.stderr
+    assert "digests were not compared" in result.stderr

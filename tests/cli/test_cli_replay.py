@@ -19,7 +19,7 @@ def test_replay_verify_a_good_file(run, finished_game):
     result = run("replay", finished_game.name, "--verify")
     assert result.returncode == 0, result.stderr
     total = len(save["log"])
-    assert f"Verified: {total} actions replayed" in result.stdout
+    assert f"Verified: the log digest matches the setup and {total} actions" in result.stdout
     assert f"{total:>4}. seat" in result.stdout  # the log, with step numbers
     assert "1. seat 1" in result.stdout
     assert "Winner" in result.stdout or "Shared win" in result.stdout
