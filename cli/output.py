@@ -143,7 +143,7 @@ def winners_line(game: Game) -> str:
 # -- moves and the log ----------------------------------------------------------------
 
 
-_TRAILING_NUMBER = re.compile(r"^(.*?)(\d+)$")
+_TRAILING_NUMBER = re.compile(r"^(.*?)(\d+)$", re.ASCII)
 
 
 def group_runs(numbered: list[tuple[int, str]]) -> list[tuple[int, int, str]]:

@@ -103,7 +103,7 @@ class PlaySession:
         if command == "board" and not rest:
             output.board(self.game, self.game.to_move)
             return "stay"
-        if command == "log" and (not rest or rest == "all" or rest.isdigit()):
+        if command == "log" and (not rest or rest == "all" or (rest.isascii() and rest.isdigit())):
             output.log(self.game, last=None if rest == "all" else int(rest or 20))
             return "stay"
         if command == "undo" and not rest:

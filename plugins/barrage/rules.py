@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from turbine.core import Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
+from turbine.core import BadOptions, Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
 
 from . import base_plugin, construction, contracts, patent_office, production, scoring, water
 from .actions import (
@@ -106,8 +106,8 @@ class BarrageRules(Rules[State, Action]):
         base_plugin.register(pm)
         self.config = GameConfig(players, options.mode, options)
         problems = [p for ps in pm.hook.barrage_validate_config(config=self.config) or () for p in ps or ()]
-        if problems:
-            raise ValueError("; ".join(problems))
+        if problems:  # an expansion refuses these options (e.g. Leeghwater needs the full game)
+            raise BadOptions("; ".join(problems))
         # abilities (B-15, B-16) and technology tiles (B-14) by id; the first registered wins
         self.officers: dict[str, Officer] = {"": NoOfficer()}
         self.companies: dict[str, Company] = {"": NoCompany()}
@@ -1125,6 +1125,19 @@ class BarrageRules(Rules[State, Action]):
 
     def scores(self, state: State) -> list[int]:
         return [p.vp for p in state.players]
+
+    def tallies(self, state: State) -> dict[str, list[int]]:
+        """The open counts of each company: VP, credits, this round's energy and the
+        engineers, excavators and mixers in its personal supply."""
+        players = state.players
+        return {
+            "VP": [p.vp for p in players],
+            "credits": [p.credits for p in players],
+            "energy": [p.energy for p in players],
+            "engineers": [p.engineers for p in players],
+            "excavators": [p.excavators for p in players],
+            "mixers": [p.mixers for p in players],
+        }
 
     def rank_key(self, state: State, seat: int) -> tuple[int, int]:
         """B-20.5: most VP, then most energy in round 5; still tied: shared (U-15)."""

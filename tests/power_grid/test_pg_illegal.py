@@ -547,3 +547,43 @@ def test_typed_illegal_moves_get_the_reason(registry):
     before = game.rules.digest(game.state)
     assert game.find("build tomsk") == A.Build("Tomsk", 10)
     assert game.rules.digest(game.state) == before
+
+
+# ---------------------------------------------------------------- a complete move is judged as itself
+
+
+def _auction_at(high_bid: int) -> Game:
+    """A new 3-player Russia game (seed 4) where seat 1 opened plant 3 at ``high_bid``."""
+    game = Game(default_registry(), "power_grid", players=3, seed=4)
+    game.play(game.find(f"auction 3 bid {high_bid}"))
+    return game
+
+
+@pytest.mark.parametrize(("high_bid", "typed"), [(48, "bid 4"), (5, "bid 5"), (3, "bid 3"), (5, "BID  3")])
+def test_a_complete_illegal_bid_is_refused_not_played_as_a_longer_bid(high_bid, typed):
+    """P-4.5: a bid must beat the high bid.  ``bid 4`` at a high bid of 48 is that illegal
+    bid, never ``bid 49`` (a move it is a prefix of), and the game is unchanged."""
+    game = _auction_at(high_bid)
+    before = game.rules.digest(game.state)
+    with pytest.raises(IllegalAction) as info:
+        game.find(typed)
+    assert info.value.rule == "P-4.5"
+    assert f"above the high bid of {high_bid}" in info.value.reason
+    assert game.rules.digest(game.state) == before and len(game.log) == 1
+
+
+def test_a_legal_complete_bid_and_a_true_prefix_still_work():
+    game = _auction_at(5)
+    assert game.rules.describe(game.find("bid 6")) == "bid 6"
+    assert game.rules.describe(game.find("bid 50")) == "bid 50"
+    with pytest.raises(ParseError, match="could mean several moves: bid 6, bid 7"):
+        game.find("bi")
+    assert game.rules.describe(game.find("dr")) == "drop out"
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "３", "1²"])
+def test_only_ascii_digits_number_a_move(typed):
+    game = _auction_at(5)
+    with pytest.raises(ParseError, match="is not a legal move now"):
+        game.find(typed)
+    assert game.rules.describe(game.find("3")) == game.rules.describe(game.legal()[2])

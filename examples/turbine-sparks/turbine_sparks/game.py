@@ -192,6 +192,10 @@ class SparksRules(Rules[State, Action]):
     def scores(self, state: State) -> list[int]:
         return [p.points for p in state.players]
 
+    def tallies(self, state: State) -> dict[str, list[int]]:
+        """Victory points and coins: both open on the table (the deck is the only secret)."""
+        return {"points": [p.points for p in state.players], "coins": [p.coins for p in state.players]}
+
     def rank_key(self, state: State, seat: int) -> tuple[int, int]:
         player = state.players[seat]
         return (player.points, player.coins)
@@ -222,7 +226,7 @@ class SparksRules(Rules[State, Action]):
         simple = {"drop": Drop(), "pass": Pass(), "buy": Buy()}
         if len(words) == 1 and words[0] in simple:
             return simple[words[0]]
-        if len(words) == 2 and words[0] in ("open", "bid") and words[1].isdigit():
+        if len(words) == 2 and words[0] in ("open", "bid") and words[1].isascii() and words[1].isdigit():
             return Open(int(words[1])) if words[0] == "open" else Bid(int(words[1]))
         return None
 

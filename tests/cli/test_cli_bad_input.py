@@ -1,0 +1,58 @@
+"""Bad input at the command line: exit 2, one line, the file untouched."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_helpers import assert_one_line_error, needs_sparks, read_json
+
+pytestmark = needs_sparks
+
+
+def test_invalid_utf8_and_deep_nesting_are_one_line_errors(run, tmp_path):
+    (tmp_path / "u.json").write_bytes(b'{"format":"turbine-save","x":"\xff"}')
+    assert_one_line_error(run("show", "u.json"), "not valid UTF-8")
+    (tmp_path / "deep.json").write_text("[" * 2000 + "]" * 2000)
+    assert_one_line_error(run("show", "deep.json"), "nested too deeply")
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "--help", "-3"])
+def test_a_move_that_is_no_move_leaves_the_file_as_it_was(run, new_game, typed):
+    path = new_game()
+    before = path.read_bytes()
+    assert_one_line_error(run("move", path.name, "--", typed), "is not a legal move now")
+    assert path.read_bytes() == before
+
+
+def test_a_move_after_double_dash_is_played(run, new_game):
+    path = new_game()
+    result = run("move", path.name, "--", "open 3")
+    assert result.returncode == 0, result.stderr
+    assert read_json(path)["log"][0]["notation"] == "open 3"
+
+
+def test_verify_refuses_a_truncated_log_with_its_digests_removed(run, finished_game):
+    save = read_json(finished_game)
+    save["log"] = save["log"][:20]
+    save["checkpoints"] = []
+    save["final_digest"] = ""
+    finished_game.write_text(json.dumps(save))
+    assert_one_line_error(run("replay", finished_game.name, "--verify"), "no final digest")
+
+
+def test_verify_refuses_a_format_1_save_and_upgrade_fixes_it(run, finished_game):
+    save = read_json(finished_game)
+    for key in ("rules_versions", "log_digest", "final_scores"):
+        del save[key]
+    save["format_version"] = 1
+    finished_game.write_text(json.dumps(save))
+    assert_one_line_error(run("replay", finished_game.name, "--verify"), "format 1", "turbine upgrade")
+    result = run("upgrade", finished_game.name)
+    assert result.returncode == 0, result.stderr
+    assert "save format 1 → 2" in result.stdout
+    upgraded = read_json(finished_game)
+    assert upgraded["format_version"] == 2 and upgraded["log"] == save["log"]
+    result = run("replay", finished_game.name, "--verify")
+    assert result.returncode == 0, result.stderr
+    assert "Verified" in result.stdout

@@ -1,0 +1,85 @@
+"""Every bad input is a typed error with one line, and nothing is lost."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from turbine.core import BadOptions, Game, SaveFileError, Seat, default_registry, savefile
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b'{"format":"turbine-save","x":"\xff"}', "not valid UTF-8 text (byte 0xff at offset 30)"),
+        (b'{"format":"turbine-save","seats":[{"name":"\xc3"}]}', "not valid UTF-8"),
+        (b"[" * 2000 + b"]" * 2000, "nested too deeply"),
+        (b'{"format":"turbine-save","format_version":2,"x":' + b"[" * 5000 + b"]" * 5000 + b"}", "nested"),
+    ],
+)
+def test_undecodable_bytes_are_one_line_errors(data, message):
+    with pytest.raises(SaveFileError, match=message.replace("(", r"\(").replace(")", r"\)")) as info:
+        savefile.decode(data)
+    assert "\n" not in str(info.value)
+
+
+def test_a_killed_writes_leftovers_are_removed_by_the_next_save(tmp_path):
+    path = tmp_path / "game.json"
+    savefile.write_atomic(path, b"one")
+    for n in range(3):  # what a write killed between mkstemp and rename leaves
+        (tmp_path / f".game.json.leftover{n}.tmp").write_bytes(b"half")
+    (tmp_path / ".other.json.x.tmp").write_bytes(b"another save's")
+    savefile.write_atomic(path, b"two")
+    assert path.read_bytes() == b"two"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.json.x.tmp", "game.json"]
+
+
+def test_leeghwater_with_the_introductory_game_is_bad_options():
+    with pytest.raises(BadOptions, match="needs Barrage's full game"):
+        Game(
+            default_registry(),
+            "barrage",
+            players=2,
+            seed=1,
+            options={"mode": "intro"},
+            expansions=["leeghwater"],
+        )
+
+
+def test_a_leeghwater_save_edited_to_the_introductory_game_cannot_be_set_up():
+    game = Game(default_registry(), "barrage", players=2, seed=1, expansions=["leeghwater"])
+    data = json.loads(savefile.encode(game.to_save()))
+    data["options"]["mode"] = "intro"
+    with pytest.raises(SaveFileError, match=r"cannot be set up: .*needs Barrage's full game"):
+        Game.from_save(default_registry(), savefile.decode(json.dumps(data).encode()))
+
+
+def test_a_huge_file_is_refused_before_it_is_read(tmp_path, monkeypatch):
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * 1000)
+    monkeypatch.setattr(savefile, "MAX_FILE_BYTES", 999)
+    with pytest.raises(SaveFileError, match="1,000 bytes, too large"):
+        savefile.load(path)
+
+
+def test_an_unreadable_path_is_a_save_file_error(tmp_path):
+    with pytest.raises(SaveFileError, match="cannot read"):
+        savefile.load(tmp_path)  # a folder
+    if os.geteuid() != 0:  # root reads anything
+        locked = tmp_path / "locked.json"
+        locked.write_bytes(b"{}")
+        locked.chmod(0)
+        with pytest.raises(SaveFileError, match="cannot read"):
+            savefile.load(locked)
+
+
+def test_a_save_with_wrong_seat_count_or_seat_numbers_is_damaged():
+    game = Game(default_registry(), "power_grid", players=2, seed=1, seats=[Seat("a"), Seat("b")])
+    game.play(game.legal()[0])
+    data = json.loads(savefile.encode(game.to_save()))
+    with pytest.raises(SaveFileError, match="3 seats for 2 players"):
+        savefile.decode(json.dumps({**data, "seats": [*data["seats"], {"name": "c"}]}).encode())
+    data["log"][0]["seat"] = -1
+    with pytest.raises(SaveFileError, match="recorded for seat 0, but seats are numbered 1–2"):
+        savefile.decode(json.dumps(data).encode())
