@@ -9,6 +9,7 @@ implementations (``barrage_turn_actions``, ``barrage_decision_actions``,
 from __future__ import annotations
 
 import pytest
+from turbine.core.errors import BadOptions
 from turbine.core.plugins import Registry
 from turbine.core.session import Game, Seat
 from turbine.plugins.barrage.actions import Ext, Fulfil, Site, Skip
@@ -74,7 +75,7 @@ def show_work(g: Game, work: str, slot: int = 0) -> None:
 
 def test_L_1_full_game_and_players_only():
     """L-1 (U-1): the introductory game is refused."""
-    with pytest.raises(ValueError, match="full game"):
+    with pytest.raises(BadOptions, match="full game"):
         Game(
             REGISTRY,
             "barrage",
