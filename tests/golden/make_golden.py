@@ -72,6 +72,7 @@ def main() -> int:
             "variant": variant,
             "expansions": expansions,
             "players": len(seats),
+            "rules_versions": game.rules_versions,
             "actions": len(game.log),
             "scores": game.rules.scores(game.state),
             "winners": [s + 1 for s in game.rules.winner(game.state)],
