@@ -2,14 +2,17 @@
 
 ``core/`` → ``turbine.core``, ``cli/`` → ``turbine.cli``, ``plugins/`` →
 ``turbine.plugins``, with every sub-package found automatically, so a new
-game or sub-package needs no change here.  Everything else is in pyproject.toml.
+game or sub-package needs no change here.  The folder ``turbine/`` holds only
+``turbine/__main__.py`` (``python -m turbine``); it is listed as the package
+``turbine`` itself, still a namespace package without ``__init__.py``.
+Everything else is in pyproject.toml.
 """
 
 from setuptools import find_packages, setup
 
 ROOTS = {"turbine.core": "core", "turbine.cli": "cli", "turbine.plugins": "plugins"}
 
-packages = []
+packages = ["turbine"]  # the folder turbine/: only __main__.py
 for name, folder in ROOTS.items():
     packages.append(name)
     packages.extend(f"{name}.{sub}" for sub in find_packages(folder))

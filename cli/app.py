@@ -56,6 +56,7 @@ BUILTIN_COMMANDS = {
     "show",
     "replay",
     "upgrade",
+    "export",
     "simulate",
     "bench",
     "schema",
@@ -431,12 +432,38 @@ def replay(
     verify: Annotated[
         bool, typer.Option("--verify", help="Replay the whole log and check every digest and notation.")
     ] = False,
+    step: Annotated[
+        bool,
+        typer.Option(
+            "--step",
+            help="Step through the game move by move (the default in a terminal, without --to or --verify).",
+        ),
+    ] = False,
+    as_seat: Annotated[
+        int | None,
+        typer.Option(
+            "--as",
+            help="Stepping: show the board as this seat (from 1) sees it; default: everything.",
+            metavar="SEAT",
+        ),
+    ] = None,
 ) -> None:
     """Rebuild a game from its seed and log, print the log and the state reached.
+
+    In a terminal, without --to or --verify (or anywhere with --step), it opens
+    the stepper instead: the board after each move and what the move changed,
+    moving with Enter, p, a step number, /TEXT ('help' lists the commands).
 
     With --verify the whole log is replayed (even with --to) and every stored
     digest is checked; any mismatch exits with code 2.
     """
+    if step or (sys.stdin.isatty() and sys.stdout.isatty() and to is None and not verify):
+        from .stepper import run_stepper
+
+        run_stepper(file, as_seat=as_seat, start=to)
+        return
+    if as_seat is not None:
+        raise CliError("--as shows the board in the stepper: add --step")
     save = savefile.load(file)
     total = len(save.log)
     if to is not None and not 0 <= to <= total:
@@ -470,10 +497,28 @@ def replay(
 
 
 @app.command()
+def export(
+    file: SaveArg,
+    format_: Annotated[
+        str, typer.Option("--format", "-f", help="jsonl (a JSON object a line) or csv.", metavar="FORMAT")
+    ] = "jsonl",
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write to FILE (atomically) instead of stdout.", metavar="FILE"),
+    ] = None,
+) -> None:
+    """One row per action: its number, seat, player, round and phase, its notation and the scores after it."""
+    from .export import run_export
+
+    run_export(file, format_, out)
+
+
+@app.command()
 def upgrade(
     file: SaveArg,
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write the upgraded save here (default: FILE).", metavar="PATH")
+        Path | None,
+        typer.Option("--out", help="Write the upgraded save here (default: FILE).", metavar="PATH"),
     ] = None,
 ) -> None:
     """Rewrite a save in the current format under the installed rules versions.

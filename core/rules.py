@@ -167,6 +167,11 @@ class Rules(ABC, Generic[S, A]):
     def round_number(self, state: S) -> int:
         return 0
 
+    def tallies(self, state: S) -> dict[str, list[int]]:
+        """Each seat's public counts that a player follows (money, victory points…), by name.
+        A replay says how they changed after each move (the move itself and the automatic steps after it)."""
+        return {"score": self.scores(state)}
+
     def render(self, state: S, seat: int | None) -> str:
         """The board as text for ``seat`` (``None``: everything)."""
         return msgspec.json.format(msgspec.json.encode(self.view(state, seat)).decode())

@@ -44,6 +44,12 @@ def test_every_module_and_data_file_is_in_the_wheel(wheel_names):
     assert not missing, f"not in the wheel: {missing[:10]}"
 
 
+def test_the_wheel_ships_python_m_turbine(wheel_names):
+    """``python -m turbine`` runs the namespace package's ``__main__`` module (from the folder turbine/)."""
+    assert "turbine/__main__.py" in wheel_names
+    assert "turbine/__init__.py" not in wheel_names  # turbine stays a namespace package
+
+
 def test_the_wheel_holds_only_turbine(wheel_names):
     tops = {name.split("/")[0] for name in wheel_names}
     assert {t for t in tops if not t.endswith(".dist-info")} == {"turbine"}

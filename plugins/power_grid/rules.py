@@ -361,6 +361,17 @@ class PowerGridRules(Rules[State, Action]):
         """Cities each player can power now (P-9.3, A.5)."""
         return [max_powerable(p) for p in state.players]
 
+    def tallies(self, state: State) -> dict[str, list[int]]:
+        """Money, connected cities, plants and cities powerable: all open on the table
+        (only the deck is hidden, see ``view``)."""
+        players = state.players
+        return {
+            "money": [p.money for p in players],
+            "cities": [len(p.cities) for p in players],
+            "plants": [len(p.plants) for p in players],
+            "can power": self.scores(state),
+        }
+
     def rank_key(self, state: State, seat: int) -> tuple[Any, ...]:
         """P-9.3: cities powerable, then money, then connected cities (U-19: shared victory)."""
         p = state.players[seat]

@@ -1,0 +1,86 @@
+"""``turbine export``: a saved game as one row per action, for spreadsheets and scripts.
+
+Each row says who moved, where the game stood when they did, the move's
+notation and every seat's score after it (and after the automatic steps that
+followed), so a score curve or a per-player statistic needs no turbine code.
+The rows come from :class:`turbine.core.replay.Replay`, which checks the whole
+log on the way, like any load.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from turbine.core import savefile
+from turbine.core.replay import Replay
+
+from . import output
+from .common import CliError, registry
+
+FORMATS = ("jsonl", "csv")
+COLUMNS = ("index", "seat", "player", "round", "phase", "notation")
+"""The columns before the scores (numbers from 1, as people count)."""
+
+
+def rows(replay: Replay) -> list[dict[str, Any]]:
+    """One dict per action: ``index``, ``seat``, ``player``, ``round``, ``phase``
+    (when it was played), ``notation`` and ``scores`` (after it)."""
+    table = []
+    for step in range(1, len(replay) + 1):
+        entry = replay.entry(step)
+        where = replay.where_before(step)
+        table.append(
+            {
+                "index": step,
+                "seat": entry.seat + 1,
+                "player": replay.seat_names[entry.seat],
+                "round": where.round,
+                "phase": where.phase,
+                "notation": entry.notation,
+                "scores": replay.scores(step),
+            }
+        )
+    return table
+
+
+def to_jsonl(table: list[dict[str, Any]]) -> str:
+    return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in table)
+
+
+def to_csv(table: list[dict[str, Any]], players: int) -> str:
+    """A header, then the rows; the scores spread over ``score_1`` … ``score_N``."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([*COLUMNS, *(f"score_{seat}" for seat in range(1, players + 1))])
+    for row in table:
+        writer.writerow([*(row[column] for column in COLUMNS), *row["scores"]])
+    return buffer.getvalue()
+
+
+def run_export(path: Path, form: str, out: Path | None) -> None:
+    """Write the rows of the save at ``path`` as ``form`` to stdout, or atomically to ``out``."""
+    form = form.strip().lower()
+    if form not in FORMATS:
+        raise CliError(f"--format must be one of {', '.join(FORMATS)}, not {form!r}")
+    save = savefile.load(path)
+    warnings: list[str] = []
+    replay = Replay(registry(), save, warnings=warnings)
+    for warning in warnings:
+        output.warn(warning)
+    table = rows(replay)
+    text = to_jsonl(table) if form == "jsonl" else to_csv(table, save.players)
+    if out is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    try:
+        savefile.write_atomic(out, text.encode())
+    except OSError as exc:
+        raise CliError(f"cannot write {out}: {exc.strerror or exc}") from None
+    output.out.print(Text(f"Exported {len(table)} actions to {out} ({form})."))

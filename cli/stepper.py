@@ -1,0 +1,226 @@
+"""``turbine replay``'s stepper: a saved game, one move at a time.
+
+The stepping logic (states, what changed, search) is :mod:`turbine.core.replay`;
+this module only reads commands and draws.  Each step shows the board as it was
+after the move, then the move (with its seat, round and phase when it was
+played) and what the automatic steps after it changed, and last the prompt, so
+that the question stays on screen under a board that may be taller than it.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from rich.text import Text
+from turbine.core import Game, savefile
+from turbine.core.replay import Replay
+
+from . import output
+from .common import CliError, registry
+
+HELP = """\
+Commands (one a line):
+  Enter, n, next     the next move
+  p, prev            the move before
+  N, g N, go N       the position after N moves (0: the start)
+  first, last        the start, the end
+  /TEXT, find TEXT   the next move whose notation contains TEXT ('/' alone: search again)
+  log [N]            N moves around this one (default 10)
+  board              show this step again
+  help, ?            this text
+  q, quit            leave"""
+
+LOG_AROUND = 10
+"""Moves listed by ``log`` without a number."""
+
+
+class Stepper:
+    """Reads commands and shows the steps of one :class:`Replay`."""
+
+    def __init__(self, replay: Replay, *, seat: int | None = None, start: int = 0) -> None:
+        self.replay = replay
+        self.seat = seat
+        """The seat whose view is drawn (0-based), ``None``: everything the game shows."""
+        self.step = start
+        self.last_search = ""
+        self.console = output.out
+
+    # -- the loop -----------------------------------------------------------------
+
+    def run(self) -> None:
+        self.say(
+            f"{self.replay.game.spec.name} · {len(self.replay)} moves · "
+            "Enter: next move, 'help': the commands, 'q': quit",
+            "bold",
+        )
+        self.show()
+        while True:
+            line = self.read()
+            if line is None or not self.handle(line):
+                return
+
+    def read(self) -> str | None:
+        """One line of input; ``None`` at end of input or Ctrl-C (both leave)."""
+        try:
+            return self.console.input(Text(f"[{self.step}/{len(self.replay)}] > ", style="bold cyan"))
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            return None
+
+    def handle(self, line: str) -> bool:
+        """Act on one command; ``False`` to leave."""
+        text = line.strip()
+        words = text.split(maxsplit=1)
+        command = words[0].lower() if words else ""
+        rest = words[1].strip() if len(words) > 1 else ""
+        total = len(self.replay)
+        if command in {"q", "quit", "exit"} and not rest:
+            return False
+        if command in {"", "n", "next"} and not rest:
+            if self.step >= total:
+                self.say(f"This is the last step ({total}); 'first' or a number goes back.", "yellow")
+            else:
+                self.go(self.step + 1)
+        elif command in {"p", "prev", "previous"} and not rest:
+            if self.step <= 0:
+                self.say("This is the start; there is no move before it.", "yellow")
+            else:
+                self.go(self.step - 1)
+        elif command.isascii() and command.isdigit() and not rest:
+            self.jump(command)
+        elif command in {"g", "go", "goto"}:
+            self.jump(rest)
+        elif command == "first" and not rest:
+            self.go(0)
+        elif command == "last" and not rest:
+            self.go(total)
+        elif text.startswith("/"):
+            self.find(text[1:])
+        elif command == "find":
+            self.find(rest)
+        elif command == "log" and (not rest or (rest.isascii() and rest.isdigit())):
+            self.log(int(rest) if rest else LOG_AROUND)
+        elif command == "board" and not rest:
+            self.show()
+        elif command in {"help", "?", "h"} and not rest:
+            self.say(HELP)
+        else:
+            self.say(f"Unknown command {text!r}; type 'help' for the commands.", "yellow")
+        return True
+
+    # -- moving -------------------------------------------------------------------
+
+    def go(self, step: int) -> None:
+        self.step = step
+        self.show()
+
+    def jump(self, number: str) -> None:
+        total = len(self.replay)
+        if not (number.isascii() and number.isdigit()):
+            self.say("Go where? Give a step number, e.g. 'go 12' or just '12'.", "yellow")
+        elif int(number) > total:
+            self.say(f"There is no step {int(number)}: steps go from 0 to {total}.", "yellow")
+        else:
+            self.go(int(number))
+
+    def find(self, text: str) -> None:
+        wanted = text.strip() or self.last_search
+        if not wanted:
+            self.say("Find what? e.g. '/build' or 'find bid 16'.", "yellow")
+            return
+        self.last_search = wanted
+        found = self.replay.find(wanted, self.step + 1)
+        if found is None:
+            self.say(f"No move contains {wanted!r}.", "yellow")
+        elif found == self.step:
+            self.say(f"This is the only move that contains {wanted!r}.", "yellow")
+        else:
+            if found <= self.step:
+                self.say(f"Searched past the last move: back to move {found}.", "dim")
+            self.go(found)
+
+    # -- display ------------------------------------------------------------------
+
+    def game_at(self, step: int) -> Game:
+        """The replayed game as it stood at ``step``, for output's helpers (they draw a Game)."""
+        game = copy.copy(self.replay.game)
+        game.state = self.replay.state(step)
+        game.log = self.replay.game.log[:step]
+        game._legal = None  # a cached legal list belongs to the last step
+        return game
+
+    def show(self) -> None:
+        """The board, then the move and what it changed, just above the prompt."""
+        replay, step = self.replay, self.step
+        game = self.game_at(step)
+        seen = "everything shown" if self.seat is None else f"as seen by {output.seat_label(game, self.seat)}"
+        title = " · ".join(
+            part
+            for part in (game.spec.name, f"after {step} of {len(replay)} moves", output.place(game), seen)
+            if part
+        )
+        output.board(game, self.seat, title=title)
+        self.say(self.header(step), "bold")
+        if step:
+            lines = replay.changes(step)
+            if lines:
+                self.say("After it:")
+                for line in lines:
+                    self.say(f"  {line}")
+            else:
+                self.say("After it: no change in round, phase or the players' counts.", "dim")
+        if step == len(replay):
+            if game.is_over:
+                self.say(output.winners_line(game), "bold green")
+            else:
+                self.say("The end of the log: the game goes on from here.", "dim")
+
+    def header(self, step: int) -> str:
+        """``Step 12/340 · round 2 · auction · Seat 3 (Greedy bot 3): bid 16``."""
+        replay = self.replay
+        if step == 0:
+            return f"Step 0/{len(replay)} · the start, before any move"
+        where = replay.where_before(step)
+        entry = replay.entry(step)
+        parts = [f"Step {step}/{len(replay)}"]
+        if where.round:
+            parts.append(f"round {where.round}")
+        if where.phase:
+            parts.append(where.phase)
+        parts.append(f"{output.seat_label(replay.game, entry.seat)}: {entry.notation}")
+        return " · ".join(parts)
+
+    def log(self, count: int) -> None:
+        """``count`` moves around the current one, the current one marked."""
+        replay, total = self.replay, len(self.replay)
+        if not total:
+            self.say("(no moves)", "dim")
+            return
+        count = max(1, count)
+        first = max(1, min(self.step - count // 2, total - count + 1))
+        last = min(total, first + count - 1)
+        for step in range(first, last + 1):
+            line = output.log_entry_line(replay.game, step, replay.entry(step))
+            if step == self.step:
+                self.console.print(Text("▶") + line, style="bold")
+            else:
+                self.console.print(Text(" ") + line)
+
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style))
+
+
+def run_stepper(path: Path, *, as_seat: int | None = None, start: int | None = None) -> None:
+    """Replay the save at ``path`` and step through it (``as_seat`` from 1; ``start``: a step)."""
+    save = savefile.load(path)
+    total = len(save.log)
+    if start is not None and not 0 <= start <= total:
+        raise CliError(f"--to must be between 0 and {total} (the log has {total} actions)")
+    if as_seat is not None and not 1 <= as_seat <= save.players:  # before the replay: fail fast
+        raise CliError(f"there is no seat {as_seat}; seats are numbered 1–{save.players}")
+    warnings: list[str] = []
+    replay = Replay(registry(), save, warnings=warnings)
+    for warning in warnings:
+        output.warn(warning)
+    Stepper(replay, seat=None if as_seat is None else as_seat - 1, start=start or 0).run()

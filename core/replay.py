@@ -1,0 +1,147 @@
+"""Stepping through a saved game: every state, and what each move changed.
+
+A save holds the seed and the moves, not the states, so looking at move 200
+means replaying up to there.  :class:`Replay` replays the log once (checking
+every move and digest, as any load does) and keeps a copy of the state after
+every action; stepping back and forth, jumping and searching then cost
+nothing.  :func:`changes` tells what happened between two states using only
+what every game already offers (round, phase name and
+:meth:`~turbine.core.rules.Rules.tallies`), so a viewer or an export needs no
+knowledge of the game.  Seats are 0-based here, as everywhere in the core;
+the sentences of :func:`changes` number them from 1, for people.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from .plugins import Registry
+from .rules import Rules
+from .savefile import LogEntry, SaveFile
+from .session import Game
+
+
+class Where(NamedTuple):
+    """Where the game stood when a move was played."""
+
+    round: int
+    phase: str
+    seat: int
+    """The seat that played it (0-based)."""
+
+
+def changes(
+    rules: Rules[Any, Any], before: Any, after: Any, seat_names: Sequence[str] | None = None
+) -> list[str]:
+    """Sentences saying what changed from ``before`` to ``after``.
+
+    The round, the phase, the end of the game, and each seat's tallies that
+    changed, one line per seat: ``seat 2 (Ann): money 50 → 38 (−12), cities 3 → 4 (+1)``.
+    Only public counts are compared, so the sentences can be shown to anyone.
+    """
+    lines: list[str] = []
+    old_round, new_round = rules.round_number(before), rules.round_number(after)
+    if old_round != new_round:
+        lines.append(f"round {old_round} → {new_round}")
+    old_phase, new_phase = rules.phase_name(before), rules.phase_name(after)
+    if old_phase != new_phase:
+        lines.append(f"phase {old_phase or '-'} → {new_phase or '-'}")
+    old, new = rules.tallies(before), rules.tallies(after)
+    seats = max((len(values) for values in new.values()), default=0)
+    for seat in range(seats):
+        parts = []
+        for name, values in new.items():
+            was = old.get(name)
+            if was is None or seat >= len(was) or seat >= len(values) or was[seat] == values[seat]:
+                continue
+            parts.append(f"{name} {was[seat]} → {values[seat]} ({_signed(values[seat] - was[seat])})")
+        if parts:
+            lines.append(f"{seat_text(seat, seat_names)}: {', '.join(parts)}")
+    if not rules.is_over(before) and rules.is_over(after):
+        lines.append("the game is over")
+    return lines
+
+
+def seat_text(seat: int, seat_names: Sequence[str] | None = None) -> str:
+    """``seat 2`` or, with names, ``seat 2 (Ann)``, for a 0-based seat."""
+    if seat_names is not None and seat < len(seat_names):
+        return f"seat {seat + 1} ({seat_names[seat]})"
+    return f"seat {seat + 1}"
+
+
+def _signed(difference: int) -> str:
+    """``+3`` or ``−12`` (a real minus sign: it lines up with the plus)."""
+    return f"+{difference}" if difference >= 0 else f"−{-difference}"
+
+
+class Replay:
+    """A saved game replayed once, with the state after every action kept.
+
+    Step ``k`` is the state after the first ``k`` actions (step 0: the start);
+    action ``k`` (from 1) is the one that led from step ``k - 1`` to step ``k``.
+    The kept states are shared, not copied again: do not change them.
+    """
+
+    def __init__(self, registry: Registry, save: SaveFile, *, warnings: list[str] | None = None) -> None:
+        self.save = save
+        self.seat_names = [seat.name for seat in save.seats]
+        self._states: list[Any] = []
+        self._where: list[Where] = []
+        self.game = Game.from_save(registry, save, warnings=warnings, on_step=self._keep)
+        """The game at its last step (its rules, seats and full log)."""
+        self.rules: Rules[Any, Any] = self.game.rules
+
+    def _keep(self, step: int, game: Game) -> None:
+        """Called by :meth:`Game.from_save` at step 0 and after each action."""
+        rules, state = game.rules, game.state
+        self._states.append(rules.clone(state))
+        if step < len(self.save.log):
+            seat = rules.to_move(state)
+            assert seat is not None, "from_save checks that the seat of each action is to move"
+            self._where.append(Where(rules.round_number(state), rules.phase_name(state), seat))
+
+    def __len__(self) -> int:
+        """The number of actions (the last step)."""
+        return len(self._states) - 1
+
+    def _check(self, step: int, first: int) -> None:
+        if not first <= step <= len(self):
+            raise IndexError(f"there is no step {step}: steps go from {first} to {len(self)}")
+
+    def state(self, step: int) -> Any:
+        """The state after ``step`` actions (0: the start)."""
+        self._check(step, 0)
+        return self._states[step]
+
+    def entry(self, step: int) -> LogEntry:
+        """The log entry of action ``step`` (from 1)."""
+        self._check(step, 1)
+        return self.save.log[step - 1]
+
+    def where_before(self, step: int) -> Where:
+        """Round, phase and seat to move when action ``step`` was played."""
+        self._check(step, 1)
+        return self._where[step - 1]
+
+    def changes(self, step: int) -> list[str]:
+        """What action ``step`` and the automatic steps after it changed."""
+        self._check(step, 1)
+        return changes(self.rules, self._states[step - 1], self._states[step], self.seat_names)
+
+    def scores(self, step: int) -> list[int]:
+        """Each seat's score after ``step`` actions."""
+        return self.rules.scores(self.state(step))
+
+    def find(self, text: str, start: int = 1) -> int | None:
+        """The first action at or after ``start`` whose notation contains ``text``
+        (case ignored), wrapping around to action 1; ``None`` if no action matches."""
+        wanted = text.strip().casefold()
+        total = len(self)
+        if not wanted or not total:
+            return None
+        first = start if 1 <= start <= total else 1
+        for step in [*range(first, total + 1), *range(1, first)]:
+            if wanted in self.save.log[step - 1].notation.casefold():
+                return step
+        return None

@@ -1,0 +1,258 @@
+"""``turbine replay``'s stepper (through a pipe with --step, and in a pseudo-terminal),
+``turbine export``, and ``python -m turbine``.
+
+The stepper's expected headers and changes are computed in-process with
+:class:`turbine.core.replay.Replay` from the same save, so the tests say what
+the output must hold without copying it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from cli_helpers import assert_one_line_error, needs_sparks
+from turbine.cli import app as cli_app
+from turbine.core import default_registry, savefile
+from turbine.core.replay import Replay
+
+ROOT = Path(__file__).resolve().parents[2]
+PG_SAVE = ROOT / "tests" / "golden" / "format2" / "power_grid-russia-4p.json"
+SPARKS_SAVE = ROOT / "tests" / "golden" / "format2" / "sparks-2p.json"
+
+
+@pytest.fixture(scope="module")
+def pg_replay() -> Replay:
+    return Replay(default_registry(), savefile.load(PG_SAVE))
+
+
+def prompts(out: str) -> list[int]:
+    """The step shown in each prompt ``[step/total] >``, in order."""
+    return [int(n) for n in re.findall(r"\[(\d+)/\d+\] > ", out)]
+
+
+def headers(out: str) -> list[int]:
+    """The step of each header line ``Step k/total · …``, in order."""
+    return [int(n) for n in re.findall(r"(?:^|> )Step (\d+)/\d+ ·", out, flags=re.MULTILINE)]
+
+
+def header_text(replay: Replay, step: int) -> str:
+    where, entry = replay.where_before(step), replay.entry(step)
+    name = replay.seat_names[entry.seat]
+    return (
+        f"Step {step}/{len(replay)} · round {where.round} · {where.phase} · "
+        f"Seat {entry.seat + 1} ({name}): {entry.notation}"
+    )
+
+
+# -- the stepper through a pipe ----------------------------------------------------------------
+
+
+def test_the_stepper_moves_jumps_finds_and_quits(run, pg_replay):
+    total = len(pg_replay)
+    build = pg_replay.find("build", 3)
+    assert build is not None and build > 3
+    script = ["", "n", "p", "40", "g 100", "go 0", "/build", "first", "last", "999", "zz", "help", "q", "n"]
+    result = run("replay", str(PG_SAVE), "--step", input="\n".join(script) + "\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    shown = [0, 1, 2, 1, 40, 100, 0, build, 0, total]
+    assert headers(out) == shown  # one board and header per move; nothing after quit
+    assert prompts(out) == [*shown, total, total, total]  # the bad inputs stay where they are
+    assert "Step 0/445 · the start, before any move" in out
+    for step in (1, 2, 40, 100, build):
+        assert header_text(pg_replay, step) in out
+        for line in pg_replay.changes(step):
+            assert f"  {line}\n" in out
+    assert "Russia — Round 1" in out  # the game's own board
+    assert "Greedy bot 1 (greedy)" in out  # the scores table
+    assert "There is no step 999: steps go from 0 to 445." in out
+    assert "Unknown command 'zz'" in out
+    assert "/TEXT, find TEXT" in out  # help
+    assert "Winner: Seat 4 (Greedy bot 4)" in out  # the last step ends the game
+
+
+def test_the_stepper_at_its_ends_and_its_log(run, pg_replay):
+    total = len(pg_replay)
+    script = ["p", "first", "10", "log 3", "find Build", "/", "last", "n"]  # then end of input
+    result = run("replay", str(PG_SAVE), "--step", input="\n".join(script) + "\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "This is the start; there is no move before it." in out
+    assert f"This is the last step ({total})" in out
+    first, second = pg_replay.find("build", 11), None
+    assert first is not None
+    second = pg_replay.find("build", first + 1)
+    assert headers(out) == [0, 0, 10, first, second, total]
+    entries = [pg_replay.entry(s) for s in (9, 10, 11)]
+    assert f"▶  10. seat {entries[1].seat + 1} " in out  # the current move is marked
+    assert f"    9. seat {entries[0].seat + 1} " in out and f"   11. seat {entries[2].seat + 1} " in out
+    assert "   12. seat" not in out
+
+
+def test_the_stepper_starts_at_to(run):
+    result = run("replay", str(PG_SAVE), "--step", "--to", "7", input="q\n")
+    assert result.returncode == 0, result.stderr
+    assert headers(result.stdout) == [7]
+    assert_one_line_error(run("replay", str(PG_SAVE), "--step", "--to", "9999"), "--to")
+
+
+def test_as_shows_the_board_as_that_seat_sees_it(run):
+    result = run("replay", str(PG_SAVE), "--step", "--as", "2", input="q\n")
+    assert result.returncode == 0, result.stderr
+    assert "after 0 of 445 moves · round 1 · auction · as seen by Seat 2 (Random bot 2)" in result.stdout
+    assert "face down" in result.stdout  # the deck stays hidden
+    everything = run("replay", str(PG_SAVE), "--step", input="q\n")
+    assert "everything shown" in everything.stdout and "as seen by" not in everything.stdout
+    assert_one_line_error(run("replay", str(PG_SAVE), "--step", "--as", "5"), "no seat 5", "1–4")
+    assert_one_line_error(run("replay", str(PG_SAVE), "--as", "2"), "--step")
+
+
+@needs_sparks
+def test_as_passes_the_seat_to_the_games_view(monkeypatch, capsys):
+    """Sparks shows no secret on its board; here it draws its deck as the view of the seat
+    asked for has it (``None``: everything), so the deck's order shows only without --as."""
+    from turbine_sparks.game import SparksRules
+
+    def render(self: SparksRules, state: object, seat: int | None) -> str:
+        shown = state if seat is None else self.view(state, seat)
+        return f"DECK {shown.deck}"
+
+    monkeypatch.setattr(SparksRules, "render", render)
+    monkeypatch.setattr(cli_app, "_plugin_commands_added", True)
+    seen = {}
+    for label, extra in (("all", []), ("seat", ["--as", "2"])):
+        monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+        with pytest.raises(SystemExit) as exit_info:
+            cli_app.main(["replay", str(SPARKS_SAVE), "--step", *extra])
+        assert exit_info.value.code in (0, None)
+        seen[label] = re.search(r"DECK \[([\d, ]*)\]", capsys.readouterr().out).group(1).split(", ")
+    assert len(seen["all"]) == len(seen["seat"]) > 1
+    assert set(seen["seat"]) == {"0"}  # hidden from seat 2
+    assert "0" not in seen["all"]  # shown to everybody by default
+
+
+# -- in a terminal -----------------------------------------------------------------------------
+
+
+def run_in_terminal(*args: str, keys: bytes, timeout: float = 60) -> tuple[int, str]:
+    """Run ``python -m turbine.cli ARGS`` with a pseudo-terminal as stdin and stdout."""
+    env = {k: v for k, v in os.environ.items() if k != "TURBINE_NO_TTY_CHECK"}
+    env.update(COLUMNS="120", LINES="50", NO_COLOR="1", TERM="dumb")
+    master, slave = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "turbine.cli", *args], stdin=slave, stdout=slave, stderr=slave, env=env
+    )
+    os.close(slave)
+    os.write(master, keys)
+    chunks = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if ready:
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # the terminal closed: the program ended
+                break
+            if not data:
+                break
+            chunks.append(data)
+        elif process.poll() is not None:
+            break
+    os.close(master)
+    code = process.wait(timeout=10)
+    text = b"".join(chunks).decode(errors="replace")
+    return code, re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
+
+
+def test_replay_in_a_terminal_opens_the_stepper():
+    code, out = run_in_terminal("replay", str(PG_SAVE), keys=b"\nq\n")
+    assert code == 0, out
+    assert "Step 1/445 · round 1 · auction" in out
+    assert "[1/445] >" in out
+
+
+def test_replay_in_a_terminal_with_to_prints_as_before():
+    code, out = run_in_terminal("replay", str(PG_SAVE), "--to", "3", keys=b"")
+    assert code == 0, out
+    assert "After 3 actions" in out
+    assert "/445] >" not in out
+
+
+def test_replay_in_a_pipe_prints_the_log_and_the_board(run):
+    result = run("replay", str(PG_SAVE))
+    assert result.returncode == 0, result.stderr
+    assert "445. seat" in result.stdout and "After 445 actions" in result.stdout
+    assert "/445] >" not in result.stdout
+
+
+# -- export ------------------------------------------------------------------------------------
+
+
+def test_export_jsonl(run, pg_replay):
+    result = run("export", str(PG_SAVE), "--format", "jsonl")
+    assert result.returncode == 0, result.stderr
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    log = pg_replay.save.log
+    assert len(rows) == len(log)
+    assert [row["index"] for row in rows] == list(range(1, len(log) + 1))
+    assert [row["notation"] for row in rows] == [entry.notation for entry in log]
+    assert [row["seat"] for row in rows] == [entry.seat + 1 for entry in log]
+    assert rows[0]["player"] == pg_replay.seat_names[log[0].seat]
+    assert (rows[0]["round"], rows[0]["phase"]) == (1, "auction")
+    assert rows[-1]["scores"] == pg_replay.rules.scores(pg_replay.game.state) == [14, 2, 5, 17]
+    assert rows[49]["scores"] == pg_replay.scores(50)
+
+
+def test_export_csv_to_a_file(run, tmp_path, pg_replay):
+    result = run("export", str(PG_SAVE), "--format", "csv", "--out", "moves.csv")
+    assert result.returncode == 0, result.stderr
+    assert "Exported 445 actions to moves.csv" in result.stdout
+    with (tmp_path / "moves.csv").open(newline="") as handle:
+        reader = csv.DictReader(handle)
+        rows = list(reader)
+    assert reader.fieldnames == [
+        "index",
+        "seat",
+        "player",
+        "round",
+        "phase",
+        "notation",
+        "score_1",
+        "score_2",
+        "score_3",
+        "score_4",
+    ]
+    assert len(rows) == len(pg_replay.save.log)
+    last = rows[-1]
+    assert [int(last[f"score_{n}"]) for n in range(1, 5)] == pg_replay.rules.scores(pg_replay.game.state)
+    assert last["notation"] == pg_replay.save.log[-1].notation
+    assert not list(tmp_path.glob(".moves.csv.*"))  # no temporary file left behind
+
+
+def test_export_refuses_an_unknown_format(run, tmp_path):
+    assert_one_line_error(run("export", str(PG_SAVE), "--format", "xml", "--out", "x.xml"), "--format", "xml")
+    assert not (tmp_path / "x.xml").exists()
+
+
+# -- python -m turbine --------------------------------------------------------------------------
+
+
+def test_python_m_turbine_is_the_turbine_command():
+    """Run from the source tree, so that an editable install made before turbine/__main__.py
+    existed passes too; tests/test_packaging.py checks that the wheel ships it."""
+    result = subprocess.run(
+        [sys.executable, "-m", "turbine", "--version"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert re.fullmatch(r"turbine \S+\n", result.stdout)
