@@ -87,15 +87,18 @@ class Rules(ABC, Generic[S, A]):
     def apply(self, state: S, action: A, legal: list[A] | None = None) -> None:
         """Check ``action`` against the legal list, then perform it.
 
-        Pass ``legal`` when it is already known, to avoid generating it twice.
+        Pass ``legal`` when it is already known, to avoid generating it twice
+        (it must be the list of this very state: empty when the game is over).
         On an illegal action raises :class:`IllegalAction` and leaves ``state``
         exactly as it was.
         """
-        if self.to_move(state) is None:
-            raise IllegalAction("the game is over")
         if legal is None:
+            if self.to_move(state) is None:
+                raise IllegalAction("the game is over")
             legal = self.legal_actions(state)
-        if action not in legal:
+        if action not in legal:  # a finished game's legal list is empty
+            if self.to_move(state) is None:
+                raise IllegalAction("the game is over")
             try:
                 error = self.why_illegal(state, action)
             except Exception:  # not even an action of this game
