@@ -186,7 +186,6 @@ class PowerGridRules(Rules[State, Action]):
         self.actual_size = self.map.plant_market.actual
         #: the cards setup puts face down on top of the deck, top first (P-2.9/P-2.10: 13)
         self.known_top = [key_of(n) for n in reversed(self.map.deck.top)]
-        self.market_size = self.map.plant_market.actual + self.map.plant_market.future
         self.pass_removal = self.map.pass_removal
         self.outdated_removal = self.map.outdated_removal
         self.no_sale_removal = self.map.no_sale_removal or (o.russia_no_sale and not self.is_japan)
