@@ -143,9 +143,23 @@ def check_log_digest(save: SaveFile, source: str = "save file") -> None:
 _encoder = msgspec.json.Encoder()
 
 
+_ONE_PER_LINE = ("seats", "log", "checkpoints")
+"""The list fields written one item per line."""
+
+
 def encode(save: SaveFile) -> bytes:
-    """Readable JSON: one log entry per line keeps diffs of saves small."""
-    return msgspec.json.format(_encoder.encode(save), indent=1) + b"\n"
+    """Readable JSON: one field per line, and one seat, log entry or checkpoint per
+    line, so that a game's diff shows one line per move."""
+    fields = []
+    for name in save.__struct_fields__:
+        value = getattr(save, name)
+        key = b' "' + name.encode() + b'": '
+        if name in _ONE_PER_LINE and value:
+            items = b",\n  ".join(_encoder.encode(item) for item in value)
+            fields.append(key + b"[\n  " + items + b"\n ]")
+        else:
+            fields.append(key + _encoder.encode(value))
+    return b"{\n" + b",\n".join(fields) + b"\n}\n"
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:

@@ -44,8 +44,9 @@ def test_broken_hook_does_not_stop_other_plugins(registry):
 
     from turbine_sparks import plugin as sparks
 
-    reg = Registry([("core", bots), ("broken", module("broken", turbine_variants=turbine_variants)),
-                    ("sparks", sparks)])
+    reg = Registry(
+        [("core", bots), ("broken", module("broken", turbine_variants=turbine_variants)), ("sparks", sparks)]
+    )
     assert "boom" in reg.errors["broken"]
     assert "sparks" in reg.variants
 
@@ -96,8 +97,12 @@ def test_two_games_may_each_have_a_bot_of_the_same_name():
 
         return turbine_bots
 
-    reg = Registry([("g1", module("g1", turbine_bots=bots_hook("one"))),
-                    ("g2", module("g2", turbine_bots=bots_hook("two")))])
+    reg = Registry(
+        [
+            ("g1", module("g1", turbine_bots=bots_hook("one"))),
+            ("g2", module("g2", turbine_bots=bots_hook("two"))),
+        ]
+    )
     assert reg.bot("greedy", "one").factory(None, 0, 0) == "one"
     assert reg.bot("greedy", "two").factory(None, 0, 0) == "two"
     assert reg.bots_for("two") == ["greedy"]

@@ -182,3 +182,51 @@ def test_checkpoints_outside_the_log_are_damage(pg_save, at):
 
     with pytest.raises(SaveFileError, match=f"checkpoint digest is for action {at}, outside the log"):
         edited(pg_save, change)
+
+
+def test_a_save_is_written_one_log_entry_per_line(pg_save):
+    text = savefile.encode(pg_save).decode()
+    lines = text.splitlines()
+    assert lines[0] == "{" and lines[1] == ' "format": "turbine-save",' and lines[-1] == "}"
+    entries = [line for line in lines if line.startswith('  {"seat":')]
+    assert len(entries) == len(pg_save.log)
+    assert json.loads(entries[0].rstrip(",")) == msgspec.to_builtins(pg_save.log[0])
+    assert savefile.encode(savefile.decode(text.encode())) == text.encode()
+
+
+def test_on_step_sees_every_step_from_the_start(pg_save):
+    steps: list[int] = []
+    Game.from_save(default_registry(), pg_save, upto=30, on_step=lambda step, game: steps.append(step))
+    assert steps == list(range(31))
+
+
+def test_a_move_recorded_for_the_wrong_seat_names_both_seats(pg_save):
+    def wrong_seat(data):
+        data["log"][0]["seat"] = (data["log"][0]["seat"] + 2) % 3
+
+    with pytest.raises(SaveFileError) as info:
+        Game.from_save(default_registry(), edited(pg_save, wrong_seat))
+    first = pg_save.log[0].seat
+    assert f"is recorded for seat {(first + 2) % 3 + 1}, but seat {first + 1} is to move" in str(info.value)
+
+
+def test_an_illegal_move_under_other_rules_says_which_rules(pg_save):
+    def illegal_under_other_rules(data):
+        data["rules_versions"]["power_grid"] = 0
+        data["log"][1] = dict(data["log"][1], action={"type": "bid", "amount": 999}, notation="bid 999")
+
+    with pytest.raises(SaveFileError) as info:
+        Game.from_save(default_registry(), edited(pg_save, illegal_under_other_rules))
+    assert str(info.value).endswith("(saved under rules versions power_grid 0, installed are power_grid 1)")
+
+
+def test_verify_names_the_score_difference_among_other_notes(pg_save):
+    def change(data):
+        data["final_scores"][0] += 1
+        data["rules_versions"]["power_grid"] = 0
+        data["plugins"]["retired_plugin"] = "1.0"  # a second note before the scores'
+
+    with pytest.raises(
+        SaveFileError, match=r"^not verified: the final scores were \[.*\] when saved and are"
+    ):
+        verify_save(default_registry(), edited(pg_save, change))

@@ -66,3 +66,32 @@ def test_typed_illegal_move_gets_the_games_reason(registry):
         game.find("open 4")
     with pytest.raises(ParseError, match="'fly away' is not a legal move now"):
         game.find("fly away")
+
+
+def test_an_unknown_bot_in_a_seat_is_refused(registry):
+    from turbine.core import Seat
+
+    with pytest.raises(BadOptions, match="no bot 'nosuch' for sparks; bots: random, thrifty"):
+        Game(registry, "sparks", players=2, seed=1, seats=[Seat("a"), Seat("b", "nosuch")])
+
+
+def test_an_ambiguous_prefix_names_the_first_five_moves(registry):
+    game = Game(registry, "sparks", players=2, seed=1)
+    with pytest.raises(ParseError) as info:
+        game.find("open")
+    assert str(info.value) == "'open' could mean several moves: open 1, open 2, open 3, open 4, open 5"
+
+
+def test_bots_are_seeded_from_the_game_seed_plus_the_offset(registry):
+    """``turbine move`` makes new bots after each saved move, seeded with the seed plus
+    the log length, so a game resumed from a file goes on the same way every time."""
+    from turbine.core import Seat
+    from turbine.core.bots import RandomBot
+
+    game = Game(registry, "sparks", players=2, seed=7, seats=[Seat("a", "random"), Seat("b", "random")])
+    bot = game.make_bots(seed_offset=5)[0]
+    twin = RandomBot(game.rules, 0, 12)
+    legal = game.legal()
+    assert [bot.choose(game.state, legal) for _ in range(20)] == [
+        twin.choose(game.state, legal) for _ in range(20)
+    ]
