@@ -19,6 +19,7 @@ def test_options_are_validated_with_clear_messages(registry):
 def test_find_accepts_number_notation_and_unique_prefix(registry):
     game = Game(registry, "sparks", players=2, seed=1)
     assert game.rules.describe(game.find("1")) == "open 1"
+    assert game.find("3") == game.legal()[2] and game.find(" 3 ") == game.legal()[2]
     assert game.rules.describe(game.find("OPEN   10")) == "open 10"
     assert game.rules.describe(game.find("pa")) == "pass"
     with pytest.raises(ParseError, match="could mean several moves"):
