@@ -68,8 +68,8 @@ def _option_value(annotation: Any, raw: str) -> Any:
     with contextlib.suppress(ValueError):
         candidates.append(json.loads(raw))
     candidates.append(raw)
-    if "," in raw and not raw.lstrip().startswith("["):
-        candidates.append([part.strip() for part in raw.split(",")])  # regions=red,blue
+    if not raw.lstrip().startswith("["):
+        candidates.append([part.strip() for part in raw.split(",")])  # regions=red,blue or regions=red
     if annotation is None:
         return candidates[0]
     adapter: TypeAdapter[Any] = TypeAdapter(annotation)

@@ -254,7 +254,10 @@ class PowerGridRules(Rules[State, Action]):
                 f"unknown region {', '.join(unknown)} on {self.map.title}; regions: {', '.join(idx)}"
             )
         regions = tuple(sorted(idx[n] for n in names))
-        if len(regions) != self.n_regions or len(set(regions)) != len(regions):
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise BadOptions(f"each region is in play once: {', '.join(twice)} given more than once (P-2.2)")
+        if len(regions) != self.n_regions:
             raise BadOptions(
                 f"{self.players} players play on {self.n_regions} regions (T-2), not {len(names)}"
             )

@@ -58,3 +58,13 @@ def test_P_11_5_U_4_b_a_pass_by_any_player_removes_the_cheapest_plant():
     cheapest = r.actual_market(s)[0]
     act(r, s, "pass")  # position 2's pass is the round's first
     assert cheapest in s.box and cheapest not in s.market
+
+
+def test_P_2_2_regions_given_twice_or_too_few_are_refused_with_the_reason():
+    import pytest
+    from turbine.core import BadOptions
+
+    with pytest.raises(BadOptions, match=r"red given more than once \(P-2.2\)"):
+        new_state(3, regions=["red", "red", "red"])
+    with pytest.raises(BadOptions, match=r"3 players play on 3 regions \(T-2\), not 2"):
+        new_state(3, regions=["red", "yellow"])
