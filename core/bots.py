@@ -9,18 +9,15 @@ A bot should decide from what ``rules.view(state, seat)`` shows.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from .hookspecs import hookimpl
 from .rng import Rng
-from .specs import BotSpec, PluginInfo
+from .specs import Bot, BotSpec, PluginInfo
+
+__all__ = ["PLUGIN_INFO", "Bot", "RandomBot", "turbine_bots"]
 
 PLUGIN_INFO = PluginInfo(name="core", version="0.1.0", description="the random bot")
-
-
-class Bot(Protocol):
-    def choose(self, state: Any, legal: list[Any]) -> Any:
-        """Pick one of ``legal`` (never empty) for the seat to move in ``state``."""
 
 
 class RandomBot:

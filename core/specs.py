@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import BaseModel
 
 if TYPE_CHECKING:
-    from .bots import Bot
     from .rules import Rules
 
 
@@ -73,6 +72,13 @@ class ExpansionSpec:
     options: type[BaseModel] | None = None
     rules_version: int = 1
     """As :attr:`VariantSpec.rules_version`, for the expansion's own rules."""
+
+
+class Bot(Protocol):
+    """What a bot kind's factory returns: one bot for one seat of one game."""
+
+    def choose(self, state: Any, legal: list[Any]) -> Any:
+        """Pick one of ``legal`` (never empty) for the seat to move in ``state``."""
 
 
 @dataclass(frozen=True)
