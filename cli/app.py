@@ -181,7 +181,7 @@ def _print_option_rows(rows: list[dict[str, Any]], indent: str) -> None:
 def plugins(json_out: JsonFlag = False) -> None:
     """The installed plugins: versions, requirements, source and load errors."""
     reg = registry()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name, plugin in reg.plugins.items():
         rows.append(
             {

@@ -36,13 +36,13 @@ def run_demo(
     game = Game(registry, variant_id, players=count, seed=seed, seats=seats)
     output.out.print(Text(f"{spec.name}: {count} {kind} bots, seed {seed}", style="bold"))
     rules = game.rules
-    bots = game.make_bots()
+    players_bots = game.make_bots()
     bound = rules.decision_bound()
     shown_round = rules.round_number(game.state)
     while not game.is_over and len(game.log) < bound:
         seat = game.to_move
         assert seat is not None
-        game.play(bots[seat].choose(game.state, game.legal()))
+        game.play(players_bots[seat].choose(game.state, game.legal()))
         if rules.round_number(game.state) != shown_round or game.is_over:
             scores = ", ".join(str(s) for s in rules.scores(game.state))
             output.out.print(Text(f"  after round {shown_round}: scores {scores}", style="dim"))

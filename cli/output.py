@@ -104,7 +104,7 @@ def scores(game: Game, final: bool = False) -> None:
         table.add_column("")
     for index, seat in enumerate(game.seats):
         marker = "winner" if index in winners else ""
-        row = [str(index + 1), Text(f"{seat.name} ({seat.kind})"), str(values[index])]
+        row: list[str | Text] = [str(index + 1), Text(f"{seat.name} ({seat.kind})"), str(values[index])]
         if winners:
             row.append(marker)
         table.add_row(*row, style="bold" if index == game.to_move or index in winners else "")

@@ -13,6 +13,7 @@ import hashlib
 import importlib.metadata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from types import GenericAlias
 from typing import Any
 
 import msgspec
@@ -386,7 +387,8 @@ class Game:
         its notation) instead of an error.
         """
         try:
-            return msgspec.convert([e.action for e in entries], type=list[self.rules.action_type])
+            log_type = GenericAlias(list, (self.rules.action_type,))  # list[the game's action type]
+            return msgspec.convert([e.action for e in entries], type=log_type)
         except (msgspec.ValidationError, RecursionError):
             pass
         actions: list[Any] = []

@@ -114,33 +114,59 @@ def legal_counts(
     while not game.is_over and len(counts) < decisions:
         legal = game.legal()
         counts.append(len(legal))
-        game.play(bots[game.to_move].choose(game.state, legal))
+        seat = game.to_move
+        assert seat is not None
+        game.play(bots[seat].choose(game.state, legal))
     return counts
 
 
-def _new(registry: Registry, variant: str, players: int, seed: int, options: Mapping[str, Any],
-         expansions: list[str], bot: str) -> Game:
+def _new(
+    registry: Registry,
+    variant: str,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any],
+    expansions: list[str],
+    bot: str,
+) -> Game:
     seats = [Seat(f"{bot} {i + 1}", bot) for i in range(players)]
-    return Game(registry, variant, players=players, seed=seed, options=options,
-                expansions=expansions, seats=seats)
+    return Game(
+        registry, variant, players=players, seed=seed, options=options, expansions=expansions, seats=seats
+    )
 
 
-def _digests_only(registry: Registry, variant: str, players: int, seed: int,
-                  options: Mapping[str, Any], expansions: list[str], bot: str) -> list[str]:
+def _digests_only(
+    registry: Registry,
+    variant: str,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any],
+    expansions: list[str],
+    bot: str,
+) -> list[str]:
     game = _new(registry, variant, players, seed, options, expansions, bot)
     bots = game.make_bots()
     digests = [game.rules.digest(game.state)]
     bound = game.rules.decision_bound()
     while not game.is_over and len(game.log) <= bound:
         seat = game.to_move
+        assert seat is not None
         game.play(bots[seat].choose(game.state, game.legal()))
         digests.append(game.rules.digest(game.state))
     return digests
 
 
-def _play_and_check(registry: Registry, variant: str, players: int, seed: int,
-                    options: Mapping[str, Any], expansions: list[str], bot: str,
-                    parse_sample: int, report: Report) -> list[str]:
+def _play_and_check(
+    registry: Registry,
+    variant: str,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any],
+    expansions: list[str],
+    bot: str,
+    parse_sample: int,
+    report: Report,
+) -> list[str]:
     game = _new(registry, variant, players, seed, options, expansions, bot)
     rules = game.rules
     bots = game.make_bots()
@@ -194,7 +220,9 @@ def _play_and_check(registry: Registry, variant: str, players: int, seed: int,
             if rules.digest(state) != before:
                 fail(f"refusing {candidate!r} changed the state")
 
-        action = bots[rules.to_move(state)].choose(state, legal)
+        mover = rules.to_move(state)
+        assert mover is not None
+        action = bots[mover].choose(state, legal)
         twin = rules.clone(state)
         game.play(action)
         rules.apply(twin, action)
