@@ -83,3 +83,20 @@ def test_a_save_with_wrong_seat_count_or_seat_numbers_is_damaged():
     data["log"][0]["seat"] = -1
     with pytest.raises(SaveFileError, match="recorded for seat 0, but seats are numbered 1–2"):
         savefile.decode(json.dumps(data).encode())
+
+
+def test_a_file_just_over_256_mib_is_refused_without_reading_it(tmp_path):
+    path = tmp_path / "huge.json"
+    with path.open("wb") as handle:  # sparse: no disk space used
+        handle.truncate(256 * 1024 * 1024 + 1)
+    with pytest.raises(SaveFileError, match="268,435,457 bytes, too large"):
+        savefile.load(path)
+
+
+def test_a_new_save_gets_the_usual_permissions(tmp_path):
+    old = os.umask(0o027)
+    try:
+        savefile.write_atomic(tmp_path / "new.json", b"{}")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new.json").stat().st_mode & 0o777 == 0o640

@@ -230,3 +230,17 @@ def test_verify_names_the_score_difference_among_other_notes(pg_save):
         SaveFileError, match=r"^not verified: the final scores were \[.*\] when saved and are"
     ):
         verify_save(default_registry(), edited(pg_save, change))
+
+
+def test_a_changed_final_digest_is_refused(pg_save):
+    with pytest.raises(SaveFileError, match="at the end of the log differs from the one saved"):
+        Game.from_save(default_registry(), edited(pg_save, lambda d: d.update(final_digest="0" * 32)))
+
+
+@pytest.mark.parametrize(("actions", "checkpoints"), [(24, []), (49, [25]), (50, [25, 50])])
+def test_a_save_cut_at_any_length_verifies(pg_save, actions, checkpoints):
+    """Checkpoints sit after every 25th action, the last one included when the log
+    length is a multiple of 25, and never past the end."""
+    cut = Game.from_save(default_registry(), pg_save, upto=actions).to_save()
+    assert [c.actions for c in cut.checkpoints] == checkpoints
+    verify_save(default_registry(), cut)
