@@ -3,8 +3,9 @@
     python tests/mutation/score.py SESSION.sqlite [--diffs] [--equivalent tests/mutation/EQUIVALENT.md]
 
 Mutants listed as equivalent (same behaviour, so no test can kill them) are
-left out of the rate; they are named in EQUIVALENT.md by file, line and
-operator, each with the reason.
+left out of the rate; they are named in EQUIVALENT.md by file, the source line
+they change (so that the list survives edits elsewhere in the file) and the
+operator (``*``: any), each with the reason.
 """
 
 from __future__ import annotations
@@ -17,15 +18,29 @@ from pathlib import Path
 from cosmic_ray.work_db import use_db
 from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
+Key = tuple[str, str, str]
+"""(file, the changed source line stripped, operator or ``*``)."""
 
-def equivalent_keys(path: Path | None) -> set[tuple[str, int, str]]:
-    """``(file, line, operator)`` of every mutant listed as ``- `file:line` operator — reason``."""
+
+def equivalent_keys(path: Path | None) -> set[Key]:
+    """Every mutant listed as ``- `FILE` `SOURCE LINE` OPERATOR — reason``."""
     if path is None or not path.exists():
         return set()
-    keys = set()
-    for match in re.finditer(r"^- `([^`:]+):(\d+)` (\S+)", path.read_text(), re.MULTILINE):
-        keys.add((match[1], int(match[2]), match[3]))
-    return keys
+    pattern = re.compile(r"^- `([^`]+)` `([^`]+)` (\S+) ", re.MULTILINE)
+    return {(m[1], m[2].strip(), m[3]) for m in pattern.finditer(path.read_text())}
+
+
+def changed_line(diff: str) -> str:
+    """The original source line a mutant's diff replaces."""
+    for line in diff.splitlines():
+        if line.startswith("-") and not line.startswith("---"):
+            return line[1:].strip()
+    return ""
+
+
+def is_equivalent(module: str, diff: str, operator: str, listed: set[Key]) -> bool:
+    line = changed_line(diff)
+    return (module, line, operator) in listed or (module, line, "*") in listed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -44,16 +59,16 @@ def main(argv: list[str] | None = None) -> int:
             if result is not None and result.worker_outcome == WorkerOutcome.SKIPPED:
                 continue
             mutation = item.mutations[0]
-            key = (str(mutation.module_path), mutation.start_pos[0], mutation.operator_name)
+            module, operator = str(mutation.module_path), mutation.operator_name
             if result is None:
                 pending += 1
-            elif key in equivalent:
-                skipped_equivalent += 1
-            elif result.test_outcome == TestOutcome.SURVIVED:
-                survived += 1
-                survivors.append((key, result.diff or ""))
-            else:
+            elif result.test_outcome != TestOutcome.SURVIVED:
                 killed += 1
+            elif is_equivalent(module, result.diff or "", operator, equivalent):
+                skipped_equivalent += 1
+            else:
+                survived += 1
+                survivors.append(((module, mutation.start_pos[0], operator), result.diff or ""))
     run = killed + survived
     rate = f"{100 * killed / run:.1f}%" if run else "-"
     print(

@@ -8,7 +8,7 @@ the state digest unchanged by the refused ``apply``.
 from __future__ import annotations
 
 import pytest
-from pg_helpers import REGISTRY, act, default_choice, k, new_state, play_until, random_playout
+from pg_helpers import REGISTRY, act, default_choice, k, new_state, notations, play_until, random_playout
 from turbine.core import Game, default_registry
 from turbine.core.errors import IllegalAction, ParseError
 from turbine.plugins.power_grid import actions as A
@@ -464,6 +464,8 @@ def test_U_8_c_second_start_space_only_starts_a_network():
     refused(
         r, s, "build Osaka", "the second 10-space of Osaka only starts a network: start Osaka (10)", "U-8"
     )
+    moves = notations(r, s)
+    assert "start Osaka (10)" in moves and not [m for m in moves if m.startswith("build Osaka")]
 
 
 # ---------------------------------------------------------------- Phase 5: bureaucracy

@@ -6,7 +6,7 @@ would fail if a comparison or a constant of the rule it names were off by one.
 
 from __future__ import annotations
 
-from pg_helpers import act, new_state, notations, play_until
+from pg_helpers import act, k, new_state, notations, play_until
 from turbine.plugins.power_grid import actions as A
 from turbine.plugins.power_grid.rules import NUMBER
 from turbine.plugins.power_grid.state import STEP3
@@ -68,3 +68,34 @@ def test_P_2_2_regions_given_twice_or_too_few_are_refused_with_the_reason():
         new_state(3, regions=["red", "red", "red"])
     with pytest.raises(BadOptions, match=r"3 players play on 3 regions \(T-2\), not 2"):
         new_state(3, regions=["red", "yellow"])
+
+
+def test_P_5_3_storage_never_counts_more_tokens_than_are_held():
+    """P-5.3: each plant stores twice its need of its own fuel; 33⅓ stores any type
+    (P-10.6).  What overflows a plant's own store may go on 33⅓, up to its six, and
+    no more tokens can be kept than the player holds."""
+    from turbine.plugins.power_grid.rules import capacities, max_kept
+
+    flow = 100  # the sort key of 33⅓
+    coal_and_flow = capacities([k(4), flow])  # plant 04: 2 coal, stores 4
+    assert max_kept([6, 0, 0, 0], coal_and_flow) == 6  # 4 on 04, 2 on 33⅓
+    assert max_kept([12, 0, 0, 0], coal_and_flow) == 10  # 4 + 6
+    oil_and_flow = capacities([k(3), flow])  # plant 03: 2 oil, stores 4
+    assert max_kept([0, 5, 0, 0], oil_and_flow) == 5  # 4 on 03, 1 on 33⅓
+    assert max_kept([2, 5, 0, 0], oil_and_flow) == 7
+
+
+def test_P_10_6_33_burns_any_mix_of_exactly_its_three_tokens():
+    """P-10.6: 33⅓ burns three tokens of any types; the player picks the mix among
+    what he holds, and only mixes he can pay in full are offered."""
+    r, s = new_state(4, seed=5)
+    play_until(r, s, "building", round_=2)
+    me = s.players[s.order[0]]
+    me.plants, me.res, me.cities = [100], [1, 1, 0, 2], [0, 1, 2, 3, 4, 5]
+    while r.phase_name(s) == "building":
+        act(r, s, "done")
+    assert r.to_move(s) == s.order[0]
+    act(r, s, "power 33⅓")
+    assert notations(r, s) == ["burn 1 coal 1 oil 1 uranium", "burn 1 coal 2 uranium", "burn 1 oil 2 uranium"]
+    act(r, s, "burn 1 oil 2 uranium")
+    assert me.res == [1, 0, 0, 0]
