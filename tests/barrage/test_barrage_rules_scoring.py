@@ -180,3 +180,24 @@ def test_B_20_final_scoring_objective_resources_water_and_tie_break():
     assert g.rules.winner(s) == [GER]
     usa.energy = 7
     assert g.rules.winner(s) == [USA, GER]
+
+
+def test_B_21_5_OT_2_counts_only_dams_linked_by_your_own_conduit():
+    """B-21.5 OT-2: your dams connected by *your* conduits to *your* powerhouses.
+    A conduit of another player links nothing for you, whatever his seat."""
+    from barrage_setup import conduit, powerhouse
+
+    g = new_game(3)
+    clear_map(g)
+    s = g.state
+    dam(g, "B1U", GER, 1, 0)  # zone 1; conduit C1L runs from zone 1 to zone 8
+    powerhouse(g, "P8_0", GER)
+    count = scoring.objective_count
+    counts = "dams_linked_by_own_conduit_to_own_powerhouse"
+    for other in (USA, ITA):  # a lower and a higher seat than Germany's
+        conduit(g, "C1L", other)
+        assert count(g.rules, s, GER, counts) == 0
+    conduit(g, "C1L", GER)
+    assert count(g.rules, s, GER, counts) == 1
+    dam(g, "B1L", GER, 1, 0)  # two dams linked to the same powerhouse both count
+    assert count(g.rules, s, GER, counts) == 2
