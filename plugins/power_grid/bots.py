@@ -19,7 +19,7 @@ from typing import Any
 from turbine.core.rng import Rng
 
 from . import actions as A
-from .rules import CITIES, F_ANY, F_HYBRID, F_NONE, FUEL, NEED, NUMBER, can_fuel, fuel_needs
+from .plants import CITIES, F_ANY, F_HYBRID, F_NONE, FUEL, NEED, NUMBER, can_fuel, fuel_needs
 
 
 class GreedyBot:

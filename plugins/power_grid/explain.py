@@ -13,18 +13,9 @@ from turbine.core.errors import IllegalAction
 
 from . import actions as A
 from .maps import INF
-from .rules import (
-    NUMBER,
-    P_AUCTION,
-    P_BUILDING,
-    P_BUREAU,
-    P_RESOURCES,
-    PowerGridRules,
-    can_fuel,
-    capacities,
-    fuel_needs,
-    storable,
-)
+from .phases import P_AUCTION, P_BUILDING, P_BUREAU, P_RESOURCES
+from .plants import NUMBER, can_fuel, capacities, fuel_needs, storable
+from .rules import PowerGridRules
 from .state import Decision, State
 
 _PHASE_RULE = {P_AUCTION: "P-4.2", P_RESOURCES: "P-5.1", P_BUILDING: "P-6.1", P_BUREAU: "P-7.1"}

@@ -9,9 +9,9 @@ PLUGIN_INFO = PluginInfo(name="power_grid", version="0.1.0", description="Power 
 
 
 def _rules(options, players, pm):  # type: ignore[no-untyped-def]
-    from .rules import PowerGridRules
+    from .game import PowerGrid
 
-    return PowerGridRules(options, players, pm)
+    return PowerGrid(options, players, pm)
 
 
 @hookimpl

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import RESOURCE_NAMES, plant_label
-from .rules import CITIES, FUEL, NEED, PHASES, max_powerable
+from .phases import PHASES
+from .plants import CITIES, FUEL, NEED, max_powerable
 from .state import HIDDEN, STEP3, State
 
 if TYPE_CHECKING:

@@ -17,7 +17,6 @@ Plants are identified by their ``sort_key`` (3 × value; 33⅓ = 100).
 from __future__ import annotations
 
 import bisect
-import itertools
 from typing import Any
 
 from turbine.core.auction import Auction
@@ -28,9 +27,24 @@ from turbine.core.rules import Rules
 
 from . import actions as A
 from .actions import Action
-from .data_model import load_map, load_plants, load_rules
+from .data_model import load_map, load_rules
 from .maps import INF, all_pairs, cities_in_regions, is_connected_region_set, legal_region_sets, members
 from .options import PowerGridOptions
+from .phases import P_AUCTION, P_BUILDING, P_BUREAU, P_RESOURCES, PHASES
+from .plants import (
+    FLOW_GENERATOR,
+    NUMBER,
+    RES_INDEX,
+    STANDARD,
+    can_fuel,
+    capacities,
+    fuel_needs,
+    key_of,
+    max_kept,
+    max_powerable,
+    storable,
+    subsets,
+)
 from .state import (
     HIDDEN,
     NO_STEP3,
@@ -43,114 +57,8 @@ from .state import (
     State,
 )
 
-COAL, OIL, GARBAGE, URANIUM = range(4)
-RES_INDEX = {name: i for i, name in enumerate(A.RESOURCE_NAMES)}
-
-# fuel kinds (ints for the hot paths)
-F_HYBRID, F_NONE, F_ANY = 4, 5, 6
-_FUEL_CODE = {"coal": 0, "oil": 1, "garbage": 2, "uranium": 3, "hybrid": 4, "eco": 5, "fusion": 5, "any": 6}
-
-_PLANTS = {p.sort_key: p for p in load_plants()}
-FLOW_GENERATOR = next(p.sort_key for p in load_plants() if p.special)
-FUEL = {k: _FUEL_CODE[p.fuel] for k, p in _PLANTS.items()}
-NEED = {k: p.needs for k, p in _PLANTS.items()}
-CITIES = {k: p.cities for k, p in _PLANTS.items()}
-NUMBER = {k: p.number for k, p in _PLANTS.items()}
-STANDARD = [p.sort_key for p in load_plants() if not p.special]
-
-PHASES = ("order", "auction", "resources", "building", "bureaucracy")
-P_ORDER, P_AUCTION, P_RESOURCES, P_BUILDING, P_BUREAU = range(5)
-
 # contexts of a draw (what the Step 3 card does when it appears)
 CTX_AUCTION, CTX_BUILDING, CTX_STEP2, CTX_MARKET = "A", "B", "S2", "C"
-
-
-def key_of(number: int) -> int:
-    """Sort key of the ordinary plant with printed number ``number``."""
-    return 3 * number
-
-
-# --------------------------------------------------------------------------- storage (A.3)
-
-
-def capacities(plants: list[int]) -> tuple[int, int, int, int, int, int]:
-    """Storage of pure coal, oil, garbage, uranium plants, hybrids and 33⅓ (P-5.3)."""
-    k = [0, 0, 0, 0, 0, 0, 0]
-    for p in plants:
-        k[FUEL[p]] += 2 * NEED[p]
-    return k[0], k[1], k[2], k[3], k[4], k[6]
-
-
-def storable(res: list[int], caps: tuple[int, int, int, int, int, int]) -> bool:
-    """A.3: the holdings fit on the plants."""
-    kc, ko, kg, ku, kh, ka = caps
-    ec = res[0] - kc
-    eo = res[1] - ko
-    eg = res[2] - kg
-    eu = res[3] - ku
-    ec = ec if ec > 0 else 0
-    eo = eo if eo > 0 else 0
-    eg = eg if eg > 0 else 0
-    eu = eu if eu > 0 else 0
-    return eg + eu <= ka and ec + eo + eg + eu <= kh + ka
-
-
-def max_kept(res: list[int], caps: tuple[int, int, int, int, int, int]) -> int:
-    """The largest number of the held tokens that fit on the plants."""
-    kc, ko, kg, ku, kh, ka = caps
-    kept = min(res[0], kc) + min(res[1], ko) + min(res[2], kg) + min(res[3], ku)
-    co = max(0, res[0] - kc) + max(0, res[1] - ko)
-    gu = max(0, res[2] - kg) + max(0, res[3] - ku)
-    on_hybrid = min(co, kh)
-    return kept + on_hybrid + min(ka, gu + co - on_hybrid)
-
-
-def fuel_needs(plants: tuple[int, ...] | list[int]) -> tuple[list[int], int, int, int]:
-    """Dedicated needs per type, hybrid need, 33⅓ need, cities of a set of plants."""
-    need = [0, 0, 0, 0]
-    hybrid = anyn = cities = 0
-    for p in plants:
-        f = FUEL[p]
-        cities += CITIES[p]
-        if f < 4:
-            need[f] += NEED[p]
-        elif f == F_HYBRID:
-            hybrid += NEED[p]
-        elif f == F_ANY:
-            anyn += NEED[p]
-    return need, hybrid, anyn, cities
-
-
-def can_fuel(res: list[int], plants: tuple[int, ...] | list[int]) -> bool:
-    """A.5 step 2: the set of plants can run together on the holdings."""
-    need, hybrid, anyn, _ = fuel_needs(plants)
-    c = res[0] - need[0]
-    o = res[1] - need[1]
-    g = res[2] - need[2]
-    u = res[3] - need[3]
-    if c < 0 or o < 0 or g < 0 or u < 0 or c + o < hybrid:
-        return False
-    return c + o - hybrid + g + u >= anyn
-
-
-def subsets(plants: list[int]) -> list[tuple[int, ...]]:
-    """Every subset of ``plants`` (ascending tuples), the empty one first."""
-    out: list[tuple[int, ...]] = []
-    for r in range(len(plants) + 1):
-        out.extend(itertools.combinations(plants, r))
-    return out
-
-
-def max_powerable(player: Player) -> int:
-    """A.5: the most cities the player can power now with his plants and tokens."""
-    best = 0
-    n = len(player.cities)
-    for s in subsets(player.plants):
-        if s and can_fuel(player.res, s):
-            v = min(fuel_needs(s)[3], n)
-            if v > best:
-                best = v
-    return best
 
 
 # --------------------------------------------------------------------------- the rules
@@ -610,12 +518,6 @@ class PowerGridRules(Rules[State, Action]):
 
     # ------------------------------------------------------------------ performing
 
-    def why_illegal(self, state: State, action: Action) -> IllegalAction:
-        """The rule that forbids ``action`` now, in words (see :mod:`.explain`)."""
-        from .explain import why_illegal
-
-        return why_illegal(self, state, action)
-
     def read_action(self, text: str) -> Action | None:
         """Any move in :func:`.actions.describe`'s notation, legal or not (city names and
         case as the player likes); ``build CITY`` without a cost reads as ``ANY_COST``."""
@@ -1004,12 +906,3 @@ class PowerGridRules(Rules[State, Action]):
     def _round_end(self, state: State) -> None:
         if self.no_sale_removal and self.o.no_sale_timing == "round_end":
             self._no_sale(state)
-
-
-def _render(self: PowerGridRules, state: State, seat: int | None) -> str:
-    from .render import render
-
-    return render(self, state, seat)
-
-
-PowerGridRules.render = _render  # type: ignore[method-assign]

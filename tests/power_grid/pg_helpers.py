@@ -6,14 +6,14 @@ from turbine.core import bots as core_bots
 from turbine.core.plugins import Registry
 from turbine.core.rng import Rng
 from turbine.plugins.power_grid import plugin
+from turbine.plugins.power_grid.game import PowerGrid
 from turbine.plugins.power_grid.options import PowerGridOptions
-from turbine.plugins.power_grid.rules import PowerGridRules
 
 REGISTRY = Registry([("core", core_bots), ("power_grid", plugin)])
 
 
-def rules(players: int = 4, **options) -> PowerGridRules:
-    return PowerGridRules(PowerGridOptions(**options), players, None)
+def rules(players: int = 4, **options) -> PowerGrid:
+    return PowerGrid(PowerGridOptions(**options), players, None)
 
 
 def k(number: int) -> int:
@@ -21,16 +21,16 @@ def k(number: int) -> int:
     return 3 * number
 
 
-def act(r: PowerGridRules, state, text: str) -> None:
+def act(r: PowerGrid, state, text: str) -> None:
     """Apply the legal move whose notation is ``text``."""
     r.apply(state, r.parse(text, state))
 
 
-def notations(r: PowerGridRules, state) -> list[str]:
+def notations(r: PowerGrid, state) -> list[str]:
     return [r.describe(a) for a in r.legal_actions(state)]
 
 
-def random_playout(r: PowerGridRules, state, seed: int, limit: int | None = None) -> int:
+def random_playout(r: PowerGrid, state, seed: int, limit: int | None = None) -> int:
     rng = Rng.from_seed(seed, 99)
     n = 0
     while r.to_move(state) is not None and (limit is None or n < limit):
@@ -40,7 +40,7 @@ def random_playout(r: PowerGridRules, state, seed: int, limit: int | None = None
     return n
 
 
-def default_choice(r: PowerGridRules, state):
+def default_choice(r: PowerGrid, state):
     """A dull but legal policy: pass or open the cheapest plant at its number, drop out,
     buy nothing, build nothing, power nothing."""
     from turbine.plugins.power_grid import actions as A
@@ -58,7 +58,7 @@ def default_choice(r: PowerGridRules, state):
     return legal[0]
 
 
-def play_until(r: PowerGridRules, state, phase: str, round_: int | None = None, limit: int = 10_000) -> None:
+def play_until(r: PowerGrid, state, phase: str, round_: int | None = None, limit: int = 10_000) -> None:
     """Play the dull policy until ``phase`` (of ``round_``) is reached with a decision pending."""
     for _ in range(limit):
         if r.phase_name(state) == phase and (round_ is None or state.flow.round == round_):

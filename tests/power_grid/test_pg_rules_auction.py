@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pg_helpers import act, k, new_state, notations, play_until
-from turbine.plugins.power_grid.rules import FLOW_GENERATOR
+from turbine.plugins.power_grid.plants import FLOW_GENERATOR
 
 
 def test_P_4_10_round_1_no_pass_and_P_4_4_openings():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from pg_helpers import act, k, new_state, notations, play_until
-from turbine.plugins.power_grid.rules import (
+from turbine.plugins.power_grid.plants import (
     FLOW_GENERATOR,
     capacities,
     max_kept,

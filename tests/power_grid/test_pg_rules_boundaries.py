@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pg_helpers import act, k, new_state, notations, play_until
 from turbine.plugins.power_grid import actions as A
-from turbine.plugins.power_grid.rules import NUMBER
+from turbine.plugins.power_grid.plants import NUMBER
 from turbine.plugins.power_grid.state import STEP3
 
 
@@ -74,7 +74,7 @@ def test_P_5_3_storage_never_counts_more_tokens_than_are_held():
     """P-5.3: each plant stores twice its need of its own fuel; 33⅓ stores any type
     (P-10.6).  What overflows a plant's own store may go on 33⅓, up to its six, and
     no more tokens can be kept than the player holds."""
-    from turbine.plugins.power_grid.rules import capacities, max_kept
+    from turbine.plugins.power_grid.plants import capacities, max_kept
 
     flow = 100  # the sort key of 33⅓
     coal_and_flow = capacities([k(4), flow])  # plant 04: 2 coal, stores 4
