@@ -122,26 +122,25 @@ def opens(plant: int, low: int, high: int) -> list[OpenAuction]:
 
 
 def describe(action: Action) -> str:
-    t = type(action)
-    if t is Bid:
+    if type(action) is Bid:
         return f"bid {action.amount}"
-    if t is OpenAuction:
+    if type(action) is OpenAuction:
         return f"auction {plant_label(action.plant)} bid {action.bid}"
-    if t is Buy:
+    if type(action) is Buy:
         return f"buy {action.resource}"
-    if t is Done:
+    if type(action) is Done:
         return "done"
-    if t is Build:
+    if type(action) is Build:
         return f"build {action.city} ({action.cost})"
-    if t is Start:
+    if type(action) is Start:
         return f"start {action.city} ({action.cost})"
-    if t is Pass:
+    if type(action) is Pass:
         return "pass"
-    if t is DropOut:
+    if type(action) is DropOut:
         return "drop out"
-    if t is Power:
+    if type(action) is Power:
         return "power " + (" ".join(plant_label(p) for p in action.plants) if action.plants else "none")
-    if t is Burn:
+    if type(action) is Burn:
         parts = []
         for name, n in zip(
             RESOURCE_NAMES, (action.coal, action.oil, action.garbage, action.uranium), strict=True
@@ -149,9 +148,9 @@ def describe(action: Action) -> str:
             if n:
                 parts.append(f"{n} {name}")
         return "burn " + (" ".join(parts) if parts else "nothing")
-    if t is Discard:
+    if type(action) is Discard:
         return f"discard {plant_label(action.plant)}"
-    if t is ReturnResource:
+    if type(action) is ReturnResource:
         return f"return {action.resource}"
     raise TypeError(f"not a Power Grid action: {action!r}")
 

@@ -63,19 +63,18 @@ class GreedyBot:
 
     def choose(self, state: Any, legal: list[Any]) -> Any:
         first = legal[0]
-        t = type(first)
         me = state.players[self.seat]
-        if t is A.OpenAuction or t is A.Pass:
+        if type(first) is A.OpenAuction or type(first) is A.Pass:
             return self._open(state, legal)
-        if t is A.Bid or t is A.DropOut:
+        if type(first) is A.Bid or type(first) is A.DropOut:
             return self._bid(state, legal)
-        if t is A.Discard:
+        if type(first) is A.Discard:
             return min(legal, key=lambda a: (CITIES[a.plant], a.plant))
-        if t is A.Buy or (t is A.Done and state.flow.phase == 2):
+        if type(first) is A.Buy or (type(first) is A.Done and state.flow.phase == 2):
             return self._buy(state, legal)
-        if t in (A.Build, A.Start) or (t is A.Done and state.flow.phase == 3):
+        if type(first) in (A.Build, A.Start) or (type(first) is A.Done and state.flow.phase == 3):
             return self._build(state, legal)
-        if t is A.Power:
+        if type(first) is A.Power:
             n = len(me.cities)
 
             def value(a: A.Power) -> tuple[int, int]:
@@ -83,7 +82,7 @@ class GreedyBot:
                 return (min(cities, n), -(sum(need) + hybrid + anyn))
 
             return max(legal, key=value)
-        if t is A.Burn:
+        if type(first) is A.Burn:
             # burn the type it holds more of
             return max(
                 legal,

@@ -87,8 +87,6 @@ Triple = Annotated[tuple[NonNeg, ...], msgspec.Meta(min_length=3, max_length=3)]
 ByPlayers = Annotated[tuple[Triple, ...], msgspec.Meta(min_length=5, max_length=5)]
 
 
-
-
 # --------------------------------------------------------------------------- plants
 
 
@@ -426,8 +424,10 @@ def load_map(name: MapName, space_variant: SpaceVariant = "rulebook") -> MapData
         _require(
             list(spaces) == sorted(spaces, key=lambda s: (s.cost, s.step)), fname, f"{c.name}: spaces order"
         )
-        steps = [s.step for s in spaces]
-        _require(steps == sorted(steps), fname, f"{c.name}: a cheaper space opens later than a dearer one")
+        opening = [s.step for s in spaces]
+        _require(
+            opening == sorted(opening), fname, f"{c.name}: a cheaper space opens later than a dearer one"
+        )
         cities.append(City(i, c.name, region_index[c.region], tuple(spaces), c.name in start_set))
 
     n = len(cities)
@@ -454,8 +454,8 @@ def load_map(name: MapName, space_variant: SpaceVariant = "rulebook") -> MapData
     for r, rname in enumerate(raw.regions):
         members = tuple(c.index for c in cities if c.region == r)
         mask = 0
-        for c in members:
-            mask |= 1 << c
+        for index in members:
+            mask |= 1 << index
         nbrs = tuple(sorted({j for i, j in region_pairs if i == r} | {i for i, j in region_pairs if j == r}))
         regions.append(Region(r, rname, members, mask, nbrs))
 

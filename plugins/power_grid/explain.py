@@ -44,44 +44,46 @@ def why_illegal(r: PowerGridRules, state: State, action: A.Action) -> IllegalAct
     if flow.pending:
         return _pending(r, state, flow.pending[-1], action)
     seat = flow.order[flow.cursor]
-    t = type(action)
     phase = flow.phase
     if phase == P_AUCTION:
-        if t is A.OpenAuction:
-            return _open(r, state, seat, action)  # type: ignore[arg-type]
-        if t is A.Pass:
+        if type(action) is A.OpenAuction:
+            return _open(r, state, seat, action)
+        if type(action) is A.Pass:
             return _pass(r, state, seat)
-        if t is A.Bid or t is A.DropOut:
+        if type(action) is A.Bid or type(action) is A.DropOut:
             return IllegalAction(
                 "no auction is running: open one (auction PLANT bid AMOUNT)"
                 + (" or pass" if flow.round > 1 else ""),
                 "P-4.2",
             )
-    elif phase == P_RESOURCES and t is A.Buy:
-        return _buy(r, state, seat, action)  # type: ignore[arg-type]
-    elif phase == P_BUILDING and (t is A.Build or t is A.Start):
-        return _build(r, state, seat, action)  # type: ignore[arg-type]
-    elif phase == P_BUREAU and t is A.Power:
-        return _power(r, state, seat, action)  # type: ignore[arg-type]
-    if t is A.Discard or t is A.ReturnResource:
+    elif phase == P_RESOURCES and type(action) is A.Buy:
+        return _buy(r, state, seat, action)
+    elif phase == P_BUILDING and (type(action) is A.Build or type(action) is A.Start):
+        return _build(r, state, seat, action)
+    elif phase == P_BUREAU and type(action) is A.Power:
+        return _power(r, state, seat, action)
+    if type(action) is A.Discard or type(action) is A.ReturnResource:
         what = (
             f"a plant is discarded only when a new one takes you over the limit of {r.max_plants}"
-            if t is A.Discard
+            if type(action) is A.Discard
             else "tokens are returned only when a discard leaves more than your plants can store"
         )
         return IllegalAction(
             f"{what}; " + _phase_text(r, state, seat),
             "P-4.9",
         )
-    if t is A.Burn:
+    if type(action) is A.Burn:
         return IllegalAction(
             "a mix is burned only after choosing hybrid plants (or 33⅓) to run; "
             + _phase_text(r, state, seat),
             "P-7.2",
         )
-    if t is A.Done and phase in (P_RESOURCES, P_BUILDING):  # pragma: no cover - done is always legal there
+    if type(action) is A.Done and phase in (
+        P_RESOURCES,
+        P_BUILDING,
+    ):  # pragma: no cover - done is always legal there
         return _generic(r, action)
-    home = _HOME.get(t)
+    home = _HOME.get(type(action))
     text = _phase_text(r, state, seat)
     if home:
         text = f"'{said(action)}' is a move of the {home}; {text}"
@@ -103,15 +105,14 @@ _HOME = {
 
 def said(action: A.Action) -> str:
     """The notation of ``action`` as typed (also without a cost, or naming no real plant)."""
-    t = type(action)
-    if (t is A.Build or t is A.Start) and action.cost == A.ANY_COST:  # type: ignore[union-attr]
-        return f"{t.__name__.lower()} {action.city}"  # type: ignore[union-attr]
-    if t is A.OpenAuction:
-        return f"auction {label(action.plant)} bid {action.bid}"  # type: ignore[union-attr]
-    if t is A.Discard:
-        return f"discard {label(action.plant)}"  # type: ignore[union-attr]
-    if t is A.Power and action.plants:  # type: ignore[union-attr]
-        return "power " + " ".join(label(k) for k in action.plants)  # type: ignore[union-attr]
+    if (type(action) is A.Build or type(action) is A.Start) and action.cost == A.ANY_COST:
+        return f"{type(action).__name__.lower()} {action.city}"
+    if type(action) is A.OpenAuction:
+        return f"auction {label(action.plant)} bid {action.bid}"
+    if type(action) is A.Discard:
+        return f"discard {label(action.plant)}"
+    if type(action) is A.Power and action.plants:
+        return "power " + " ".join(label(k) for k in action.plants)
     return A.describe(action)
 
 
@@ -137,13 +138,12 @@ def _phase_text(r: PowerGridRules, state: State, seat: int) -> str:
 
 
 def _pending(r: PowerGridRules, state: State, d: Decision, action: A.Action) -> IllegalAction:
-    t = type(action)
     p = state.players[d.seat]
     if d.kind == "bid":
         a = state.auction
         assert a is not None
-        if t is A.Bid:
-            amount = action.amount  # type: ignore[union-attr]
+        if type(action) is A.Bid:
+            amount = action.amount
             if amount <= a.high_bid:
                 return IllegalAction(
                     f"a bid must be above the high bid of {a.high_bid} for plant {label(a.lot)}", "P-4.5"
@@ -151,7 +151,7 @@ def _pending(r: PowerGridRules, state: State, d: Decision, action: A.Action) -> 
             if amount > p.money:
                 return IllegalAction(f"you have {p.money} Elektro: you cannot bid {amount}", "P-4.4")
             return _generic(r, action)
-        if t is A.Pass:
+        if type(action) is A.Pass:
             return IllegalAction(
                 "passing is for the chooser: to leave this auction, drop out "
                 "(you may still buy another plant this round)",
@@ -165,8 +165,8 @@ def _pending(r: PowerGridRules, state: State, d: Decision, action: A.Action) -> 
     if d.kind == "discard":
         old = r._old_plants(state, d.seat)
         new = p.plants[-1]
-        if t is A.Discard:
-            plant = action.plant  # type: ignore[union-attr]
+        if type(action) is A.Discard:
+            plant = action.plant
             if plant == new:
                 return IllegalAction(
                     f"plant {label(new)} was just bought and cannot be discarded: "
@@ -186,8 +186,8 @@ def _pending(r: PowerGridRules, state: State, d: Decision, action: A.Action) -> 
     if d.kind == "return":
         options = [A.RESOURCE_NAMES[i] for i in r._return_options(p)]
         choice = " or ".join(options)
-        if t is A.ReturnResource:
-            name = action.resource  # type: ignore[union-attr]
+        if type(action) is A.ReturnResource:
+            name = action.resource
             i = A.RESOURCE_NAMES.index(name) if name in A.RESOURCE_NAMES else -1
             if i < 0 or not p.res[i]:
                 return IllegalAction(f"you have no {name} to return: return {choice}", "P-4.9")
@@ -204,9 +204,9 @@ def _pending(r: PowerGridRules, state: State, d: Decision, action: A.Action) -> 
         need = f"{d.hybrid} coal and oil in any mix for your hybrid plants"
     else:
         need = f"{d.any} tokens of any kind for 33⅓"
-    if t is not A.Burn:
+    if type(action) is not A.Burn:
         return IllegalAction(f"choose what your plants burn: {need}", "P-7.2")
-    b: A.Burn = action  # type: ignore[assignment]
+    b: A.Burn = action
     mix = (b.coal, b.oil, b.garbage, b.uranium)
     rule = "P-7.2" if d.hybrid else "P-10.6"
     if d.hybrid and (b.garbage or b.uranium):

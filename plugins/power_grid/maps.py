@@ -107,7 +107,7 @@ def is_connected_region_set(m: MapData, regions: Iterable[int]) -> bool:
 def _legal_region_sets(map_name: str, k: int) -> tuple[tuple[int, ...], ...]:
     from turbine.plugins.power_grid.data_model import load_map
 
-    m = load_map(map_name)  # type: ignore[arg-type]
+    m = load_map(map_name)
     return tuple(
         combo
         for combo in itertools.combinations(range(len(m.regions)), k)
@@ -184,7 +184,7 @@ def dijkstra(m: MapData, allowed: int | Iterable[int], sources: Iterable[int]) -
 def _all_pairs(map_name: str, allowed_mask: int) -> tuple[tuple[int, ...], ...]:
     from turbine.plugins.power_grid.data_model import load_map
 
-    m = load_map(map_name)  # type: ignore[arg-type]
+    m = load_map(map_name)
     empty = (INF,) * len(m.cities)
     return tuple(
         tuple(dijkstra(m, allowed_mask, (c,))) if allowed_mask >> c & 1 else empty

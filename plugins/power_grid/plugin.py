@@ -8,7 +8,7 @@ from turbine.core.specs import BotSpec, PluginInfo, VariantSpec
 PLUGIN_INFO = PluginInfo(name="power_grid", version="0.1.0", description="Power Grid: Russia and Japan")
 
 
-def _rules(options, players, pm):  # type: ignore[no-untyped-def]
+def _rules(options, players, pm):
     from .game import PowerGrid
 
     return PowerGrid(options, players, pm)

@@ -532,10 +532,9 @@ class PowerGridRules(Rules[State, Action]):
             action = self.read_action(text)
             if action is not None:
                 legal = self.legal_actions(state)
-                t = type(action)
-                if (t is A.Build or t is A.Start) and action.cost == A.ANY_COST:  # type: ignore[union-attr]
+                if (type(action) is A.Build or type(action) is A.Start) and action.cost == A.ANY_COST:
                     for a in legal:
-                        if type(a) is t and a.city == action.city:  # type: ignore[union-attr]
+                        if type(a) is type(action) and a.city == action.city:
                             return a
                 elif action in legal:
                     return action
@@ -543,39 +542,38 @@ class PowerGridRules(Rules[State, Action]):
 
     def perform(self, state: State, action: Action) -> None:
         flow = state.flow
-        t = type(action)
         if flow.pending:
             d = flow.pending[-1]
-            if t is A.Bid:
+            if type(action) is A.Bid:
                 a = state.auction
                 assert a is not None
                 a.bid(action.amount)
                 d.seat = a.seat
-            elif t is A.DropOut:
+            elif type(action) is A.DropOut:
                 self._drop_out(state)
-            elif t is A.Burn:
+            elif type(action) is A.Burn:
                 self._burn(state, d, action)
-            elif t is A.Discard:
+            elif type(action) is A.Discard:
                 self._discard(state, d, action.plant)
-            elif t is A.ReturnResource:
+            elif type(action) is A.ReturnResource:
                 self.perform_return(state, d, RES_INDEX[action.resource])
         else:
             seat = flow.order[flow.cursor]
-            if t is A.Buy:
+            if type(action) is A.Buy:
                 r = RES_INDEX[action.resource]
                 p = state.players[seat]
                 p.money -= self.price_table[r][state.resources[r]]
                 state.resources[r] -= 1
                 p.res[r] += 1
-            elif t is A.Done:
+            elif type(action) is A.Done:
                 self.machine.finish(state)
-            elif t is A.Build or t is A.Start:
+            elif type(action) is A.Build or type(action) is A.Start:
                 self._build(state, seat, action)
-            elif t is A.OpenAuction:
+            elif type(action) is A.OpenAuction:
                 self._open(state, seat, action.plant, action.bid)
-            elif t is A.Pass:
+            elif type(action) is A.Pass:
                 self._pass(state, seat)
-            elif t is A.Power:
+            elif type(action) is A.Power:
                 self._power(state, seat, action.plants)
             else:  # pragma: no cover - apply() checked it
                 raise IllegalAction(self.describe(action))
@@ -851,7 +849,9 @@ class PowerGridRules(Rules[State, Action]):
             options = self._burn_options(state, d)
             if len(options) != 1:
                 return
-            self._burn(state, d, options[0])
+            only = options[0]
+            assert type(only) is A.Burn  # the burn options are Burn actions
+            self._burn(state, d, only)
 
     def _burn(self, state: State, d: Decision, b: A.Burn) -> None:
         p = state.players[d.seat]
