@@ -250,9 +250,7 @@ def clockwise(players: int, first: int = 0) -> list[int]:
     return [(first + i) % players for i in range(players)]
 
 
-def ranked(
-    seats: Iterable[int], key: Callable[[int], Any], *, descending: bool = False
-) -> list[int]:
+def ranked(seats: Iterable[int], key: Callable[[int], Any], *, descending: bool = False) -> list[int]:
     """Seats sorted by ``key`` (stable: equal keys keep their given order).
 
     For "order by a track" policies; put the rulebook's tie-breaks in ``key``.

@@ -451,8 +451,8 @@ def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -
         scores = "; the final scores match" if report.scores_match else ""
         return game, (
             f"Verified: the log digest matches the setup and {total} actions; replayed under other "
-            f"rules versions ({report.notes[0].split(':')[0].removeprefix('saved under ')}), so digests "
-            f"and notations were not compared{scores}."
+            f"rules versions (saved under {_versions_text(save.rules_versions)}, installed "
+            f"{_versions_text(game.rules_versions)}), so digests and notations were not compared{scores}."
         )
     rules = game.rules
     for step, entry in enumerate(save.log, start=1):

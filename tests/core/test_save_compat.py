@@ -244,3 +244,39 @@ def test_a_save_cut_at_any_length_verifies(pg_save, actions, checkpoints):
     cut = Game.from_save(default_registry(), pg_save, upto=actions).to_save()
     assert [c.actions for c in cut.checkpoints] == checkpoints
     verify_save(default_registry(), cut)
+
+
+def test_verify_under_other_rules_names_both_versions(pg_save):
+    other = edited(pg_save, lambda d: d["rules_versions"].update(power_grid=0))
+    other.log_digest = savefile.log_digest(other)  # as if saved under rules version 0
+    _, summary = verify_save(default_registry(), other)
+    assert "replayed under other rules versions (saved under power_grid 0, installed power_grid 1)" in summary
+    assert summary.endswith("so digests and notations were not compared; the final scores match.")
+
+
+def test_unknown_fields_are_damage_at_every_level(pg_save):
+    for where in ("top", "seat", "entry", "checkpoint"):
+
+        def add_field(data, where=where):
+            target = {
+                "top": data,
+                "seat": data["seats"][0],
+                "entry": data["log"][0],
+                "checkpoint": data["checkpoints"][0],
+            }[where]
+            target["added_by_hand"] = 1
+
+        with pytest.raises(SaveFileError, match="unknown field `added_by_hand`"):
+            edited(pg_save, add_field)
+
+
+def test_only_files_over_the_limit_are_refused_as_too_large(pg_save, tmp_path, monkeypatch):
+    data = savefile.encode(pg_save)
+    padded = tmp_path / "padded.json"
+    padded.write_bytes(data + b" " * (2_000_000 - len(data)))  # 2 MB: far below 256 MiB
+    assert savefile.load(padded).log == savefile.decode(data).log
+    monkeypatch.setattr(savefile, "MAX_FILE_BYTES", 2_000_000)
+    assert savefile.load(padded).seed == pg_save.seed  # exactly at the limit: read
+    padded.write_bytes(padded.read_bytes() + b" ")
+    with pytest.raises(SaveFileError, match="2,000,001 bytes, too large"):
+        savefile.load(padded)

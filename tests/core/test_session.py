@@ -19,7 +19,8 @@ def test_options_are_validated_with_clear_messages(registry):
 def test_find_accepts_number_notation_and_unique_prefix(registry):
     game = Game(registry, "sparks", players=2, seed=1)
     assert game.rules.describe(game.find("1")) == "open 1"
-    assert game.find("3") == game.legal()[2] and game.find(" 3 ") == game.legal()[2]
+    assert [game.find(str(n)) for n in (2, 3, 4)] == game.legal()[1:4]
+    assert game.find(" 3 ") == game.legal()[2]
     assert game.rules.describe(game.find("OPEN   10")) == "open 10"
     assert game.rules.describe(game.find("pa")) == "pass"
     with pytest.raises(ParseError, match="could mean several moves"):
@@ -95,4 +96,13 @@ def test_bots_are_seeded_from_the_game_seed_plus_the_offset(registry):
     legal = game.legal()
     assert [bot.choose(game.state, legal) for _ in range(20)] == [
         twin.choose(game.state, legal) for _ in range(20)
+    ]
+
+
+def test_seats_default_to_numbered_human_players(registry):
+    game = Game(registry, "sparks", players=3, seed=1)
+    assert [(s.name, s.kind) for s in game.seats] == [
+        ("Player 1", "human"),
+        ("Player 2", "human"),
+        ("Player 3", "human"),
     ]

@@ -40,6 +40,17 @@ def annotation_spans(module: str) -> list[tuple[tuple[int, int], tuple[int, int]
     return spans
 
 
+def mutant_key(item: object) -> tuple[str, tuple[int, int], str, int]:
+    """Where and what a mutant is: the same for the same code at every ``cosmic-ray init``."""
+    mutation = item.mutations[0]  # type: ignore[attr-defined]
+    return (
+        str(mutation.module_path),
+        tuple(mutation.start_pos),
+        mutation.operator_name,
+        mutation.occurrence,
+    )
+
+
 def in_annotation(item: object) -> bool:
     mutation = item.mutations[0]  # type: ignore[attr-defined]
     start = tuple(mutation.start_pos)
@@ -53,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     with use_db(args.session) as db:
-        pending = sorted(db.pending_work_items, key=lambda item: item.job_id)
+        pending = sorted(db.pending_work_items, key=mutant_key)  # job ids are random: sort by place
         annotations = [item.job_id for item in pending if in_annotation(item)]
         if annotations:
             db.set_multiple_results(
