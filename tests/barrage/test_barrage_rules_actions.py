@@ -268,3 +268,20 @@ def test_U_7_rewarded_base_pays_the_red_frame_unless_the_option_says_no():
         g.rules.gain(g.state, USA, g.rules.contracts["PC-R02"].reward)  # build a base anywhere
         play(g, "at B1U")  # red-framed
         assert g.state.players[USA].credits == credits
+
+
+def test_B_9_2_2_an_elevation_goes_on_an_own_dam_below_height_3():
+    """B-9.2.2: an elevation goes on one of your own dams with fewer than 2 elevations
+    (height 1 or 2, so the maximum is 3), never on a neutral dam or another player's."""
+    from barrage_setup import clear_map, dam, neutral_dam, new_game, site
+    from turbine.plugins.barrage import construction
+    from turbine.plugins.barrage.tables import ELEVATION
+
+    g = new_game(2)
+    clear_map(g)
+    for ident, height in (("B1U", 1), ("B1L", 2), ("B2U", 3)):
+        dam(g, ident, 0, height, 0)
+    dam(g, "B2L", 1, 1, 0)
+    neutral_dam(g, "B3U", 1, 0)
+    targets = construction.sites(g.rules, g.state, 0, ELEVATION)
+    assert sorted(targets) == sorted([site(g, "B1U"), site(g, "B1L")])

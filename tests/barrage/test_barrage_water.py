@@ -280,3 +280,11 @@ def test_HP_12_capacity_through_the_hook(board):
     assert (caps[mine], caps[neutral]) == (3, 3)
     water, result = w.release(board, m.water, caps, board.basin("Z-9"), 7)
     assert (water.held[mine], water.held[neutral], result.to_sea) == (3, 3, 1)
+
+
+def test_U_17_markers_on_the_map_count_held_and_waiting_water():
+    """The water markers in play (U-17's supply check) are those held by dams plus
+    those waiting on headstream tiles."""
+    from turbine.plugins.barrage.water import WaterState
+
+    assert WaterState([1, 0, 2], [1]).on_map == 4  # 3 held + 1 waiting
