@@ -201,13 +201,15 @@ def test_on_step_sees_every_step_from_the_start(pg_save):
 
 
 def test_a_move_recorded_for_the_wrong_seat_names_both_seats(pg_save):
+    step = next(i for i, e in enumerate(pg_save.log) if e.seat == 1)  # seat 2 moves here
+
     def wrong_seat(data):
-        data["log"][0]["seat"] = (data["log"][0]["seat"] + 2) % 3
+        data["log"][step]["seat"] = 2
 
     with pytest.raises(SaveFileError) as info:
         Game.from_save(default_registry(), edited(pg_save, wrong_seat))
-    first = pg_save.log[0].seat
-    assert f"is recorded for seat {(first + 2) % 3 + 1}, but seat {first + 1} is to move" in str(info.value)
+    assert f"action {step + 1} " in str(info.value)
+    assert "is recorded for seat 3, but seat 2 is to move" in str(info.value)
 
 
 def test_an_illegal_move_under_other_rules_says_which_rules(pg_save):
