@@ -124,8 +124,9 @@ def test_P_11_5_U_4_russia_first_pass_removes_cheapest_once():
     assert s.market == market
 
 
-def test_U_4_a_only_position_one_triggers_removal():
-    r, s = new_state(4, seed=8, map="russia", pass_removal_trigger="position_one")
+def _round_2_after_position_one_buys(**options):
+    """Round 2 of a Russia game, Phase 2, after position one opened and won an auction."""
+    r, s = new_state(4, seed=8, map="russia", **options)
     play_until(r, s, "auction", round_=2)
     first = r.to_move(s)
     assert first == s.order[0]
@@ -134,9 +135,24 @@ def test_U_4_a_only_position_one_triggers_removal():
     r.apply(s, next(a for a in r.legal_actions(s) if getattr(a, "plant", None) == plant))
     while s.auction is not None or s.flow.pending:
         act(r, s, "drop out" if s.auction is not None else notations(r, s)[0])
+    assert r.to_move(s) == s.order[1]
+    return r, s
+
+
+def test_U_4_a_only_position_one_triggers_removal():
+    r, s = _round_2_after_position_one_buys(pass_removal_trigger="position_one")
     market = list(s.market)
     act(r, s, "pass")  # position 2 passes: no removal under (a)
     assert s.market == market
+
+
+def test_P_11_5_U_4_b_a_pass_by_any_player_removes_the_cheapest_plant():
+    """P-11.5 under the recommended U-4 (b): from round 2 the first pass of Phase 2 by
+    *any* player removes the cheapest plant, not only a pass by position one (U-4 (a))."""
+    r, s = _round_2_after_position_one_buys()
+    cheapest = r.actual_market(s)[0]
+    act(r, s, "pass")  # position 2's pass is the round's first
+    assert cheapest in s.box and cheapest not in s.market
 
 
 def test_U_5_b_pass_removal_skipped_for_outdated_plant():
