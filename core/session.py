@@ -316,8 +316,16 @@ class Game:
         checkpoints = {c.actions: c.digest for c in save.checkpoints} if report.same_rules else {}
         if on_step is not None:
             on_step(0, game)
+        # looked up once: this loop is what every load and replay runs
+        state, to_move, apply, legal, record = (
+            game.state,
+            rules.to_move,
+            rules.apply,
+            game.legal,
+            game._record,
+        )
         for index, (entry, decoded) in enumerate(zip(entries, actions, strict=True), start=1):
-            seat = rules.to_move(game.state)
+            seat = to_move(state)
             if entry.seat != seat:
                 raise SaveFileError(
                     f"action {index} ({entry.notation!r}, {game.where()}) is recorded for seat "
@@ -325,12 +333,12 @@ class Game:
                 )
             action = decoded if decoded is not None else game._read_logged(index, entry)
             try:
-                rules.apply(game.state, action, game.legal())
+                apply(state, action, legal())
             except IllegalAction as exc:  # the state is unchanged, so where() is still right
                 raise SaveFileError(
                     f"action {index} ({entry.notation!r}, {game.where()}) is illegal: {exc}" + _under(report)
                 ) from None
-            game._record(entry)
+            record(entry)
             if on_step is not None:
                 on_step(index, game)
             expected = checkpoints.get(index)
