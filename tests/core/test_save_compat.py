@@ -210,6 +210,13 @@ def test_a_move_recorded_for_the_wrong_seat_names_both_seats(pg_save):
         Game.from_save(default_registry(), edited(pg_save, wrong_seat))
     assert f"action {step + 1} " in str(info.value)
     assert "is recorded for seat 3, but seat 2 is to move" in str(info.value)
+    later = next(i for i, e in enumerate(pg_save.log) if e.seat == 2)  # seat 3 moves here
+
+    def lower_seat(data):
+        data["log"][later]["seat"] = 0
+
+    with pytest.raises(SaveFileError, match="is recorded for seat 1, but seat 3 is to move"):
+        Game.from_save(default_registry(), edited(pg_save, lower_seat))
 
 
 def test_an_illegal_move_under_other_rules_says_which_rules(pg_save):

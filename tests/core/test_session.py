@@ -106,3 +106,18 @@ def test_seats_default_to_numbered_human_players(registry):
         ("Player 2", "human"),
         ("Player 3", "human"),
     ]
+
+
+def test_rewind_goes_to_any_point_of_the_log_and_no_further(registry):
+    game = Game(registry, "sparks", players=2, seed=1)
+    game.play(game.find("open 3"))
+    game.play(game.find("bid 4"))
+    after_two = game.rules.clone(game.state)
+    game.rewind(2)  # to where it is: nothing changes
+    assert game.state == after_two and len(game.log) == 2
+    with pytest.raises(BadOptions, match="the log has 2 actions, cannot go to 3"):
+        game.rewind(3)
+    with pytest.raises(BadOptions, match="cannot go to -1"):
+        game.rewind(-1)
+    game.rewind(0)
+    assert game.log == []
