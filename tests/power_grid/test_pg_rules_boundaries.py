@@ -81,3 +81,34 @@ def test_P_10_6_33_burns_any_mix_of_exactly_its_three_tokens():
     assert notations(r, s) == ["burn 1 coal 1 oil 1 uranium", "burn 1 coal 2 uranium", "burn 1 oil 2 uranium"]
     act(r, s, "burn 1 oil 2 uranium")
     assert me.res == [1, 0, 0, 0]
+
+
+JAP4 = ["red", "yellow", "purple", "green"]
+
+
+def _japan_building(money, **options):
+    """Japan, 4 players, round 2 building, the seat to move with no network and ``money``."""
+    r, s = new_state(4, seed=5, map="japan", regions=JAP4, **options)
+    play_until(r, s, "building", round_=2)
+    seat = r.to_move(s)
+    me = s.players[seat]
+    me.cities, me.networks, me.money = [], 0, money
+    return r, s, seat, me
+
+
+def test_P_12_7_a_network_can_start_with_exactly_the_money_of_its_space():
+    """P-6.3/P-12.7: starting a network costs only the start city's space; a player
+    with exactly that money can start, with one Elektro less he cannot."""
+    r, s, _seat, _me = _japan_building(10)
+    assert "start Osaka (10)" in notations(r, s)
+    r, s, _seat, _me = _japan_building(9)
+    assert not [m for m in notations(r, s) if m.startswith("start")]
+
+
+def test_U_8_a_a_network_may_extend_into_a_start_citys_second_space():
+    """U-8 (a), the recommended reading: the second 10-space of a start city is usable
+    from Step 1 by a second player, also when extending a network into it."""
+    r, s, seat, _me = _japan_building(500)
+    act(r, s, "start Kobe (10)")
+    s.houses[r.city_by_name["Osaka"]] = [(seat + 1) % 4]
+    assert [m for m in notations(r, s) if m.startswith("build Osaka (")]
