@@ -259,3 +259,22 @@ def test_illegal_tile_choice_changes_nothing():
         with pytest.raises(IllegalAction):
             g.play(bad)
         assert g.rules.digest(g.state) == before
+
+
+def test_L_6_2_a_building_is_paid_with_both_machineries_it_needs():
+    """L-6.2 step 3 (as B-9.1.2): without an officer who pays with credits, a building
+    needs every excavator and mixer printed on it; lacking either kind, no payment."""
+    pay = lw.machinery_payments
+    assert pay(2, 1, 2, 1, 0, 0) == [(2, 1, 0)]
+    assert pay(2, 1, 5, 0, 0, 99) == []  # no mixer
+    assert pay(2, 1, 1, 3, 0, 99) == []  # one excavator short
+
+
+def test_L_15_4_AT_II_W_with_L_6_10_solomon_credits_stay_within_the_budget():
+    """AT-II-W (L-15.4) makes the machinery interchangeable; Solomon P. Jordan (L-6.10)
+    pays each missing unit with 3 credits, as far as the credits left allow."""
+    pay = lw.machinery_payments
+    # 3 units needed, 1 excavator held: 2 units short cost 6 credits
+    assert (1, 0, 6) in pay(2, 1, 1, 0, 3, 6, mixed=True)
+    assert (1, 0, 6) not in pay(2, 1, 1, 0, 3, 5, mixed=True)
+    assert pay(2, 1, 1, 0, 3, 5, mixed=True) == []  # 3 credits cover one unit, two are short
