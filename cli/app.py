@@ -460,7 +460,7 @@ def replay(
     if step or (sys.stdin.isatty() and sys.stdout.isatty() and to is None and not verify):
         from .stepper import run_stepper
 
-        run_stepper(file, as_seat=as_seat, start=to)
+        run_stepper(file, as_seat=as_seat, start=to, verify=verify)
         return
     if as_seat is not None:
         raise CliError("--as shows the board in the stepper: add --step")

@@ -15,6 +15,7 @@ from pathlib import Path
 from rich.text import Text
 from turbine.core import Game, savefile
 from turbine.core.replay import Replay
+from turbine.core.session import verify_save
 
 from . import output
 from .common import CliError, registry
@@ -211,14 +212,20 @@ class Stepper:
         self.console.print(Text(text, style=style))
 
 
-def run_stepper(path: Path, *, as_seat: int | None = None, start: int | None = None) -> None:
-    """Replay the save at ``path`` and step through it (``as_seat`` from 1; ``start``: a step)."""
+def run_stepper(
+    path: Path, *, as_seat: int | None = None, start: int | None = None, verify: bool = False
+) -> None:
+    """Replay the save at ``path`` and step through it (``as_seat`` from 1; ``start``: a
+    step; ``verify``: first check it as ``replay --verify`` does, and say so)."""
     save = savefile.load(path)
     total = len(save.log)
     if start is not None and not 0 <= start <= total:
         raise CliError(f"--to must be between 0 and {total} (the log has {total} actions)")
     if as_seat is not None and not 1 <= as_seat <= save.players:  # before the replay: fail fast
         raise CliError(f"there is no seat {as_seat}; seats are numbered 1–{save.players}")
+    if verify:
+        _, summary = verify_save(registry(), save, str(path))
+        output.out.print(Text(summary, style="bold green"))
     warnings: list[str] = []
     replay = Replay(registry(), save, warnings=warnings)
     for warning in warnings:

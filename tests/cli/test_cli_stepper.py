@@ -256,3 +256,17 @@ def test_python_m_turbine_is_the_turbine_command():
     )
     assert result.returncode == 0, result.stderr
     assert re.fullmatch(r"turbine \S+\n", result.stdout)
+
+
+@needs_sparks
+def test_step_with_verify_checks_the_file_first(run, tmp_path):
+    good = tmp_path / "good.json"
+    good.write_bytes(SPARKS_SAVE.read_bytes())
+    result = run("replay", good.name, "--step", "--verify", input="q\n")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Verified: the log digest matches the setup and 42 actions")
+    data = json.loads(SPARKS_SAVE.read_text())
+    data["log"][0]["notation"] = "open 999"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    assert_one_line_error(run("replay", bad.name, "--step", "--verify", input="q\n"), "action 1", "open 999")
