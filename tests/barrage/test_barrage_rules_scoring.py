@@ -201,3 +201,19 @@ def test_B_21_5_OT_2_counts_only_dams_linked_by_your_own_conduit():
     assert count(g.rules, s, GER, counts) == 1
     dam(g, "B1L", GER, 1, 0)  # two dams linked to the same powerhouse both count
     assert count(g.rules, s, GER, counts) == 2
+
+
+def test_B_21_5_OT_6_a_basin_counts_its_dam_pieces_and_conduits_together():
+    """B-21.5 OT-5 and OT-6 (basins with 1 or 3 of your structures), pieces counted (B-21.5.1):
+    a dam of height 2 and a conduit in the same basin make 3."""
+    from barrage_setup import conduit
+
+    g = new_game(3)
+    clear_map(g)
+    s = g.state
+    dam(g, "B1U", GER, 2, 0)  # zone 1: a base and an elevation
+    count = scoring.objective_count
+    assert count(g.rules, s, GER, "basins_with_3_structures") == 0
+    assert count(g.rules, s, GER, "basins_with_1_structure") == 1
+    conduit(g, "C1L", GER)  # conduit C1L lies in zone 1
+    assert count(g.rules, s, GER, "basins_with_3_structures") == 1
