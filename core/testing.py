@@ -78,10 +78,9 @@ def check_variant(
     report = Report()
     for count in players:
         for seed in seeds:
-            digests = _play_and_check(
-                registry, variant, count, seed, options or {}, list(expansions), bot, parse_sample, report
-            )
-            again = _digests_only(registry, variant, count, seed, options or {}, list(expansions), bot)
+            setup = _Setup(registry, variant, count, seed, options or {}, list(expansions), bot)
+            digests = _play_and_check(setup, parse_sample, report)
+            again = _digests_only(setup)
             if again != digests:
                 first = next(i for i, (a, b) in enumerate(zip(digests, again, strict=False)) if a != b)
                 raise ConformanceError(
@@ -108,7 +107,9 @@ def legal_counts(
     Commit the list and compare it in a test: any change to move generation,
     even one that keeps the game playable, shows up as a different count.
     """
-    game = _new(registry or default_registry(), variant, players, seed, options or {}, list(expansions), bot)
+    game = _Setup(
+        registry or default_registry(), variant, players, seed, options or {}, list(expansions), bot
+    ).new()
     bots = game.make_bots()
     counts: list[int] = []
     while not game.is_over and len(counts) < decisions:
@@ -120,31 +121,33 @@ def legal_counts(
     return counts
 
 
-def _new(
-    registry: Registry,
-    variant: str,
-    players: int,
-    seed: int,
-    options: Mapping[str, Any],
-    expansions: list[str],
-    bot: str,
-) -> Game:
-    seats = [Seat(f"{bot} {i + 1}", bot) for i in range(players)]
-    return Game(
-        registry, variant, players=players, seed=seed, options=options, expansions=expansions, seats=seats
-    )
+@dataclass(frozen=True)
+class _Setup:
+    """One seeded bot game of the kit: everything needed to start it again."""
+
+    registry: Registry
+    variant: str
+    players: int
+    seed: int
+    options: Mapping[str, Any]
+    expansions: list[str]
+    bot: str
+
+    def new(self) -> Game:
+        seats = [Seat(f"{self.bot} {i + 1}", self.bot) for i in range(self.players)]
+        return Game(
+            self.registry,
+            self.variant,
+            players=self.players,
+            seed=self.seed,
+            options=self.options,
+            expansions=self.expansions,
+            seats=seats,
+        )
 
 
-def _digests_only(
-    registry: Registry,
-    variant: str,
-    players: int,
-    seed: int,
-    options: Mapping[str, Any],
-    expansions: list[str],
-    bot: str,
-) -> list[str]:
-    game = _new(registry, variant, players, seed, options, expansions, bot)
+def _digests_only(setup: _Setup) -> list[str]:
+    game = setup.new()
     bots = game.make_bots()
     digests = [game.rules.digest(game.state)]
     bound = game.rules.decision_bound()
@@ -156,18 +159,9 @@ def _digests_only(
     return digests
 
 
-def _play_and_check(
-    registry: Registry,
-    variant: str,
-    players: int,
-    seed: int,
-    options: Mapping[str, Any],
-    expansions: list[str],
-    bot: str,
-    parse_sample: int,
-    report: Report,
-) -> list[str]:
-    game = _new(registry, variant, players, seed, options, expansions, bot)
+def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[str]:
+    game = setup.new()
+    variant, players, seed = setup.variant, setup.players, setup.seed
     rules = game.rules
     bots = game.make_bots()
     bound = rules.decision_bound()
@@ -239,7 +233,7 @@ def _play_and_check(
         fail("scores() does not give one score per seat")
     # save -> load -> replay reproduces the final state
     data = savefile.encode(game.to_save())
-    rebuilt = Game.from_save(registry, savefile.decode(data))
+    rebuilt = Game.from_save(setup.registry, savefile.decode(data))
     if rebuilt.state != game.state:
         fail("replaying the saved log does not reproduce the final state")
     report.games += 1
