@@ -8,13 +8,16 @@ management spaces by their board ids (``TS1L`` … ``CO3R``).
 
 from __future__ import annotations
 
-import re
+from typing import ClassVar, get_args
 
 import msgspec
+from turbine.core.notation import Kind, Notation
 
 
 class Place(msgspec.Struct, tag="place", frozen=True):
     """Place engineers on a management-board space and take its action (B-10)."""
+
+    notation: ClassVar[str] = "place {space:id}"
 
     space: str
 
@@ -22,19 +25,27 @@ class Place(msgspec.Struct, tag="place", frozen=True):
 class Bank(msgspec.Struct, tag="bank", frozen=True):
     """Place ``engineers`` on the Bank for as many credits (B-10.5)."""
 
+    notation: ClassVar[str] = "bank {engineers:int}"
+
     engineers: int
 
 
 class Construct(msgspec.Struct, tag="construct", frozen=True):
     """Place engineers on the leftmost free construction space (B-8.2 step 1)."""
 
+    notation: ClassVar[str] = "construct"
+
 
 class ConstructFree(msgspec.Struct, tag="construct_free", frozen=True):
     """An engineer-free construction with AT-I-P or AT-III-B (or a copy of one, B-14.4)."""
 
+    notation: ClassVar[str] = "construct free"
+
 
 class Pair(msgspec.Struct, tag="pair", frozen=True):
     """Full-game draft: take a company and the officer paired with it (B-4.4.5)."""
+
+    notation: ClassVar[str] = "pair {company:id} {officer:id}"
 
     company: str
     officer: str
@@ -43,26 +54,38 @@ class Pair(msgspec.Struct, tag="pair", frozen=True):
 class Copy(msgspec.Struct, tag="copy", frozen=True):
     """Mahiri Sekibo: copy another officer's ability (B-16.7.2)."""
 
+    notation: ClassVar[str] = "copy {officer:id}"
+
     officer: str
 
 
 class Pass(msgspec.Struct, tag="pass", frozen=True):
     """No engineers left: out of the round (B-7.6)."""
 
+    notation: ClassVar[str] = "pass"
+
 
 class Structure(msgspec.Struct, tag="structure", frozen=True):
+    notation: ClassVar[str] = "build {kind:word}"
+
     kind: str
 
 
 class Site(msgspec.Struct, tag="site", frozen=True):
+    notation: ClassVar[str] = "at {site:id}"
+
     site: str
 
 
 class Tile(msgspec.Struct, tag="tile", frozen=True):
+    notation: ClassVar[str] = "tile {tile:tile}"
+
     tile: str
 
 
 class Pay(msgspec.Struct, tag="pay", frozen=True):
+    notation: ClassVar[str] = "pay {excavators:int}e {mixers:int}m {credits:int}c"
+
     excavators: int
     mixers: int
     credits: int
@@ -72,6 +95,8 @@ class Produce(msgspec.Struct, tag="produce", frozen=True):
     """Produce with the water of ``dam`` through ``conduit`` (the powerhouse is
     yours in the conduit's destination basin, at most one per basin)."""
 
+    notation: ClassVar[str] = "produce {dam:id} {conduit:id}"
+
     dam: str
     conduit: str
 
@@ -79,27 +104,39 @@ class Produce(msgspec.Struct, tag="produce", frozen=True):
 class Water(msgspec.Struct, tag="water", frozen=True):
     """How many water markers the production moves (B-11.2 step 2)."""
 
+    notation: ClassVar[str] = "water {markers:int}"
+
     markers: int
 
 
 class Fulfil(msgspec.Struct, tag="fulfil", frozen=True):
+    notation: ClassVar[str] = "fulfil {contract:id}"
+
     contract: str
 
 
 class Take(msgspec.Struct, tag="take", frozen=True):
+    notation: ClassVar[str] = "take {contract:id}"
+
     contract: str
 
 
 class Discard(msgspec.Struct, tag="discard", frozen=True):
+    notation: ClassVar[str] = "discard {contract:id}"
+
     contract: str
 
 
 class Machinery(msgspec.Struct, tag="machinery", frozen=True):
+    notation: ClassVar[str] = "machinery {excavators:int}e {mixers:int}m"
+
     excavators: int
     mixers: int
 
 
 class Headstream(msgspec.Struct, tag="headstream", frozen=True):
+    notation: ClassVar[str] = "headstream {headstream:id}"
+
     headstream: str
 
 
@@ -111,12 +148,16 @@ class Ext(msgspec.Struct, tag="ext", frozen=True):
     they come from ``barrage_turn_actions`` / ``barrage_decision_actions``.
     """
 
+    notation: ClassVar[tuple[str, ...]] = ("x {name:word} {arg:id}", "x {name:word}")
+
     name: str
     arg: str = ""
 
 
 class Skip(msgspec.Struct, tag="skip", frozen=True):
     """Decline an optional step (a contract, a rewarded build, more water, a repeat)."""
+
+    notation: ClassVar[str] = "skip"
 
 
 Action = (
@@ -143,82 +184,32 @@ Action = (
 )
 
 
+ACTION_TYPES: tuple[type, ...] = get_args(Action)
+"""Barrage's own action types (an expansion's join its game's :class:`Notation`)."""
+
+
+def tile_kind() -> Kind:
+    """Technology tile ids in moves: basic tiles and Anton's in lower case, advanced ones
+    (``AT-…``) in upper case, also after Anton's ``anton=`` / ``copy=`` prefix."""
+
+    def read(text: str) -> str:
+        return "=".join(p.upper() if p.lower().startswith("at-") else p.lower() for p in text.split("="))
+
+    return Kind(r"\S+", read)
+
+
+KINDS = {"tile": tile_kind()}
+NOTATION = Notation(ACTION_TYPES, KINDS)
+"""The notation of Barrage's own actions (a game with expansions extends a copy of it)."""
+
+
 def describe(action: Action) -> str:
-    t = type(action)
-    if t is Place:
-        return f"place {action.space}"
-    if t is Bank:
-        return f"bank {action.engineers}"
-    if t is Structure:
-        return f"build {action.kind}"
-    if t is Site:
-        return f"at {action.site}"
-    if t is Tile:
-        return f"tile {action.tile}"
-    if t is Pay:
-        return f"pay {action.excavators}e {action.mixers}m {action.credits}c"
-    if t is Produce:
-        return f"produce {action.dam} {action.conduit}"
-    if t is Water:
-        return f"water {action.markers}"
-    if t is Fulfil:
-        return f"fulfil {action.contract}"
-    if t is Take:
-        return f"take {action.contract}"
-    if t is Discard:
-        return f"discard {action.contract}"
-    if t is Machinery:
-        return f"machinery {action.excavators}e {action.mixers}m"
-    if t is Headstream:
-        return f"headstream {action.headstream}"
-    if t is ConstructFree:
-        return "construct free"
-    if t is Pair:
-        return f"pair {action.company} {action.officer}"
-    if t is Copy:
-        return f"copy {action.officer}"
-    if t is Ext:
-        return f"x {action.name} {action.arg}" if action.arg else f"x {action.name}"
-    return t.__name__.lower()  # construct, pass, skip
-
-
-_PATTERNS: list[tuple[re.Pattern[str], object]] = [
-    (re.compile(r"place (\w+)", re.ASCII), lambda m: Place(m[1].upper())),
-    (re.compile(r"bank (\d+)", re.ASCII), lambda m: Bank(int(m[1]))),
-    (re.compile(r"build (\w+)", re.ASCII), lambda m: Structure(m[1])),
-    (re.compile(r"at (\w+)", re.ASCII), lambda m: Site(m[1].upper())),
-    (re.compile(r"tile (\S+)", re.ASCII), lambda m: Tile(_tile_id(m[1]))),
-    (re.compile(r"pay (\d+)e (\d+)m (\d+)c", re.ASCII), lambda m: Pay(int(m[1]), int(m[2]), int(m[3]))),
-    (re.compile(r"produce (\w+) (\w+)", re.ASCII), lambda m: Produce(m[1].upper(), m[2].upper())),
-    (re.compile(r"water (\d+)", re.ASCII), lambda m: Water(int(m[1]))),
-    (re.compile(r"fulfil (\S+)", re.ASCII), lambda m: Fulfil(m[1].upper())),
-    (re.compile(r"take (\S+)", re.ASCII), lambda m: Take(m[1].upper())),
-    (re.compile(r"discard (\S+)", re.ASCII), lambda m: Discard(m[1].upper())),
-    (re.compile(r"machinery (\d+)e (\d+)m", re.ASCII), lambda m: Machinery(int(m[1]), int(m[2]))),
-    (re.compile(r"headstream (\w+)", re.ASCII), lambda m: Headstream(m[1].upper())),
-    (re.compile(r"x ([a-z_]+)(?: (\S+))?", re.ASCII), lambda m: Ext(m[1], (m[2] or "").upper())),
-    (re.compile(r"construct free", re.ASCII), lambda m: ConstructFree()),
-    (re.compile(r"pair (\S+) (\S+)", re.ASCII), lambda m: Pair(m[1].upper(), m[2].upper())),
-    (re.compile(r"copy (\S+)", re.ASCII), lambda m: Copy(m[1].upper())),
-    (re.compile(r"construct", re.ASCII), lambda m: Construct()),
-    (re.compile(r"pass", re.ASCII), lambda m: Pass()),
-    (re.compile(r"skip", re.ASCII), lambda m: Skip()),
-]
-
-
-def _tile_id(text: str) -> str:
-    """Tile ids: basic tiles and Anton's tile in lower case, advanced ones (AT-…) in upper case."""
-    out = []
-    for part in text.split("="):
-        out.append(part.upper() if part.startswith("at-") else part)
-    return "=".join(out)
+    """The notation of one of Barrage's own actions (a game's :meth:`BarrageRules.describe`
+    also knows its expansions' actions)."""
+    return NOTATION.describe(action)
 
 
 def parse_text(text: str) -> Action | None:
-    """The action a notation names (legality is checked by the rules)."""
-    text = " ".join(text.lower().split())
-    for pattern, build in _PATTERNS:
-        m = pattern.fullmatch(text)
-        if m:
-            return build(m)  # type: ignore[operator]
-    return None
+    """The Barrage action a notation names (legality is checked by the rules)."""
+    action: Action | None = NOTATION.parse(text)
+    return action

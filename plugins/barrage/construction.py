@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .state import Pending, Player, State
+from .state import Player, State
 from .tables import BASE, CONDUIT, ELEVATION, NOBODY, PIECES, POWERHOUSE, STRUCTURES, Board
 
 if TYPE_CHECKING:
@@ -279,20 +279,7 @@ def _choices(
         tile = tiles[t]
         if tile.engineer_free or not free:
             out.append((t, tile))
-    officer = r.officer(state, seat)
-    if officer.copies_wheel_tiles:
-        own = player.officer == officer.id
-        if not own or ANTON in player.tiles:
-            prefix = "anton=" if own else "copy="
-            seen = []
-            for t in player.wheel_tile:
-                if t and t != ANTON and t not in seen:
-                    seen.append(t)
-                    tile = tiles[t]
-                    if tile.engineer_free or not free:
-                        out.append((prefix + t, tile))
-            if not seen and own and not free and r.options.anton_empty_wheel == "joker":  # U-28
-                out.append((prefix + JOKER, tiles[JOKER]))
+    out += r.officer(state, seat).wheel_copies(r, state, seat, free)
     return out
 
 
@@ -499,16 +486,3 @@ def place(r: BarrageRules, state: State, seat: int, structure: int, index: int, 
         effect = pending[income_mark:]
         del pending[income_mark:]
         pending[mark:mark] = effect
-
-
-def start_free_build(
-    r: BarrageRules,
-    state: State,
-    seat: int,
-    structure: int,
-    max_value: int,
-    areas: tuple[int, ...],
-    optional: bool,
-) -> Pending:
-    """A rewarded structure (B-13.7): its own sub-decision, no engineers, wheel or tile."""
-    return Pending(seat, "free_site", n=max_value, a=structure, opt=optional, areas=list(areas))

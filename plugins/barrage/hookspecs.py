@@ -203,15 +203,16 @@ class BarrageSpecs:
         placed before the Bank placements.  Never called when nobody implements it.
         """
 
-    @hookspec(firstresult=True)
-    def barrage_decision_actions(self, game: Any, state: Any, pending: Any) -> list[Any] | None:
-        """HP-7 (G-4). Called for the answers to a decision whose ``Pending.kind`` Barrage does not know.
+    @hookspec
+    def barrage_decisions(self, config: Any) -> list[Any] | None:
+        """HP-7 (G-4, registry). Called once per game: the expansion's decision kinds.
 
-        An expansion pushes :class:`~.state.Pending` items with kinds of its own
-        (prefix them with the expansion's id) and lists their answers here: its
-        own :class:`~.actions.Ext` actions or Barrage actions (``Site``,
-        ``Fulfil``, ``Tile`` …).  Barrage adds ``Skip`` when ``pending.opt`` is set
-        (a ``Skip`` pops the decision without calling the expansion).  ``None``: not mine.
+        Each item is a subclass of :class:`~.decisions.Decision` with its own
+        msgspec ``tag`` (prefix it with the expansion's id): its typed fields,
+        legal answers, effect, refusals and prompt live on the class, exactly as
+        Barrage's own kinds (:mod:`.decisions`).  Push instances on
+        ``state.flow.pending``; the action types in their ``answer_types`` join
+        the game's notation.
         """
 
     @hookspec(firstresult=True)

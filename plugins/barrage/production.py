@@ -10,18 +10,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .hookspecs import fold_hook
-from .state import Pending, State
+from .state import State
 from .tables import NEUTRAL, POWERHOUSE
 
 if TYPE_CHECKING:
     from .rules import BarrageRules
 
 BONUS = 1
-"""Pending.c flag: the board's powerhouse bonus applies (not on Germany's repeat)."""
+"""Production flag: the board's powerhouse bonus applies (not on Germany's repeat)."""
 REPEAT = 2
-"""Pending.c flag: this is Germany's second production."""
+"""Production flag: this is Germany's second production."""
 NO_ABILITY = 4
-"""Pending.c flag: no company ability after this production (AT-II-P with U-12's alternative)."""
+"""Production flag: no company ability after this production (AT-II-P with U-12's alternative)."""
 
 
 def powerhouse_bonus(r: BarrageRules, built: int) -> int:
@@ -134,51 +134,3 @@ def best_energy(r: BarrageRules, state: State, seat: int, credits: int) -> int |
                     if best is None or made > best:
                         best = made
     return best
-
-
-def produce(
-    r: BarrageRules, state: State, seat: int, dam: int, conduit: int, markers: int, modifier: int, flags: int
-) -> None:
-    """B-11.2 steps 6–10: energy, the conduit fee, the release of the water, then
-    (as pending steps) the contract and the company ability."""
-    c = r.board.conduits[conduit]
-    player = state.players[seat]
-    made = energy(r, state, seat, markers, c.value, modifier, flags)
-    player.energy += made
-    if r.h_ability_used is not None:
-        officer = r.officer(state, seat)
-        base = markers * c.value
-        if officer.production_base(base) != base and (not flags & REPEAT or r.options.floor_on_repeat):
-            r.ability_used(state, seat, officer.id, f"production {base} counts as more")
-    state.dam_water[dam] -= markers
-    owner = state.conduit_owner[conduit]
-    if owner != seat:  # step 7: the conduit fee
-        player.credits -= markers
-        state.players[owner].credits += markers * r.fee_credits
-        r.add_vp(state, owner, markers * r.fee_vp)
-    release_later = markers if r.options.contract_before_flow else 0  # U-4
-    if not release_later:
-        r.release(state, c.to_zone, markers)
-    after: list[Pending] = []
-    if r.can_fulfil_any(state, seat, made):  # step 9
-        after.append(Pending(seat, "contract", n=made, opt=True))
-    if release_later:
-        after.append(Pending(seat, "release", n=release_later, a=c.to_zone))
-    # step 10, after the contract: its reward may have built the 3rd powerhouse
-    after.append(Pending(seat, "ability", a=c.to_zone, b=dam, c=flags))
-    r.push_in_order(state, after)
-    r.after_production(state, seat, {"dam": dam, "conduit": conduit, "markers": markers, "energy": made})
-
-
-def company_ability(r: BarrageRules, state: State, top: Pending) -> None:
-    """B-11.2 step 10: once 3 powerhouses are built, Italy's +3 energy (B-15.3, not
-    for contracts) and Germany's offer of a second production (B-15.4, not after
-    the second one)."""
-    seat = top.seat
-    if top.c & NO_ABILITY or not r.ability_unlocked(state, seat):
-        return
-    company = r.company(state, seat)
-    if company.after_production_energy:
-        state.players[seat].energy += company.after_production_energy
-    if company.repeat_production and not top.c & REPEAT:
-        state.flow.pending.append(Pending(seat, "repeat", a=top.a, b=top.b, opt=True))

@@ -47,28 +47,6 @@ SPACE_TEXT = {
 }
 
 
-ASKED = {
-    "structure": "which structure to build",
-    "site": "where to build",
-    "tile": "which technology tile",
-    "pay": "how to pay",
-    "free_site": "where to build the rewarded structure",
-    "produce": "which dam and conduit to produce with",
-    "repeat": "whether to produce again (Germany)",
-    "amount": "how many water markers to use",
-    "contract": "which contract to fulfil",
-    "machinery": "which machinery to take",
-    "water": "which headstream gets water",
-    "take": "which contract to take",
-    "discard": "which contract to discard",
-    "pair": "which company and officer to take (draft)",
-    "start": "which starting contract to take (draft)",
-    "copy": "which officer to copy (Mahiri Sekibo)",
-    "extra": "the action that follows the copy",
-}
-"""What a pending sub-decision asks, for the header."""
-
-
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -145,8 +123,7 @@ def _header(r: BarrageRules, state: State) -> list[str]:
     elif to_move is None:
         status = r.phase_name(state)
     else:
-        pending = flow.pending[-1].kind if flow.pending else ""
-        asked = f": {ASKED[pending]}" if pending in ASKED else ""
+        asked = f": {flow.pending[-1].question(r, state)}" if flow.pending else ""
         status = f"{r.machine.phase_name(state)} · {who(r, state, to_move)} to decide{asked}"
     lines = [f"[bold]Round {round_no} of 5[/bold] · {status}"]
     tiles = []

@@ -22,38 +22,45 @@ from __future__ import annotations
 from typing import Any
 
 from turbine.core import BadOptions, Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
+from turbine.core.notation import Notation
 
 from . import base_plugin, construction, contracts, patent_office, production, scoring, water
 from .actions import (
+    ACTION_TYPES,
+    KINDS,
     Action,
     Bank,
     Construct,
     ConstructFree,
-    Copy,
-    Discard,
     Ext,
-    Fulfil,
     Headstream,
-    Machinery,
-    Pair,
     Pass,
-    Pay,
     Place,
-    Produce,
-    Site,
     Skip,
     Structure,
-    Take,
-    Tile,
-    Water,
-    describe,
-    parse_text,
 )
 from .board import load_board
 from .companies import ABILITY_POWERHOUSES, Company, NoCompany
+from .decisions import (
+    BARRAGE_DECISIONS,
+    Automatic,
+    ChooseContract,
+    ChooseCopy,
+    ChooseFreeSite,
+    ChoosePair,
+    ChooseProduction,
+    ChooseStartingContract,
+    ChooseStructure,
+    Decision,
+    ExtraAction,
+    PlaceWater,
+    SplitMachinery,
+    TakeContracts,
+    pending_type,
+)
 from .hookspecs import GameConfig, fold_hook
 from .officers import NoOfficer, Officer
-from .state import BLOCKED, Pending, Player, State
+from .state import BLOCKED, Player, State
 from .tables import (
     AREAS,
     BASE,
@@ -85,8 +92,7 @@ CONSTRUCT = Construct()
 CONSTRUCT_FREE = ConstructFree()
 NO_INCOME: tuple[Any, ...] = ((), (), ())
 INCOME, ACTIONS, WATER, SCORING, END = range(5)
-AUTO_KINDS = ("release", "ability")
-"""Pending kinds the engine carries out by itself when they reach the top."""
+SKIP = Skip()
 
 
 class BarrageRules(Rules[State, Action]):
@@ -105,6 +111,17 @@ class BarrageRules(Rules[State, Action]):
         self.full = options.mode == "full"
         base_plugin.register(pm)
         self.config = GameConfig(players, options.mode, options)
+        kinds = list(BARRAGE_DECISIONS)
+        for more in pm.hook.barrage_decisions(config=self.config):  # an expansion's decision kinds
+            kinds.extend(more or ())
+        self.decision_kinds: tuple[type[Decision], ...] = tuple(kinds)
+        self.state_type = State[pending_type(self.decision_kinds)]  # type: ignore[misc]
+        """The state with the pending stack typed by this game's decision kinds."""
+        self.notation = Notation(ACTION_TYPES, KINDS)
+        for kind in self.decision_kinds:
+            for answer in kind.answer_types:
+                if answer not in ACTION_TYPES:
+                    self.notation.add(answer)
         problems = [p for ps in pm.hook.barrage_validate_config(config=self.config) or () for p in ps or ()]
         if problems:  # an expansion refuses these options (e.g. Leeghwater needs the full game)
             raise BadOptions("; ".join(problems))
@@ -174,6 +191,7 @@ class BarrageRules(Rules[State, Action]):
         self.basin_of_zone = {z: self.water_board.basin(f"Z-{z}") for z in self.board.zones}
         self.ph_zone = tuple(p.zone for p in self.board.powerhouses)
         self.headstream_index = {h: i for i, h in enumerate(self.board.headstreams)}
+        self.headstream_actions = tuple(Headstream(h) for h in self.board.headstreams)
         columns = options.intro_columns
         if columns is None:
             columns = list(range(players))
@@ -212,7 +230,7 @@ class BarrageRules(Rules[State, Action]):
         self.h_contract_policy = _used(hook, "barrage_contract_policy")
         self.h_after_placement = _used(hook, "barrage_after_placement")
         self.hand_limit_hook = hand
-        self._settled: tuple[State, Pending, list[Action]] | None = None
+        self._settled: tuple[State, Decision, list[Action]] | None = None
         """The legal answers :meth:`_settle` found for the decision it stopped at, handed
         to the next :meth:`legal_actions` call for that same state and decision only."""
         self.machine: PhaseMachine[State] = PhaseMachine(
@@ -347,9 +365,10 @@ class BarrageRules(Rules[State, Action]):
         state.draft_contracts = sorted(starting)
         first = rng.below(n) if self.options.first_chooser == "random" else 0
         state.draft_order = [(first + i) % n for i in range(n)]
-        self.push_in_order(
-            state, [Pending(seat, kind) for seat in state.draft_order for kind in ("pair", "start")]
-        )
+        draft: list[Decision] = []
+        for seat in state.draft_order:
+            draft += [ChoosePair(seat=seat), ChooseStartingContract(seat=seat)]
+        self.push_in_order(state, draft)
 
     # -- abilities of a seat -------------------------------------------------------------
 
@@ -438,7 +457,7 @@ class BarrageRules(Rules[State, Action]):
         if self.h_after_production is not None:
             self.h_after_production(game=self, state=state, seat=seat, production=production)
 
-    def push_in_order(self, state: State, decisions: list[Pending]) -> None:
+    def push_in_order(self, state: State, decisions: list[Decision]) -> None:
         """Push sub-decisions so that the first of them is decided first."""
         for decision in reversed(decisions):
             state.flow.pending.append(decision)
@@ -447,7 +466,7 @@ class BarrageRules(Rules[State, Action]):
         """Resolve a reward or income (B-13.9.1): automatic parts at once, the
         parts that need a choice as sub-decisions, in order."""
         player = state.players[seat]
-        later: list[Pending] = []
+        later: list[Decision] = []
         optional = self.optional_parts
         for kind, amount, max_value, areas in parts:
             if kind == "credits":
@@ -463,19 +482,22 @@ class BarrageRules(Rules[State, Action]):
             elif kind == "rotate":
                 construction.rotate(player, amount)
             elif kind == "machinery":
-                later.append(Pending(seat, "machinery", n=amount))
+                later.append(SplitMachinery(seat=seat, units=amount))
             elif kind in ("water_flows", "water_delayed"):
+                flows = kind == "water_flows"
                 later.append(
-                    Pending(
-                        seat, "water", n=amount, a=int(kind == "water_flows"), opt=optional, c=int(optional)
-                    )
+                    PlaceWater(seat=seat, markers=amount, flows=flows, optional=optional, may_stop=optional)
                 )
-            elif kind.startswith("build_"):
+            elif kind.startswith("build_"):  # B-13.7: no engineers, wheel or tile
                 structure = STRUCTURES.index(kind.removeprefix("build_"))
                 for _ in range(amount):
                     later.append(
-                        construction.start_free_build(
-                            self, state, seat, structure, max_value, areas, optional
+                        ChooseFreeSite(
+                            seat=seat,
+                            structure=structure,
+                            max_value=max_value,
+                            areas=list(areas),
+                            optional=optional,
                         )
                     )
             elif self.h_reward_part is None or not self.h_reward_part(
@@ -513,7 +535,9 @@ class BarrageRules(Rules[State, Action]):
         """Energy that may fulfil one contract (SY-8: AT-II-B, AT-III-C, B-13.5)."""
         state.players[seat].energy += energy
         if contracts.fulfillable(self, state, seat, energy, tile=True):
-            state.flow.pending.append(Pending(seat, "contract", n=energy, c=1, opt=True))
+            state.flow.pending.append(
+                ChooseContract(seat=seat, energy=energy, tile_energy=True, optional=True)
+            )
 
     def free_builds_possible(
         self,
@@ -563,7 +587,9 @@ class BarrageRules(Rules[State, Action]):
         apply.  Nothing happens when no production is possible."""
         flags = production.BONUS if bonuses else production.NO_ABILITY
         if production.systems(self, state, seat, modifier, flags):
-            state.flow.pending.append(Pending(seat, "produce", n=modifier, b=flags, opt=True))
+            state.flow.pending.append(
+                ChooseProduction(seat=seat, modifier=modifier, flags=flags, optional=True)
+            )
 
     def flow_water(self, state: State, sources: list[water.Source]) -> None:
         """Move water with the one water algorithm (:func:`.water.move_water`, B-12),
@@ -692,7 +718,7 @@ class BarrageRules(Rules[State, Action]):
             return self._sub_actions(state, top)
         if flow.phase != ACTIONS or not flow.order:
             return []
-        return self._turn_actions(state, flow.order[flow.cursor])
+        return self.turn_actions(state, flow.order[flow.cursor])
 
     def free_construction(self, state: State, seat: int) -> bool:
         """An engineer-free construction (AT-I-P, AT-III-B, or a copy of one) is possible
@@ -727,7 +753,7 @@ class BarrageRules(Rules[State, Action]):
             pool = sorted({p.officer for p in state.players if p.officer})
         return [o for o in pool if o != own]
 
-    def _turn_actions(self, state: State, seat: int, extra: bool = False) -> list[Action]:
+    def turn_actions(self, state: State, seat: int, extra: bool = False) -> list[Action]:
         """B-7: one placement, only where the action can be carried out in full.
         ``extra``: the action after Mahiri's copy (no pass, no second copy)."""
         player = state.players[seat]
@@ -784,70 +810,12 @@ class BarrageRules(Rules[State, Action]):
         out.extend(self.bank_actions[:engineers])
         return out
 
-    def _sub_actions(self, state: State, top: Pending) -> list[Action]:
-        seat = top.seat
-        kind = top.kind
-        player = state.players[seat]
-        out: list[Action] = []
-        if kind == "structure":
-            structures = construction.buildable_structures(self, state, seat, player.credits, top.c == 1)
-            out = [self.structure_actions[s] for s in structures]
-        elif kind == "site":
-            for i in construction.buildable(self, state, seat, top.a, player.credits, top.c == 1):
-                out.append(Site(construction.site_id(self, top.a, i)))
-        elif kind == "tile":
-            if top.c != 1 and construction.basic_only(self, state, seat):
-                out = [Tile(t) for t in construction.tiles_for(player, top.a)]
-            else:
-                out = [
-                    Tile(t)
-                    for t in construction.tile_choices(self, state, seat, top.a, top.c == 1)
-                    if construction.affordable_with(self, state, seat, top.a, top.b, player.credits, t)
-                ]
-        elif kind == "pay":
-            needs, extra, mixed = construction.cost_with(self, state, seat, top.a, top.b, top.tile)
-            budget = player.credits - extra
-            out = [Pay(e, m, c) for e, m, c in construction.payments(self, state, seat, needs, budget, mixed)]
-        elif kind == "free_site":
-            budget = player.credits if self.options.reward_red_frame else 10**9
-            for i in construction.sites(self, state, seat, top.a, top.n, top.areas or None):
-                if self.options.reward_red_frame and construction.surcharge(self, top.a, i) > budget:
-                    continue
-                out.append(Site(construction.site_id(self, top.a, i)))
-        elif kind in ("produce", "repeat"):
-            if kind == "produce":
-                pairs = production.systems(self, state, seat, top.n, top.b)
-            else:
-                avoid = -1 if self.options.repeat_same_dam else top.b
-                pairs = production.systems(
-                    self, state, seat, 0, production.REPEAT, avoid_zone=top.a, avoid_dam=avoid
-                )
-            b = self.board
-            out = [Produce(b.dams[d].id, b.conduits[c].id) for d, c in pairs]
-        elif kind == "amount":
-            out = [Water(n) for n in production.amounts(self, state, seat, top.a, top.b, top.n, top.c)]
-        elif kind == "contract":
-            out = [Fulfil(c) for c in contracts.fulfillable(self, state, seat, top.n, top.c == 1, top.b == 1)]
-        elif kind == "machinery":
-            out = [Machinery(e, top.n - e) for e in range(top.n, -1, -1)]
-        elif kind == "water":
-            out = [Headstream(h) for h in self.board.headstreams]
-        elif kind == "take":
-            out = [Take(c) for c in contracts.available(state)]
-        elif kind == "discard":
-            out = [Discard(c) for c in player.contracts]
-        elif kind == "pair":
-            out = [Pair(c, o) for c, o in state.draft_pairs]
-        elif kind == "start":
-            out = [Take(c) for c in state.draft_contracts]
-        elif kind == "copy":
-            out = [Copy(o) for o in self.copyable(state, seat)]
-        elif kind == "extra":
-            out = self._turn_actions(state, seat, extra=True)
-        elif self.h_decision_actions is not None:  # G-4: an expansion's decision
-            out = list(self.h_decision_actions(game=self, state=state, pending=top) or ())
-        if top.opt or not out:
-            out.append(Skip())
+    def _sub_actions(self, state: State, top: Decision) -> list[Action]:
+        """The answers to the decision on top: its own, and ``skip`` when it may be
+        declined or has no answer at all."""
+        out: list[Action] = top.answers(self, state)
+        if top.optional or not out:
+            out.append(SKIP)
         return out
 
     def perform(self, state: State, action: Action) -> None:
@@ -856,10 +824,11 @@ class BarrageRules(Rules[State, Action]):
         if flow.pending:
             self._answer(state, flow.pending[-1], action)
         else:
-            self._start_turn(state, flow.order[flow.cursor], action)
+            self.start_turn(state, flow.order[flow.cursor], action)
         self._settle(state)
 
-    def _start_turn(self, state: State, seat: int, action: Action, extra: bool = False) -> None:
+    def start_turn(self, state: State, seat: int, action: Action, extra: bool = False) -> None:
+        """Carry out a placement (``extra``: the one that follows Mahiri's copy, B-16.7.3)."""
         if self.h_after_placement is None:
             self._place(state, seat, action, extra)
             return
@@ -869,11 +838,11 @@ class BarrageRules(Rules[State, Action]):
         placed = engineers - state.players[seat].engineers
         if placed <= 0:
             return
-        later: list[Pending] = []
+        later: list[Decision] = []
         answers = self.h_after_placement(game=self, state=state, seat=seat, space=action, engineers=placed)
         for answer in answers:
-            if answer is True and not any(p.kind == "extra" for p in later):
-                later.append(Pending(seat, "extra", opt=True))
+            if answer is True and not any(isinstance(p, ExtraAction) for p in later):
+                later.append(ExtraAction(seat=seat, optional=True))
             elif isinstance(answer, list):
                 later.extend(answer)
         # HP-8: after the placement's own decisions
@@ -893,7 +862,7 @@ class BarrageRules(Rules[State, Action]):
         if t is ConstructFree:  # B-14.4: no engineers, no construction space (U-22)
             if self.options.free_build_uses_space and player.spaces_used < len(self.construction_spaces):
                 player.spaces_used += 1
-            state.flow.pending.append(Pending(seat, "structure", c=1))
+            state.flow.pending.append(ChooseStructure(seat=seat, free=True))
             return
         if t is Place and action.space in self.personal_places:  # B-16.7
             player.engineers -= 1
@@ -901,8 +870,8 @@ class BarrageRules(Rules[State, Action]):
                 player.credits -= self.officers[player.officer].personal_space_repeat_credits
             player.copy_uses += 1
             if self.options.mahiri_extra_action:  # U-9.1
-                state.flow.pending.append(Pending(seat, "extra"))
-            state.flow.pending.append(Pending(seat, "copy"))
+                state.flow.pending.append(ExtraAction(seat=seat))
+            state.flow.pending.append(ChooseCopy(seat=seat))
             return
         if t is Bank:
             player.engineers -= action.engineers
@@ -914,13 +883,13 @@ class BarrageRules(Rules[State, Action]):
             player.spaces_used += 1
             player.engineers -= space["engineers"]
             player.credits -= space["credits"]
-            state.flow.pending.append(Pending(seat, "structure"))
+            state.flow.pending.append(ChooseStructure(seat=seat))
             return
         if t is Ext:  # G-4: an expansion's placement
             if self.h_perform is None or not self.h_perform(
                 game=self, state=state, seat=seat, action=action, pending=None
             ):
-                raise ValueError(f"no plugin performs {describe(action)!r}")
+                raise ValueError(f"no plugin performs {self.describe(action)!r}")
             return
         i = self.space_index[action.space]
         space = self.spaces[i]
@@ -929,153 +898,34 @@ class BarrageRules(Rules[State, Action]):
         player.credits -= space.credits
         kind = space.kind
         if kind == "production":
-            state.flow.pending.append(Pending(seat, "produce", n=space.amount, b=production.BONUS))
-        elif kind == "water":
-            state.flow.pending.append(Pending(seat, "water", n=space.amount, a=0, c=1))
+            state.flow.pending.append(
+                ChooseProduction(seat=seat, modifier=space.amount, flags=production.BONUS)
+            )
+        elif kind == "water":  # B-10.4: the markers wait; after the first the rest may be kept
+            state.flow.pending.append(PlaceWater(seat=seat, markers=space.amount, may_stop=True))
         elif kind == "water_now":
-            state.flow.pending.append(Pending(seat, "water", n=space.amount, a=1))
+            state.flow.pending.append(PlaceWater(seat=seat, markers=space.amount, flows=True))
         elif kind == "rotate":
             construction.rotate(player, space.amount)
         elif kind == "machinery":
             if space.amount == 1:
                 player.excavators += 1
             elif space.amount == 2:
-                state.flow.pending.append(Pending(seat, "machinery", n=1))
+                state.flow.pending.append(SplitMachinery(seat=seat, units=1))
             else:
                 player.excavators += 1
                 player.mixers += 1
         elif kind == "contracts":
             n = min(space.amount, len(contracts.available(state)))
-            state.flow.pending.append(Pending(seat, "take", n=n))
+            state.flow.pending.append(TakeContracts(seat=seat, count=n))
         elif kind == "patent":  # B-10.9.1: the tile is the player's at once
             player.tiles.append(patent_office.take(state, space.amount))
 
-    def _answer(self, state: State, top: Pending, action: Action) -> None:
-        seat = top.seat
-        player = state.players[seat]
-        pending = state.flow.pending
-        kind = top.kind
-        t = type(action)
-        if t is Skip:
-            pending.pop()
-            return
-        if kind == "structure":
-            pending.pop()
-            pending.append(Pending(seat, "site", a=STRUCTURES.index(action.kind), c=top.c))
-        elif kind == "site":
-            pending.pop()
-            index = self.board.site_index[action.site][1]
-            pending.append(Pending(seat, "tile", a=top.a, b=index, c=top.c))
-        elif kind == "tile":
-            pending.pop()
-            pending.append(Pending(seat, "pay", a=top.a, b=top.b, c=top.c, tile=action.tile))
-        elif kind == "pay":
-            pending.pop()
-            player.credits -= action.credits
-            if self.h_ability_used is not None:
-                self._report_payment(state, seat, top, action)
-            construction.load_and_turn(
-                player, construction.physical_tile(top.tile), action.excavators, action.mixers
-            )
-            construction.place(self, state, seat, top.a, top.b, top.tile)
-        elif kind == "free_site":
-            pending.pop()
-            index = self.board.site_index[action.site][1]
-            if not self.options.reward_red_frame:
-                player.credits += construction.surcharge(self, top.a, index)
-            construction.place(self, state, seat, top.a, index)
-        elif kind in ("produce", "repeat"):
-            pending.pop()
-            dam = self.board.site_index[action.dam][1]
-            conduit = self.board.site_index[action.conduit][1]
-            if kind == "produce":
-                pending.append(Pending(seat, "amount", n=top.n, a=dam, b=conduit, c=top.b))
-            else:
-                pending.append(Pending(seat, "amount", n=0, a=dam, b=conduit, c=production.REPEAT))
-        elif kind == "amount":
-            pending.pop()
-            production.produce(self, state, seat, top.a, top.b, action.markers, top.n, top.c)
-        elif kind == "contract":
-            pending.pop()
-            contracts.fulfil(self, state, seat, action.contract)
-            if self.h_contract_policy is not None and top.c != 1:  # HP-9: an expansion's policy
-                self._more_contracts(state, seat, top.n, action.contract, top.b == 1)
-        elif kind == "pair":  # B-4.4.5, then the officer's setup (B-4.2.6, U-9.4)
-            pending.pop()
-            state.draft_pairs.remove([action.company, action.officer])
-            player.company, player.officer = action.company, action.officer
-            if self.h_setup_player is not None:
-                self.h_setup_player(game=self, state=state, seat=seat, rng=state.rng)
-        elif kind == "start":
-            pending.pop()
-            state.draft_contracts.remove(action.contract)
-            player.contracts.append(action.contract)
-            if not any(p.kind in ("pair", "start") for p in pending):  # B-4.5.1
-                state.turn_order = list(reversed(state.draft_order))
-        elif kind == "copy":  # B-16.7.2
-            pending.pop()
-            player.copy = action.officer
-            player.copy_turns = 1 if self.options.mahiri_extra_action else 2
-            self.ability_used(state, seat, player.officer, f"copies {action.officer}")
-        elif kind == "extra":  # B-16.7.3: one more action, with the copy in force
-            pending.pop()
-            self._start_turn(state, seat, action, extra=True)
-        elif kind == "machinery":
-            pending.pop()
-            player.excavators += action.excavators
-            player.mixers += action.mixers
-        elif kind == "water":
-            h = self.headstream_index[action.headstream]
-            if top.a:
-                self.flow_water(state, [water.Source("headstream", h, 1)])
-            else:
-                state.headstream_water[h] += 1
-            top.n -= 1
-            if top.c:
-                top.opt = True
-            if top.n == 0:
-                pending.pop()
-        elif kind == "take":
-            contracts.take(self, state, seat, action.contract)
-            top.n -= 1
-            if top.n == 0:
-                pending.pop()
-                if len(player.contracts) > self.hand_limit_of(state, seat):
-                    pending.append(Pending(seat, "discard"))
-        elif kind == "discard":
-            player.contracts.remove(action.contract)  # U-19: out of the game
-            if len(player.contracts) <= self.hand_limit_of(state, seat):
-                pending.pop()
-        elif self.h_perform is not None:  # G-4: the answer to an expansion's decision
-            self.h_perform(game=self, state=state, seat=seat, action=action, pending=top)
-
-    def _more_contracts(self, state: State, seat: int, energy: int, done: str, discounted: bool) -> None:
-        """``barrage_contract_policy`` with ``summed``: the energy left may fulfil one more contract;
-        with ``discount_once`` France's reduction applies to the first contract only (``discounted``:
-        already used, marked ``b=1`` on the next contract decision)."""
-        policy = self.h_contract_policy(game=self, state=state, seat=seat, energy=energy, source="production")
-        if not policy or not policy.get("summed"):
-            return
-        reduction = 0 if discounted else contracts.discount(self, state, seat)
-        rest = energy - max(0, self.contracts[done].requirement - reduction)
-        once = bool(policy.get("discount_once")) and (discounted or reduction > 0)
-        if rest > 0 and contracts.fulfillable(self, state, seat, rest, discounted=once):
-            state.flow.pending.append(Pending(seat, "contract", n=rest, b=1 if once else -1, opt=True))
-
-    def _report_payment(self, state: State, seat: int, top: Pending, action: Pay) -> None:
-        """Listeners learn when an officer's cost rule changed what was paid (B-16.1, 16.4, 16.5)."""
-        officer = self.officer(state, seat)
-        if not officer.id:
-            return
-        printed = construction.requirements(self, state, seat, top.a, top.b)
-        plain = self.needs_of(self.officers[""])
-        key = (
-            min(state.players[seat].built[POWERHOUSE], 3)
-            if top.a == POWERHOUSE
-            else self.cost_table.keys[top.a][top.b]
-        )
-        if action.credits or printed != plain[top.a][key]:
-            self.ability_used(state, seat, officer.id, "construction cost")
+    def _answer(self, state: State, top: Decision, action: Action) -> None:
+        if type(action) is Skip:
+            state.flow.pending.pop()
+        else:
+            top.apply(self, state, action)
 
     def _settle(self, state: State) -> None:
         """Run automatic steps until a real decision: forced answers, the end of a
@@ -1085,12 +935,9 @@ class BarrageRules(Rules[State, Action]):
         while not flow.over:
             if flow.pending:
                 top = flow.pending[-1]
-                if top.kind in AUTO_KINDS:
+                if isinstance(top, Automatic):
                     flow.pending.pop()
-                    if top.kind == "release":
-                        self.release(state, top.a, top.n)
-                    else:
-                        production.company_ability(self, state, top)
+                    top.run(self, state)
                     continue
                 legal = self._sub_actions(state, top)
                 if len(legal) == 1:
@@ -1167,7 +1014,8 @@ class BarrageRules(Rules[State, Action]):
     def read_action(self, text: str) -> Action | None:
         """Any move in :func:`.actions.describe`'s notation, legal or not (case and spacing
         as the player likes); ``None`` when the text is no Barrage move."""
-        return parse_text(text)
+        action: Action | None = self.notation.parse(text)
+        return action
 
     def view(self, state: State, seat: int | None) -> State:
         hidden = self.clone(state)
@@ -1179,7 +1027,25 @@ class BarrageRules(Rules[State, Action]):
         return hidden
 
     def describe(self, action: Action) -> str:
-        return describe(action)
+        """A move in this game's notation (Barrage's and its expansions' actions)."""
+        return self.notation.describe(action)
+
+    def asked(self, state: State) -> str:
+        """What the seat to move is asked now, with the legal answers (for refusals)."""
+        from .explain import asked
+
+        return asked(self, state)
+
+    def refuse_turn_action(self, state: State, seat: int, action: Any, extra: bool = False) -> IllegalAction:
+        """Why a placement is refused (``extra``: as the action after Mahiri's copy)."""
+        from .explain import refuse_turn_action
+
+        return refuse_turn_action(self, state, seat, action, extra)
+
+    def setup_player(self, state: State, seat: int) -> None:
+        """A seat's setup once its company and officer are known (B-4.2.6, U-9.4)."""
+        if self.h_setup_player is not None:
+            self.h_setup_player(game=self, state=state, seat=seat, rng=state.rng)
 
     def parse(self, text: str, state: State) -> Action:
         from turbine.core import ParseError

@@ -1,13 +1,14 @@
 """The Barrage game state: plain msgspec data, changed in place by the rules.
 
-Map sites, management-board spaces and contracts are referred to by their
+The sub-decisions waiting on ``flow.pending`` are typed records of
+:mod:`.decisions`.  Map sites, management-board spaces and contracts are referred to by their
 index in :mod:`.tables` (or their contract id), so the state is small, cheap to
 clone and encodes to JSON.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import msgspec
 from turbine.core import Flow, Rng
@@ -15,56 +16,6 @@ from turbine.core import Flow, Rng
 WHEEL_SECTORS = 6
 BLOCKED = -3
 """Occupancy code of a management-board space blocked for the player count (B-4.7)."""
-
-
-class Pending(msgspec.Struct):
-    """A sub-decision waiting for ``seat`` (the top of ``flow.pending`` is decided next).
-
-    ``kind`` says what is asked; the integer fields carry its context:
-
-    ============  ===================================================================
-    structure     which structure to build (engineer construction)
-    site          where (``a`` structure)
-    tile          which technology tile (``a`` structure, ``b`` site)
-    pay           which payment (``a`` structure, ``b`` site, ``tile``)
-    free_site     where to build a rewarded structure (``a`` structure, ``n`` max
-                  conduit value, ``areas``), may be skipped
-    produce       which dam and conduit (``n`` modifier, ``b`` 1 = board bonus and
-                  company ability apply, ``opt`` may be skipped)
-    amount        how many water markers (``a`` dam, ``b`` conduit, ``n`` modifier,
-                  ``c`` 1 = bonus applies)
-    contract      which contract to fulfil with ``n`` energy (may be skipped; ``b`` = 1:
-                  France's reduction already used, an expansion's ``discount_once``)
-    repeat        Germany's second production (B-15.4), may be skipped
-    release       automatic: ``n`` markers leave a powerhouse of basin ``a`` (U-4 option)
-    ability       automatic: the company ability after a production (B-11.2 step 10;
-                  ``a`` basin produced into, ``b`` dam used, ``c`` production flags)
-    machinery     split ``n`` machinery units between excavators and mixers
-    water         place ``n`` water markers on headstreams (``a`` 1 = flows now,
-                  ``opt`` may stop)
-    take          take ``n`` face-up private contracts
-    discard       discard down to the hand limit
-    pair          full-game draft: choose a company and officer pair (B-4.4.5)
-    start         full-game draft: choose a starting contract (B-4.4.5)
-    copy          Mahiri Sekibo: which officer to copy (B-16.7.2)
-    extra         Mahiri Sekibo: the action that follows the copy (B-16.7.3, U-9.1)
-    ============  ===================================================================
-
-    ``c`` = 1 on ``structure``/``site``/``tile``/``pay`` marks an engineer-free
-    construction (B-14.4); on ``contract`` it marks tile energy (B-13.5.3, U-6).
-    ``tile`` on ``pay`` is the tile choice: a tile id, ``anton=<id>`` (Anton's tile
-    copying a wheel tile) or ``copy=<id>`` (Mahiri copying Anton: no tile placed).
-    """
-
-    seat: int
-    kind: str
-    n: int = 0
-    a: int = -1
-    b: int = -1
-    c: int = -1
-    opt: bool = False
-    tile: str = ""
-    areas: list[int] = msgspec.field(default_factory=list)
 
 
 class Player(msgspec.Struct):
@@ -102,8 +53,13 @@ class Player(msgspec.Struct):
     """Per-player data of expansions, one key per expansion (plain JSON data)."""
 
 
-class State(msgspec.Struct):
-    flow: Flow[Pending]
+D = TypeVar("D")
+"""The decisions on the pending stack: the tagged union of the game's decision kinds
+(:mod:`.decisions`, and its expansions'), fixed when the rules are made."""
+
+
+class State(msgspec.Struct, Generic[D]):
+    flow: Flow[D]
     rng: Rng
     players: list[Player]
     turn_order: list[int]

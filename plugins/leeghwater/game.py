@@ -21,12 +21,12 @@ Actions are Barrage :class:`Ext` actions (``x work EW-T1``, ``x build PB-03``,
 from __future__ import annotations
 
 import functools
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from turbine.plugins.barrage.actions import Bank, Ext, Fulfil, Pay, Place, Site
 from turbine.plugins.barrage.companies import Company
+from turbine.plugins.barrage.decisions import Decision, ExtraAction
 from turbine.plugins.barrage.officers import Officer
-from turbine.plugins.barrage.state import Pending
 from turbine.plugins.barrage.technology import TechTile
 
 from . import data_model as dm
@@ -588,84 +588,308 @@ def contracts_for(game: Any, state: Any, seat: int, limit: int) -> list[str]:
     return [c for c in state.players[seat].contracts if table[c].requirement - discount <= limit]
 
 
-def decision_actions(game: Any, state: Any, top: Any) -> list[Any] | None:
-    kind = top.kind
-    if not kind.startswith("lw_"):
-        return None
-    seat = top.seat
-    player = state.players[seat]
-    s = shared(state)
-    if kind == "lw_tile":
-        b = building(s["buildings"][top.a])
+class LwTile(Decision, tag="lw_tile"):
+    """L-6.2 step 3: the tile that builds the private building of tile ``slot``."""
+
+    slot: int
+
+    prompt: ClassVar[str] = "which tile builds the private building"
+    rule: ClassVar[str | None] = "L-6.2"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        seat = self.seat
+        credits = state.players[seat].credits
+        b = building(shared(state)["buildings"][self.slot])
         return [
             Ext("tile", c.label)
             for c in build_choices(game, state, seat, b)
-            if buildable_with(game, state, seat, top.a, c, player.credits)
+            if buildable_with(game, state, seat, self.slot, c, credits)
         ]
-    if kind == "lw_pay":
-        c = choice_of(game, state, seat, top.a, top.tile)
-        extra = None if c is None else least_surcharge(state, top.a, c.no_surcharge)
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        seat, slot = self.seat, self.slot
+        c = choice_of(game, state, seat, slot, action.arg)
+        assert c is not None
+        extra = least_surcharge(state, slot, c.no_surcharge)
+        assert extra is not None
+        pays = payments(game, state, seat, c, state.players[seat].credits - extra)
+        if len(pays) == 1:
+            load(game, state, seat, slot, c, pays[0])
+        else:  # L-6.10, L-15.4: the player chooses how to pay
+            state.flow.pending.append(LwPay(seat=seat, slot=slot, label=c.label))
+
+
+class LwPay(Decision, tag="lw_pay"):
+    """L-6.10, L-15.4: how to pay for the building with tile choice ``label``."""
+
+    slot: int
+    label: str
+
+    prompt: ClassVar[str] = "how to pay for the private building"
+    rule: ClassVar[str | None] = "L-6.10"
+    answer_types: ClassVar[tuple[type, ...]] = (Pay,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        seat = self.seat
+        c = choice_of(game, state, seat, self.slot, self.label)
+        extra = None if c is None else least_surcharge(state, self.slot, c.no_surcharge)
         if c is None or extra is None:
             return []
-        return [Pay(e, m, k) for e, m, k in payments(game, state, seat, c, player.credits - extra)]
-    if kind == "lw_space":
-        options = space_options(state, top.a, top.c == 1, player.credits)
+        return [
+            Pay(e, m, k) for e, m, k in payments(game, state, seat, c, state.players[seat].credits - extra)
+        ]
+
+    def apply(self, game: Any, state: Any, action: Pay) -> None:
+        self.done(state)
+        c = choice_of(game, state, self.seat, self.slot, self.label)
+        assert c is not None
+        load(game, state, self.seat, self.slot, c, (action.excavators, action.mixers, action.credits))
+
+
+class LwSpace(Decision, tag="lw_space"):
+    """L-6.2 step 5: which building space of tile ``slot`` (a red frame costs 3 credits
+    unless the tile ``label`` waives it)."""
+
+    slot: int
+    no_surcharge: bool
+    label: str
+
+    prompt: ClassVar[str] = "which building space"
+    rule: ClassVar[str | None] = "L-6.2"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        options = space_options(state, self.slot, self.no_surcharge, state.players[self.seat].credits)
         return [Ext("space", f"{i + 1}:{cost}C") for i, cost in options]
-    if kind == "lw_dam":
-        if top.a == 1 and not ned_active(game, state, seat):
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        place_building(game, state, self.seat, self.slot, self.label, int(action.arg.partition(":")[0]) - 1)
+
+
+class LwDam(Decision, tag="lw_dam"):
+    """One water marker placed (not flowed) at a dam that can hold it: PB-01's own or
+    neutral dams (L-8.1), or the Netherlands' other own dams (``netherlands``, L-11.3)."""
+
+    netherlands: bool = False
+    exclude: int = -1
+    """The dam just produced with (the Netherlands' drop goes to another one)."""
+
+    prompt: ClassVar[str] = "which dam gets a water marker"
+    rule: ClassVar[str | None] = "L-8.1"
+    answer_types: ClassVar[tuple[type, ...]] = (Site,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        seat = self.seat
+        if self.netherlands and not ned_active(game, state, seat):
             return []
-        dams = dike_dams(game, state, seat, own_only=top.a == 1, exclude=top.b)
+        dams = dike_dams(game, state, seat, own_only=self.netherlands, exclude=self.exclude)
         return [Site(game.board.dams[d].id) for d in dams]
-    if kind == "lw_sector":
-        return [Ext("sector", str(i)) for i in returnable(game, player)]
-    if kind == "lw_half":
+
+    def apply(self, game: Any, state: Any, action: Site) -> None:
+        self.done(state)
+        game.place_water(state, _dam(game, action.site), 1)  # PB-01, L-11.3: placed, no flow
+
+
+class LwSector(Decision, tag="lw_sector"):
+    """PB-02 (L-8.2): a tile on the wheel back to the supply; its machinery stays."""
+
+    prompt: ClassVar[str] = "which wheel sector's tile comes back"
+    rule: ClassVar[str | None] = "L-8.2"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        return [Ext("sector", str(i)) for i in returnable(game, state.players[self.seat])]
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        player = state.players[self.seat]
+        i = int(action.arg)
+        player.tiles.append(player.wheel_tile[i])
+        player.wheel_tile[i] = ""
+
+
+class LwHalf(Decision, tag="lw_half"):
+    """PB-03 (L-8.3): half the machinery of one wheel sector back, in the mix chosen."""
+
+    prompt: ClassVar[str] = "which sector's machinery comes back, and how many excavators"
+    rule: ClassVar[str | None] = "L-8.3"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        player = state.players[self.seat]
         out = []
         for i, (e, m) in enumerate(zip(player.wheel_exc, player.wheel_mix, strict=True)):
             k = (e + m) // 2
             if k:
                 out += [Ext("half", f"{i}:{x}") for x in range(min(e, k), max(0, k - m) - 1, -1)]
         return out
-    if kind == "lw_work_pay":  # U-6
-        return [Pay(e, m, k) for e, m, k in work_payments(game, state, seat, work(top.tile))]
-    if kind == "lw_loan":
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        player = state.players[self.seat]
+        i, e = (int(x) for x in action.arg.split(":"))
+        k = (player.wheel_exc[i] + player.wheel_mix[i]) // 2
+        player.wheel_exc[i] -= e
+        player.wheel_mix[i] -= k - e
+        player.excavators += e
+        player.mixers += k - e
+
+
+class LwWorkPay(Decision, tag="lw_work_pay"):
+    """U-6: Solomon P. Jordan chooses how many machinery units of external work
+    ``work`` he pays with credits."""
+
+    work: str
+
+    prompt: ClassVar[str] = "how to pay for the external work"
+    rule: ClassVar[str | None] = "L-5.3"
+    answer_types: ClassVar[tuple[type, ...]] = (Pay,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        return [Pay(e, m, k) for e, m, k in work_payments(game, state, self.seat, work(self.work))]
+
+    def apply(self, game: Any, state: Any, action: Pay) -> None:
+        self.done(state)
+        pay_work(game, state, self.seat, work(self.work), (action.excavators, action.mixers, action.credits))
+
+
+class LwLoan(Decision, tag="lw_loan"):
+    """PB-04 (L-8.4): an external work for credits instead of machinery."""
+
+    prompt: ClassVar[str] = "which external work to take on loan"
+    rule: ClassVar[str | None] = "L-8.4"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        seat = self.seat
+        credits = state.players[seat].credits
         return [
             Ext("loan", w)
-            for w in s["ew_display"]
+            for w in shared(state)["ew_display"]
             if w
-            and loan_price(work(w)) <= player.credits
+            and loan_price(work(w)) <= credits
             and special_usable(game, state, seat, work(w), loan_price(work(w)))
         ]
-    if kind == "lw_contract":
-        return [Fulfil(c) for c in contracts_for(game, state, seat, top.n)]
-    if kind == "lw_patent":
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        w = work(action.arg)
+        state.players[self.seat].credits -= loan_price(w)
+        take_work(game, state, self.seat, w, keep=opt(game).u4_loan_tile_kept)
+
+
+class LwContract(Decision, tag="lw_contract"):
+    """EW-R1, EW-R2, PB-10: fulfil a face-up contract of the supply needing at most
+    ``limit`` energy, with no energy produced (L-5.12.1)."""
+
+    limit: int
+
+    prompt: ClassVar[str] = "which contract the reward fulfils"
+    rule: ClassVar[str | None] = "L-5.12.1"
+    answer_types: ClassVar[tuple[type, ...]] = (Fulfil,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        return [Fulfil(c) for c in contracts_for(game, state, self.seat, self.limit)]
+
+    def apply(self, game: Any, state: Any, action: Fulfil) -> None:
+        self.done(state)
+        player = state.players[self.seat]
+        c = action.contract
+        player.contracts.remove(c)
+        player.fulfilled.append(c)
+        game.gain(state, self.seat, game.contracts[c].reward)
+
+
+class LwPatent(Decision, tag="lw_patent"):
+    """EW-R3 (L-5.12.2): an advanced tile from the Patent Office; its slot stays empty
+    until the refresh."""
+
+    prompt: ClassVar[str] = "which advanced tile to take"
+    rule: ClassVar[str | None] = "L-5.12.2"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
         return [Ext("patent", t) for t in state.patent_display if t]
-    if kind == "lw_architect":  # L-12.4.2; c=1: Mahiri's copy-space engineer, if she copied Tommaso (U-14)
-        if top.c == 1 and (
-            game.officer(state, seat).id != TOMMASO or not mine(state, seat).get("architect", 1)
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        display = state.patent_display
+        display[display.index(action.arg)] = ""
+        state.players[self.seat].tiles.append(action.arg)
+
+
+class LwArchitect(Decision, tag="lw_architect"):
+    """L-12.4.2: the engineer just placed alone was the architect: one more turn.
+    ``mahiri``: Mahiri's copy-space engineer, if she copied Tommaso (U-14)."""
+
+    mahiri: bool = False
+
+    prompt: ClassVar[str] = "whether the architect takes another turn"
+    rule: ClassVar[str | None] = "L-12.4.2"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        if self.mahiri and (
+            game.officer(state, self.seat).id != TOMMASO or not mine(state, self.seat).get("architect", 1)
         ):
             return []
         return [Ext("architect")]
-    if kind == "lw_now":  # AT-B1 (L-9.2)
-        b = building(s["buildings"][top.a])
-        if effect_possible(game, state, seat, b, player.credits):
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        mine(state, self.seat)["architect"] = 0
+        state.flow.pending.append(ExtraAction(seat=self.seat))
+
+
+class LwNow(Decision, tag="lw_now"):
+    """AT-B1 (L-9.2): the new building's action at once, no engineers, no space."""
+
+    slot: int
+
+    prompt: ClassVar[str] = "whether to use the new building at once"
+    rule: ClassVar[str | None] = "L-9.2"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        b = building(shared(state)["buildings"][self.slot])
+        if effect_possible(game, state, self.seat, b, state.players[self.seat].credits):
             return [Ext("now", b.id)]
         return []
-    return []
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        use_building(game, state, self.seat, self.slot, count=opt(game).u7_at_b1_counts)  # U-7
+
+
+DECISIONS: tuple[type[Decision], ...] = (
+    LwTile,
+    LwPay,
+    LwSpace,
+    LwDam,
+    LwSector,
+    LwHalf,
+    LwWorkPay,
+    LwLoan,
+    LwContract,
+    LwPatent,
+    LwArchitect,
+    LwNow,
+)
+"""The Leeghwater decision kinds (registered through ``barrage_decisions``)."""
 
 
 # -- performing -------------------------------------------------------------------------------
 
 
 def perform(game: Any, state: Any, seat: int, action: Any, top: Any) -> bool | None:
-    if top is None:
-        if type(action) is not Ext:
-            return None
-        return _place(game, state, seat, action)
-    if not top.kind.startswith("lw_"):
+    """An expansion placement (``x work …``, ``x build …``, ``x use …``); decisions are
+    answered by their own classes."""
+    if top is not None or type(action) is not Ext:
         return None
-    state.flow.pending.pop()
-    _answer(game, state, seat, top, action)
-    return True
+    return _place(game, state, seat, action)
 
 
 def _slot(state: Any, pb: str) -> int:
@@ -682,7 +906,7 @@ def _place(game: Any, state: Any, seat: int, action: Ext) -> bool:
         if len(pays) == 1:
             pay_work(game, state, seat, w, pays[0])
         else:  # U-6: Solomon P. Jordan chooses how many units to pay with credits
-            state.flow.pending.append(Pending(seat, "lw_work_pay", tile=w.id))
+            state.flow.pending.append(LwWorkPay(seat=seat, work=w.id))
         return True
     if name == "build":  # L-6.2 step 1: the leftmost construction space
         slot = _slot(state, action.arg)
@@ -690,7 +914,7 @@ def _place(game: Any, state: Any, seat: int, action: Ext) -> bool:
         player.spaces_used += 1
         player.engineers -= need
         player.credits -= cost
-        state.flow.pending.append(Pending(seat, "lw_tile", a=slot))
+        state.flow.pending.append(LwTile(seat=seat, slot=slot))
         return True
     if name == "work_wheel":  # L-12.1.2: machinery (and her tile) into the open sector, then 1 rotation
         player.engineers -= 2
@@ -758,9 +982,9 @@ def take_work(game: Any, state: Any, seat: int, w: dm.ExternalWork, keep: bool =
         elif special.kind == "fulfil_contract":  # EW-R1, EW-R2
             limit = NO_LIMIT if special.max_requirement is None else special.max_requirement
             if contracts_for(game, state, seat, limit):
-                state.flow.pending.append(Pending(seat, "lw_contract", n=limit, opt=True))
+                state.flow.pending.append(LwContract(seat=seat, limit=limit, optional=True))
         elif special.kind == "advanced_tile" and any(state.patent_display):  # EW-R3
-            state.flow.pending.append(Pending(seat, "lw_patent", opt=True))
+            state.flow.pending.append(LwPatent(seat=seat, optional=True))
     game.gain(state, seat, tuple(parts))
 
 
@@ -777,73 +1001,19 @@ def use_building(game: Any, state: Any, seat: int, slot: int, count: bool = True
     kind = e.kind
     push = state.flow.pending.append
     if kind == "water_to_dam":
-        push(Pending(seat, "lw_dam", a=0))
+        push(LwDam(seat=seat))
     elif kind == "return_wheel_tile":
-        push(Pending(seat, "lw_sector"))
+        push(LwSector(seat=seat))
     elif kind == "return_half_sector":
-        push(Pending(seat, "lw_half", opt=opt(game).u17_half_no_op))  # U-17: skip = no effect
+        push(LwHalf(seat=seat, optional=opt(game).u17_half_no_op))  # U-17: skip = no effect
     elif kind == "loan_external_work":
-        push(Pending(seat, "lw_loan"))
+        push(LwLoan(seat=seat))
     elif kind == "fulfil_contract":
-        push(Pending(seat, "lw_contract", n=NO_LIMIT))
+        push(LwContract(seat=seat, limit=NO_LIMIT))
     elif kind == "production":
         game.start_production(state, seat, e.modifier, True)
     else:
         game.gain(state, seat, tuple(part(game, p) for p in e.gain))
-
-
-def _answer(game: Any, state: Any, seat: int, top: Any, action: Any) -> None:
-    player = state.players[seat]
-    kind = top.kind
-    if kind == "lw_tile":
-        c = choice_of(game, state, seat, top.a, action.arg)
-        assert c is not None
-        extra = least_surcharge(state, top.a, c.no_surcharge)
-        assert extra is not None
-        pays = payments(game, state, seat, c, player.credits - extra)
-        if len(pays) == 1:
-            load(game, state, seat, top.a, c, pays[0])
-        else:  # L-6.10, L-15.4: the player chooses how to pay
-            state.flow.pending.append(Pending(seat, "lw_pay", a=top.a, tile=c.label))
-    elif kind == "lw_pay":
-        c = choice_of(game, state, seat, top.a, top.tile)
-        assert c is not None
-        load(game, state, seat, top.a, c, (action.excavators, action.mixers, action.credits))
-    elif kind == "lw_space":
-        place_building(game, state, seat, top.a, top.tile, int(action.arg.partition(":")[0]) - 1)
-    elif kind == "lw_dam":
-        game.place_water(state, _dam(game, action.site), 1)  # PB-01, L-11.3: placed, no flow
-    elif kind == "lw_sector":  # PB-02: the tile back, its machinery stays
-        i = int(action.arg)
-        player.tiles.append(player.wheel_tile[i])
-        player.wheel_tile[i] = ""
-    elif kind == "lw_half":  # PB-03
-        i, e = (int(x) for x in action.arg.split(":"))
-        k = (player.wheel_exc[i] + player.wheel_mix[i]) // 2
-        player.wheel_exc[i] -= e
-        player.wheel_mix[i] -= k - e
-        player.excavators += e
-        player.mixers += k - e
-    elif kind == "lw_loan":  # PB-04: credits instead of machinery
-        w = work(action.arg)
-        player.credits -= loan_price(w)
-        take_work(game, state, seat, w, keep=opt(game).u4_loan_tile_kept)
-    elif kind == "lw_work_pay":  # U-6
-        pay_work(game, state, seat, work(top.tile), (action.excavators, action.mixers, action.credits))
-    elif kind == "lw_contract":  # EW-R1, EW-R2, PB-10: no energy (L-5.12.1)
-        c = action.contract
-        player.contracts.remove(c)
-        player.fulfilled.append(c)
-        game.gain(state, seat, game.contracts[c].reward)
-    elif kind == "lw_patent":  # EW-R3: the slot stays empty until the refresh (L-5.12.2)
-        display = state.patent_display
-        display[display.index(action.arg)] = ""
-        player.tiles.append(action.arg)
-    elif kind == "lw_now":  # AT-B1: the action at once, no engineers, no space
-        use_building(game, state, seat, top.a, count=opt(game).u7_at_b1_counts)  # U-7
-    elif kind == "lw_architect":  # the engineer just placed was the architect: one more turn
-        mine(state, seat)["architect"] = 0
-        state.flow.pending.append(Pending(seat, "extra"))
 
 
 def _dam(game: Any, site: str) -> int:
@@ -871,7 +1041,7 @@ def load(game: Any, state: Any, seat: int, slot: int, c: BuildChoice, pay: tuple
     if len(options) == 1:
         place_building(game, state, seat, slot, c.label, options[0][0])
     else:  # the player chooses the building space (L-6.2 step 5: "one of the available spaces")
-        state.flow.pending.append(Pending(seat, "lw_space", a=slot, c=int(c.no_surcharge), tile=c.label))
+        state.flow.pending.append(LwSpace(seat=seat, slot=slot, no_surcharge=c.no_surcharge, label=c.label))
 
 
 def effect_tile(game: Any, label: str) -> str:
@@ -895,7 +1065,7 @@ def place_building(game: Any, state: Any, seat: int, slot: int, label: str, spac
     if tile == "AT-B3":
         game.add_vp(state, seat, b.vp)
     elif tile == "AT-B1":
-        state.flow.pending.append(Pending(seat, "lw_now", a=slot, opt=True))
+        state.flow.pending.append(LwNow(seat=seat, slot=slot, optional=True))
     elif tile not in building_tiles():  # a wild tile (U-5 a): not a map structure, so structure -1
         game.tile_effect(tile).effect(game, state, seat, -1, slot)
 
@@ -923,14 +1093,14 @@ def after_production(game: Any, state: Any, seat: int, production: Any) -> None:
     pending = state.flow.pending
     at = len(pending)
     if opt(game).u9_drop_before_contract:  # U-9: decided before the contract
-        pending.append(Pending(seat, "lw_dam", a=1, b=production["dam"], opt=True))
+        pending.append(LwDam(seat=seat, netherlands=True, exclude=production["dam"], optional=True))
         return
     for i in range(len(pending) - 1, -1, -1):  # below Barrage's contract and ability steps
         if pending[i].seat == seat and pending[i].kind in ("contract", "release", "ability"):
             at = i
         else:
             break
-    pending.insert(at, Pending(seat, "lw_dam", a=1, b=production["dam"], opt=True))
+    pending.insert(at, LwDam(seat=seat, netherlands=True, exclude=production["dam"], optional=True))
 
 
 # -- rounds and scoring ----------------------------------------------------------------------------
@@ -1060,10 +1230,10 @@ def after_placement(game: Any, state: Any, seat: int, action: Any, engineers: in
         return None
     extended = opt(game).u14_architect_bank_and_copy
     if extended and type(action) is Place and action.space == MAHIRI_SPACE and player.officer == MAHIRI:
-        return [Pending(seat, "lw_architect", c=1, opt=True)]
+        return [LwArchitect(seat=seat, mahiri=True, optional=True)]
     if game.officer(state, seat).id != TOMMASO:
         return None
     in_bank = type(action) is Bank or (type(action) is Ext and action.name == "margot_bank")
     if in_bank and not extended:
         return None
-    return [Pending(seat, "lw_architect", opt=True)]
+    return [LwArchitect(seat=seat, optional=True)]

@@ -93,8 +93,8 @@ def barrage_turn_actions(game: Any, state: Any, seat: int) -> list[Any]:
 
 
 @hookimpl
-def barrage_decision_actions(game: Any, state: Any, pending: Any) -> list[Any] | None:
-    return lw.decision_actions(game, state, pending)
+def barrage_decisions(config: Any) -> list[Any]:
+    return list(lw.DECISIONS)
 
 
 @hookimpl

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from barrage_setup import clear_map, forget_legal, legal_text, new_game, play, site
 from turbine.core import Game
-from turbine.plugins.barrage.state import Pending
+from turbine.plugins.barrage.decisions import ChoosePayment, ChooseTile
 from turbine.plugins.barrage.tables import STRUCTURES
 
 
@@ -32,14 +32,14 @@ def to_move(g: Game) -> int:
 def start_build(g: Game, seat: int, structure: str, at: str, free: bool = False) -> None:
     """Ask ``seat`` the tile of a construction of ``structure`` at ``at`` (steps 1–2 skipped)."""
     s = STRUCTURES.index(structure)
-    g.state.flow.pending.append(Pending(seat, "tile", a=s, b=site(g, at), c=int(free)))
+    g.state.flow.pending.append(ChooseTile(seat=seat, structure=s, site=site(g, at), free=free))
     forget_legal(g)
 
 
 def build_with(g: Game, seat: int, structure: str, at: str, tile: str, pay: str | None = None) -> None:
     """A construction with ``tile``, paid ``pay`` (default: the first legal payment)."""
     s = STRUCTURES.index(structure)
-    g.state.flow.pending.append(Pending(seat, "pay", a=s, b=site(g, at), tile=tile))
+    g.state.flow.pending.append(ChoosePayment(seat=seat, structure=s, site=site(g, at), tile=tile))
     forget_legal(g)
     moves = legal_text(g)
     play(g, pay or moves[0])

@@ -137,7 +137,11 @@ def test_whole_full_games_end_after_round_5():
 
 def counts(players: int, seed: int) -> list[int]:
     return legal_counts(
-        "barrage", players=players, seed=seed, decisions=DECISIONS, options=FULL,
+        "barrage",
+        players=players,
+        seed=seed,
+        decisions=DECISIONS,
+        options=FULL,
         registry=REGISTRY,
     )
 

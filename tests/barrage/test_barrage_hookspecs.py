@@ -47,7 +47,6 @@ def test_firstresult_hooks():
         "barrage_company_income",
         "barrage_contract_policy",
         "barrage_counts_as_fulfilled",
-        "barrage_decision_actions",
         "barrage_perform",
         "barrage_perform_action",
         "barrage_resolve_reward_part",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import barrage_rules_coverage as rules_coverage
 import pytest
@@ -18,8 +19,24 @@ from barrage_setup import clear_map, conduit, dam, forget_legal, new_game, play,
 from turbine.core import Game
 from turbine.core.errors import IllegalAction, ParseError
 from turbine.plugins.barrage import actions as A
-from turbine.plugins.barrage import explain
-from turbine.plugins.barrage.state import Pending
+from turbine.plugins.barrage import decisions, explain, officers
+from turbine.plugins.barrage.decisions import (
+    ChooseContract,
+    ChooseCopy,
+    ChooseFreeSite,
+    ChooseMarkers,
+    ChoosePayment,
+    ChooseProduction,
+    ChooseRepeat,
+    ChooseSite,
+    ChooseStructure,
+    Decision,
+    DiscardContract,
+    ExtraAction,
+    PlaceWater,
+    SplitMachinery,
+    TakeContracts,
+)
 from turbine.plugins.barrage.tables import BASE, CONDUIT, ELEVATION, POWERHOUSE
 
 CITED: set[str] = set()
@@ -48,7 +65,7 @@ def refused(g: Game, text: str, fragment: str, rule: str | None) -> IllegalActio
     return info.value
 
 
-def push(g: Game, pending: Pending) -> None:
+def push(g: Game, pending: Decision) -> None:
     g.state.flow.pending.append(pending)
     forget_legal(g)
 
@@ -181,12 +198,12 @@ def test_B_10_8_contract_office_and_B_10_8_4_hand_limit():
     refused(g, "place CO1L", "no face-up private contract is left", "B-10.8.2")
     refused(g, "discard SC-1", "discarded only above the hand limit of 3", "B-10.8.4")
     s.display = [["PC-G13", "PC-G07"], ["PC-Y10", "PC-Y08"], ["PC-R02", "PC-R08"]]
-    push(g, Pending(seat, "take", n=1))
+    push(g, TakeContracts(seat=seat, count=1))
     refused(g, "take NC-1", "national contracts are never taken", "B-10.8.2")
     refused(g, "take PC-Y99", "PC-Y99 is not face up in the contract display", "B-10.8.2")
     s.flow.pending.pop()
     s.players[seat].contracts = ["SC-1", "PC-G13", "PC-G07", "PC-Y10"]
-    push(g, Pending(seat, "discard"))
+    push(g, DiscardContract(seat=seat))
     refused(g, "take PC-Y08", "you hold 4 face-up contracts, over the limit of 3", "B-10.8.4")
     refused(g, "discard PC-R02", "you do not hold PC-R02", "B-10.8.4")
 
@@ -197,7 +214,7 @@ def test_B_13_3_contract_energy_and_holding():
     s, r = g.state, g.rules
     national = s.nationals[0]
     need = r.contracts[national].requirement
-    push(g, Pending(seat, "contract", n=need - 1, opt=True))
+    push(g, ChooseContract(seat=seat, energy=need - 1, optional=True))
     refused(
         g,
         f"fulfil {national}",
@@ -208,14 +225,14 @@ def test_B_13_3_contract_energy_and_holding():
     s.players[seat].fulfilled.append("PC-R02")
     refused(g, "fulfil PC-R02", "you have already fulfilled PC-R02", "B-13.3.3")
     s.flow.pending.pop()
-    push(g, Pending(seat, "contract", n=99, c=1, opt=True))
+    push(g, ChooseContract(seat=seat, energy=99, tile_energy=True, optional=True))
     refused(
         g, f"fulfil {national}", "energy from a technology tile cannot fulfil a national contract", "B-13.5.3"
     )
     s.flow.pending.pop()
     france = 3
     s.players[france].built[POWERHOUSE] = 3
-    push(g, Pending(france, "contract", n=need - 4, opt=True))
+    push(g, ChooseContract(seat=france, energy=need - 4, optional=True))
     refused(g, f"fulfil {national}", f"({need - 3} with France's reduction)", "B-13.6.1")
 
 
@@ -244,7 +261,7 @@ def test_B_9_2_structure_choices():
     """Rules: B-9.2.2, B-9.2.5, B-8.6.2."""
     g, seat = intro()
     p = g.state.players[seat]
-    push(g, Pending(seat, "structure"))
+    push(g, ChooseStructure(seat=seat))
     refused(g, "build elevation", "you have no dam below height 3 to raise", "B-9.2.2")
     refused(g, "build castle", "'castle' is not a structure", "B-8.2")
     p.built[CONDUIT] = 5
@@ -258,7 +275,7 @@ def test_B_9_2_sites():
     g, seat = intro()
     other = (seat + 1) % 4
     dam(g, "B3U", other, 1, 0)
-    push(g, Pending(seat, "site", a=BASE))
+    push(g, ChooseSite(seat=seat, structure=BASE))
     refused(g, "at B3U", "B3U already holds a dam (Germany)", "B-9.2.6")
     refused(g, "at C3L", "C3L is a conduit space: a base goes on a dam space", "B-9.2")
     refused(g, "at Q9", "there is no building space 'Q9'", "B-9.2")
@@ -267,31 +284,31 @@ def test_B_9_2_sites():
     g.state.dam_owner[site(g, "B3U")] = -1
     refused(g, "at B3U", "you already have a dam in basin 3: one per basin", "B-9.2.1")
     g.state.flow.pending.pop()
-    push(g, Pending(seat, "site", a=ELEVATION))
+    push(g, ChooseSite(seat=seat, structure=ELEVATION))
     dam(g, "B1U", other, 1, 0)
     refused(g, "at B1U", "an elevation goes on your own dam", "B-9.2.2")
     dam(g, "B3L", seat, 3, 0)
     refused(g, "at B3L", "your dam at B3L is already at height 3", "B-9.2.2")
     g.state.flow.pending.pop()
     powerhouse(g, "P5_0", seat)
-    push(g, Pending(seat, "site", a=POWERHOUSE))
+    push(g, ChooseSite(seat=seat, structure=POWERHOUSE))
     refused(g, "at P5_1", "you already have a powerhouse in basin 5: one per basin", "B-9.2.4")
     g.state.flow.pending.pop()
     p = g.state.players[seat]
     p.excavators = p.credits = 0
-    push(g, Pending(seat, "site", a=BASE))
+    push(g, ChooseSite(seat=seat, structure=BASE))
     refused(g, "at B2U", "with none of your tiles can you pay for a base at B2U", "B-9.1")
 
 
 def test_B_13_7_rewarded_structures():
     """Rules: B-13.7.1, U-7."""
     g, seat = intro()
-    push(g, Pending(seat, "free_site", a=CONDUIT, n=2, opt=True))
+    push(g, ChooseFreeSite(seat=seat, structure=CONDUIT, max_value=2, optional=True))
     refused(g, "at C1L", "a conduit of value 2 or less; C1L has value 5", "B-13.7.1")
     g.state.flow.pending.pop()
     g.state.players[seat].credits = 0
     red = next(d.id for d in g.rules.board.dams if d.red)
-    push(g, Pending(seat, "free_site", a=BASE, opt=True))
+    push(g, ChooseFreeSite(seat=seat, structure=BASE, optional=True))
     refused(g, f"at {red}", "a rewarded base pays 3 credits", "U-7")
 
 
@@ -343,14 +360,14 @@ def test_B_8_2_payments_and_B_16_officer_costs():
     g = blank(2)
     seat = to_move(g)
     assert g.state.players[seat].officer == "EO-JM"
-    push(g, Pending(seat, "pay", a=BASE, b=site(g, "B9L"), tile="base"))
+    push(g, ChoosePayment(seat=seat, structure=BASE, site=site(g, "B9L"), tile="base"))
     refused(g, "pay 0e 0m 12c", "only Solomon P. Jordan may pay credits instead of machinery", "B-16.5.1")
     refused(g, "pay 9e 0m 0c", "you have 6 excavators and 4 mixers", "B-8.2")
     refused(g, "pay 2e 0m 0c", "the base costs", "B-9.1")
     g.state.flow.pending.pop()
     p = g.state.players[seat]
     p.excavators = 8
-    push(g, Pending(seat, "pay", a=CONDUIT, b=site(g, "C3R"), tile="conduit"))
+    push(g, ChoosePayment(seat=seat, structure=CONDUIT, site=site(g, "C3R"), tile="conduit"))
     refused(g, "pay 4e 1m 0c", "a conduit is paid in excavators or in mixers, never both", "B-16.4.2")
 
 
@@ -404,7 +421,7 @@ def test_B_11_2_choosing_dam_conduit_and_amount():
     g, seat = intro()
     d, c, _ = _system(g, seat)
     dam(g, d, seat, 1, 2)
-    push(g, Pending(seat, "produce", n=0, b=1))
+    push(g, ChooseProduction(seat=seat, modifier=0, flags=1))
     conduit(g, "C1L", seat)
     refused(g, f"produce {d} C1L", "C1L leads to basin 8, where you have no powerhouse", "B-11.1.1")
     other_zone = next(x for x in g.rules.board.dams if x.zone != g.rules.board.conduits[site(g, c)].zone)
@@ -416,7 +433,7 @@ def test_B_11_2_choosing_dam_conduit_and_amount():
     refused(g, f"produce {d} {c}", f"the dam at {d} holds no water", "B-11.1.2")
     g.state.flow.pending.pop()
     dam(g, d, seat, 1, 2)
-    push(g, Pending(seat, "amount", n=0, a=site(g, d), b=site(g, c), c=1))
+    push(g, ChooseMarkers(seat=seat, dam=site(g, d), conduit=site(g, c), modifier=0, flags=1))
     refused(g, "water 3", f"the dam at {d} holds 2 water markers", "B-11.2")
     refused(g, "water 0", "at least 1 water marker", "B-11.2")
     conduit(g, c, (seat + 1) % 4)
@@ -425,7 +442,7 @@ def test_B_11_2_choosing_dam_conduit_and_amount():
     g.state.flow.pending.pop()
     conduit(g, c, seat)
     zone = g.rules.board.conduits[site(g, c)].to_zone
-    push(g, Pending(seat, "repeat", a=zone, b=site(g, d), opt=True))
+    push(g, ChooseRepeat(seat=seat, basin=zone, dam=site(g, d), optional=True))
     refused(g, f"produce {d} {c}", "the second production must use a different powerhouse", "B-15.4.1")
 
 
@@ -469,11 +486,11 @@ def test_B_16_7_mahiri_space_and_copies():
     refused(g, "place MAHIRI", "and 1 more for the action that follows", "B-16.7.1")
     p.engineers, p.copy_uses, p.credits = 12, 1, 2
     refused(g, "place MAHIRI", "the second use of Mahiri's space in a round costs 3 credits", "B-16.7.1")
-    push(g, Pending(seat, "copy"))
+    push(g, ChooseCopy(seat=seat))
     refused(g, "copy EO-MS", "Mahiri copies another officer, not herself", "B-16.7.2")
     refused(g, "copy EO-GD", "EO-GD cannot be copied: the officers to copy are", "B-16.7.4")
     g.state.flow.pending.pop()
-    push(g, Pending(seat, "extra"))
+    push(g, ExtraAction(seat=seat))
     refused(g, "pass", "after copying an officer you take one more action at once", "B-16.7.3")
     refused(g, "place MAHIRI", "the action after a copy cannot be another copy", "B-16.7.3")
 
@@ -481,10 +498,10 @@ def test_B_16_7_mahiri_space_and_copies():
 def test_B_10_4_B_10_7_water_and_machinery_choices():
     """Rules: B-10.4, B-10.7."""
     g, seat = intro()
-    push(g, Pending(seat, "machinery", n=1))
+    push(g, SplitMachinery(seat=seat, units=1))
     refused(g, "machinery 1e 1m", "split exactly 1 machinery", "B-10.7")
     g.state.flow.pending.pop()
-    push(g, Pending(seat, "water", n=1, a=0))
+    push(g, PlaceWater(seat=seat, markers=1))
     refused(g, "headstream E", "there is no headstream 'E'", "B-10.4")
 
 
@@ -547,8 +564,10 @@ def test_every_refusal_names_a_rule_and_never_fails(mode):
 )
 def test_every_rule_the_explanations_cite_exists():
     ids = set(rules_coverage.rule_ids())
-    source = explain.__file__
-    with open(source, encoding="utf-8") as f:
-        cited = set(re.findall(r'"((?:B|U)-[\d.]+)"', f.read()))
-    cited |= set(explain.PENDING_RULE.values())
-    assert cited and not sorted(cited - ids)
+    sources = [Path(explain.__file__), *Path(decisions.__file__).parent.glob("*.py")]
+    sources += Path(officers.__file__).parent.glob("*.py")
+    cited = set()
+    for source in sources:
+        cited |= set(re.findall(r'"((?:B|U)-[\d.]+)"', source.read_text(encoding="utf-8")))
+    cited |= {kind.rule for kind in decisions.BARRAGE_DECISIONS if kind.rule}
+    assert len(cited) > 60 and not sorted(cited - ids)

@@ -6,7 +6,7 @@ import pytest
 from barrage_full_setup import blank, build_with, start_build, to_move
 from barrage_setup import clear_map, conduit, dam, forget_legal, legal_text, new_game, play, powerhouse, site
 from turbine.plugins.barrage import construction, production, scoring, water
-from turbine.plugins.barrage.state import Pending
+from turbine.plugins.barrage.decisions import ChoosePayment
 from turbine.plugins.barrage.tables import BASE, CONDUIT
 
 USA, GER, ITA, FRA = range(4)
@@ -37,7 +37,7 @@ def test_B_16_5_jordan_pays_a_whole_dam_in_credits_and_B_22_49():
     clear_map(g)
     p = g.state.players[ITA]
     p.excavators, p.mixers, p.credits = 0, 0, 20
-    g.state.flow.pending.append(Pending(ITA, "pay", a=BASE, b=site(g, "B9L"), tile="base"))
+    g.state.flow.pending.append(ChoosePayment(seat=ITA, structure=BASE, site=site(g, "B9L"), tile="base"))
     forget_legal(g)
     assert legal_text(g) == ["pay 0e 0m 9c"]  # plains base: 3 excavators = 9 credits
     play(g, "pay 0e 0m 9c")

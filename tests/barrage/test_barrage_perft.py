@@ -21,7 +21,11 @@ CASES = [(2, 1), (3, 2), (4, 3), (4, 7)]
 
 def counts(players: int, seed: int) -> list[int]:
     return legal_counts(
-        "barrage", players=players, seed=seed, decisions=DECISIONS, options={"mode": "intro"},
+        "barrage",
+        players=players,
+        seed=seed,
+        decisions=DECISIONS,
+        options={"mode": "intro"},
         registry=REGISTRY,
     )
 

@@ -31,7 +31,7 @@ def builder(players: int = 4, tiles: tuple[str, ...] = ("building",), officer: s
 def tiles_offered(g, seat, pb: str = "PB-03") -> list[str]:
     do(g, seat, Ext("build", pb))
     assert top(g).kind == "lw_tile"
-    return [a.arg for a in lw.decision_actions(g.rules, g.state, top(g))]
+    return [a.arg for a in top(g).answers(g.rules, g.state)]
 
 
 # -- U-5 (a), L-6.9: wild tiles build buildings ----------------------------------------------------
@@ -69,7 +69,7 @@ def test_L_15_4_AT_I_W_offers_both_spaces_for_free():
     do(g, seat, Ext("build", "PB-03"))
     do(g, seat, Ext("tile", "AT-I-W"))
     assert top(g).kind == "lw_space"
-    assert lw.decision_actions(g.rules, g.state, top(g)) == [Ext("space", "1:0C"), Ext("space", "3:0C")]
+    assert top(g).answers(g.rules, g.state) == [Ext("space", "1:0C"), Ext("space", "3:0C")]
     credits = p.credits
     do(g, seat, Ext("space", "3:0C"))
     assert g.state.ext[lw.KEY]["spaces"][0] == [-1, -1, seat, -1]
@@ -83,7 +83,7 @@ def test_L_15_4_AT_II_W_machinery_interchangeable():
     do(g, seat, Ext("build", "PB-03"))
     do(g, seat, Ext("tile", "AT-II-W"))
     assert top(g).kind == "lw_pay"
-    assert lw.decision_actions(g.rules, g.state, top(g)) == [Pay(4, 0, 0), Pay(3, 1, 0)]
+    assert top(g).answers(g.rules, g.state) == [Pay(4, 0, 0), Pay(3, 1, 0)]
     sector = p.wheel_open
     do(g, seat, Pay(4, 0, 0))
     assert (p.wheel_exc[sector], p.wheel_mix[sector], p.excavators, p.mixers) == (4, 0, 0, 1)
@@ -141,7 +141,7 @@ def test_U_5_anton_copies_a_wild_tile_and_mahiri_copies_anton_without_a_tile():
     sector = p.wheel_open
     do(g, seat, Ext("tile", "COPY=AT-I-W"))
     assert p.wheel_tile[sector] == "" and (p.wheel_exc[sector], p.wheel_mix[sector]) == (2, 2)
-    assert lw.decision_actions(g.rules, g.state, top(g)) == [Ext("space", "1:0C"), Ext("space", "3:0C")]
+    assert top(g).answers(g.rules, g.state) == [Ext("space", "1:0C"), Ext("space", "3:0C")]
 
 
 def test_anton_without_a_building_tile_on_the_wheel_cannot_build():
@@ -172,7 +172,7 @@ def test_L_6_10_solomon_may_pay_credits_for_any_unit():
     p.excavators, p.mixers, p.credits = 5, 5, 6
     do(g, seat, Ext("build", "PB-02"))
     do(g, seat, Ext("tile", "BUILDING"))
-    assert lw.decision_actions(g.rules, g.state, top(g)) == [
+    assert top(g).answers(g.rules, g.state) == [
         Pay(1, 2, 0),
         Pay(1, 1, 3),
         Pay(1, 0, 6),
@@ -211,7 +211,7 @@ def test_L_6_2_the_player_may_take_a_framed_space():
     do(g, seat, Ext("tile", "BUILDING"))
     assert top(g).kind == "lw_space"
     # one choice per kind of space: the leftmost unframed and the leftmost framed one
-    assert lw.decision_actions(g.rules, g.state, top(g)) == [Ext("space", "1:0C"), Ext("space", "3:3C")]
+    assert top(g).answers(g.rules, g.state) == [Ext("space", "1:0C"), Ext("space", "3:3C")]
     credits = p.credits
     do(g, seat, Ext("space", "3:3C"))
     assert g.state.ext[lw.KEY]["spaces"][0] == [-1, -1, seat, -1]

@@ -10,7 +10,7 @@ from test_leeghwater_rules import REGISTRY, do, put_building, req, rich, show_wo
 from turbine.core.errors import BadOptions, IllegalAction
 from turbine.core.session import Game, Seat
 from turbine.plugins.barrage.actions import Bank, Ext, Fulfil, Pay, Place, Skip
-from turbine.plugins.barrage.state import Pending
+from turbine.plugins.barrage.decisions import ChooseContract
 from turbine.plugins.leeghwater import game as lw
 from turbine.plugins.leeghwater import plugin
 from turbine.plugins.leeghwater.options import LeeghwaterOptions
@@ -64,7 +64,7 @@ def test_U_5_false_wild_tiles_do_not_build_buildings():
     assert Ext("build", "PB-03") not in lw.turn_actions(g.rules, g.state, seat)
     p.tiles = ["anton", "building"]
     do(g, seat, Ext("build", "PB-03"))
-    assert lw.decision_actions(g.rules, g.state, top(g)) == [Ext("tile", "BUILDING")]
+    assert top(g).answers(g.rules, g.state) == [Ext("tile", "BUILDING")]
 
 
 @pytest.mark.parametrize("on", [False, True])
@@ -90,7 +90,7 @@ def test_U_6_solomon_chooses_how_to_pay_an_external_work():
     show_work(g, "EW-T1")  # 1 excavator
     do(g, seat, Ext("work", "EW-T1"))
     assert top(g).kind == "lw_work_pay"
-    assert lw.decision_actions(g.rules, g.state, top(g)) == [Pay(1, 0, 0), Pay(0, 0, 3)]
+    assert top(g).answers(g.rules, g.state) == [Pay(1, 0, 0), Pay(0, 0, 3)]
     do(g, seat, Pay(0, 0, 3))
     assert (p.excavators, p.mixers, p.credits) == (1, 1, 3)  # 3 paid, then EW-T1's 3 credits
     assert p.ext[lw.KEY]["works"] == ["EW-T1"]
@@ -146,7 +146,7 @@ def test_U_9_netherlands_drop_before_or_after_the_contract(before):
     seat, p = first(g)
     p.company = "CO-NED"
     pending = g.state.flow.pending
-    pending.append(Pending(seat, "contract", n=6, opt=True))
+    pending.append(ChooseContract(seat=seat, energy=6, optional=True))
     lw.after_production(g.rules, g.state, seat, {"dam": 0})
     kinds = [x.kind for x in pending[-2:]]
     assert kinds == (["contract", "lw_dam"] if before else ["lw_dam", "contract"])
@@ -219,12 +219,12 @@ def test_U_11_france_discount_per_contract_or_once_per_production(per_contract):
     p.built[3] = 3
     p.contracts = [req(g, 7), req(g, 5)]
     g.state.nationals = []
-    g.state.flow.pending.append(Pending(seat, "contract", n=6, opt=True))
+    g.state.flow.pending.append(ChooseContract(seat=seat, energy=6, optional=True))
     g._legal = None
     assert set(g.legal()) == {Fulfil(req(g, 7)), Fulfil(req(g, 5)), Skip()}
     g.play(Fulfil(req(g, 7)))
     if per_contract:
-        assert top(g).kind == "contract" and (top(g).n, top(g).b) == (2, -1)
+        assert top(g).kind == "contract" and (top(g).energy, top(g).discounted) == (2, False)
         g.play(Fulfil(req(g, 5)))
         assert p.fulfilled[-2:] == [req(g, 7), req(g, 5)]
     else:
@@ -242,13 +242,13 @@ def test_U_11_discount_once_then_printed_requirements():
     p.built[3] = 3
     p.contracts = [req(g, 5), req(g, 3), req(g, 4)]
     g.state.nationals = []
-    g.state.flow.pending.append(Pending(seat, "contract", n=9, opt=True))
+    g.state.flow.pending.append(ChooseContract(seat=seat, energy=9, optional=True))
     g._legal = None
     g.play(Fulfil(req(g, 5)))  # needs 2 with France's −3: 7 left, no more reduction
-    assert top(g).kind == "contract" and (top(g).n, top(g).b) == (7, 1)
+    assert top(g).kind == "contract" and (top(g).energy, top(g).discounted) == (7, True)
     assert set(g.legal()) == {Fulfil(req(g, 3)), Fulfil(req(g, 4)), Skip()}
     g.play(Fulfil(req(g, 4)))  # 3 left: the printed 3 fits
-    assert top(g).kind == "contract" and (top(g).n, top(g).b) == (3, 1)
+    assert top(g).kind == "contract" and (top(g).energy, top(g).discounted) == (3, True)
     g.play(Fulfil(req(g, 3)))
     assert p.contracts == []
 
@@ -288,14 +288,14 @@ def test_U_14_mahiris_copy_space_engineer_as_the_architect(allowed):
         assert got is None
         return
     [pending] = got
-    assert (pending.kind, pending.c, pending.opt) == ("lw_architect", 1, True)
+    assert (pending.kind, pending.mahiri, pending.optional) == ("lw_architect", True, True)
     p.copy = "EO-TB"
-    assert lw.decision_actions(g.rules, g.state, pending) == [Ext("architect")]
+    assert pending.answers(g.rules, g.state) == [Ext("architect")]
     p.ext[lw.KEY]["architect"] = 0  # already used this round (by the copied action)
-    assert lw.decision_actions(g.rules, g.state, pending) == []
+    assert pending.answers(g.rules, g.state) == []
     p.ext[lw.KEY]["architect"] = 1
     p.copy = "EO-WA"
-    assert lw.decision_actions(g.rules, g.state, pending) == []
+    assert pending.answers(g.rules, g.state) == []
 
 
 @pytest.mark.parametrize("special", [True, False])
@@ -310,7 +310,7 @@ def test_U_16_design_bureau_and_special_tiles(special):
     sectors = (
         [Ext("sector", "2"), Ext("sector", "4"), Ext("sector", "5")] if special else [Ext("sector", "5")]
     )
-    assert lw.decision_actions(g.rules, g.state, top(g)) == sectors
+    assert top(g).answers(g.rules, g.state) == sectors
 
 
 @pytest.mark.parametrize("no_op", [False, True])
@@ -324,8 +324,8 @@ def test_U_17_research_centre_without_a_two_unit_sector(no_op):
     if no_op:
         credits = p.credits
         do(g, seat, Ext("use", "PB-03"))
-        assert top(g).kind == "lw_half" and top(g).opt
-        assert lw.decision_actions(g.rules, g.state, top(g)) == []  # Barrage adds Skip
+        assert top(g).kind == "lw_half" and top(g).optional
+        assert top(g).answers(g.rules, g.state) == []  # Barrage adds Skip
         do(g, seat, Skip())
         assert (p.excavators, p.wheel_exc[1], p.credits) == (0, 1, credits)
 

@@ -35,7 +35,12 @@ pytestmark = pytest.mark.skipif(
 
 def counts(players: int, seed: int) -> list[int]:
     return legal_counts(
-        "barrage", players=players, seed=seed, decisions=DECISIONS, options={}, expansions=["leeghwater"],
+        "barrage",
+        players=players,
+        seed=seed,
+        decisions=DECISIONS,
+        options={},
+        expansions=["leeghwater"],
         registry=REGISTRY,
     )
 

@@ -46,8 +46,8 @@ def do(g: Game, seat: int, action) -> None:
         if action == Skip():
             g.state.flow.pending.pop()
             return
-        assert action in lw.decision_actions(g.rules, g.state, pending), action
-        assert lw.perform(g.rules, g.state, seat, action, pending)
+        assert action in pending.answers(g.rules, g.state), action
+        pending.apply(g.rules, g.state, action)
     else:
         assert action in lw.turn_actions(g.rules, g.state, seat), action
         assert lw.perform(g.rules, g.state, seat, action, None)
@@ -210,7 +210,7 @@ def test_EW_R2_fulfils_a_contract_of_at_most_4_without_energy():
     p.contracts = [small, big]
     show_work(g, "EW-T1")
     do(g, seat, Ext("work", "EW-T1"))
-    assert lw.decision_actions(g.rules, g.state, top(g)) == [Fulfil(small)]
+    assert top(g).answers(g.rules, g.state) == [Fulfil(small)]
     energy = p.energy
     do(g, seat, Fulfil(small))
     assert p.contracts == [big] and p.fulfilled[-1] == small and p.energy == energy
@@ -389,7 +389,7 @@ def test_PB_01_protective_dike_places_water_at_a_neutral_or_own_dam():
     g, seat = used(drafted(3), "PB-01")
     neutral = [d for d, o in enumerate(g.state.dam_owner) if o == -2]
     do(g, seat, Ext("use", "PB-01"))
-    answers = lw.decision_actions(g.rules, g.state, top(g))
+    answers = top(g).answers(g.rules, g.state)
     room = [d for d in neutral if g.rules.dam_room(g.state, d) > 0]
     assert answers == [Site(g.rules.board.dams[d].id) for d in room]
     if answers:
@@ -417,7 +417,7 @@ def test_T_2_PB_03_research_centre_returns_half_rounded_down():
     p.wheel_exc[2], p.wheel_mix[2], p.wheel_tile[2] = 3, 2, "base"
     p.wheel_exc[4] = 1
     do(g, seat, Ext("use", "PB-03"))
-    assert lw.decision_actions(g.rules, g.state, top(g)) == [
+    assert top(g).answers(g.rules, g.state) == [
         Ext("half", "2:2"),
         Ext("half", "2:1"),
         Ext("half", "2:0"),
@@ -438,7 +438,7 @@ def test_T_1_PB_04_loan_agency():
     assert (p.credits, p.vp, p.excavators, p.mixers) == (2, vp + 6, 0, 0)
     assert p.ext[lw.KEY]["works"] == ["EW-T203"]
     assert g.state.ext[lw.KEY]["ew_display"][2] == ""
-    assert top(g).kind == "water" and top(g).n == 2 and top(g).a == 1
+    assert top(g).kind == "water" and top(g).markers == 2 and top(g).flows
 
 
 def test_PB_05_substation_energy_not_for_contracts():
@@ -453,7 +453,7 @@ def test_PB_06_robot_factory_two_machinery():
     g, seat = used(drafted(3), "PB-06", credits=1)
     do(g, seat, Ext("use", "PB-06"))
     assert g.state.players[seat].credits == 0
-    assert (top(g).kind, top(g).n) == ("machinery", 2)
+    assert (top(g).kind, top(g).units) == ("machinery", 2)
 
 
 def test_PB_07_finance_department():
@@ -479,7 +479,7 @@ def test_PB_08_control_centre_needs_a_possible_production():
     s.conduit_owner[c.index] = seat
     s.ph_owner[ph.index] = seat
     do(g, seat, Ext("use", "PB-08"))
-    assert (top(g).kind, top(g).n) == ("produce", 3)
+    assert (top(g).kind, top(g).modifier) == ("produce", 3)
 
 
 def test_PB_09_wind_turbine_energy_may_fulfil_a_contract():
@@ -490,7 +490,7 @@ def test_PB_09_wind_turbine_energy_may_fulfil_a_contract():
     p.contracts = [c]
     do(g, seat, Ext("use", "PB-09"))
     assert (p.credits, p.energy) == (0, 5)
-    assert top(g).kind == "contract" and top(g).n == 5
+    assert top(g).kind == "contract" and top(g).energy == 5
 
 
 def test_PB_10_customer_department_any_requirement():
@@ -543,15 +543,18 @@ def test_T_4_netherlands_drop_after_the_contract_and_not_at_the_production_dam()
     x, y, z = free
     for d, h, w in ((x, 2, 1), (y, 3, 3), (z, 1, 0)):
         s.dam_owner[d], s.dam_height[d], s.dam_water[d] = seat, h, w
-    from turbine.plugins.barrage.state import Pending
+    from turbine.plugins.barrage.decisions import ChooseContract, CompanyAbility
 
-    s.flow.pending += [Pending(seat, "ability"), Pending(seat, "contract", n=5, opt=True)]
+    s.flow.pending += [
+        CompanyAbility(seat=seat, basin=-1, dam=-1, flags=-1),
+        ChooseContract(seat=seat, energy=5, optional=True),
+    ]
     lw.after_production(g.rules, s, seat, {"dam": x, "conduit": 0, "markers": 1, "energy": 5})
     assert [q.kind for q in s.flow.pending[-3:]] == ["lw_dam", "ability", "contract"]
     drop = s.flow.pending[-3]
-    assert lw.decision_actions(g.rules, s, drop) == [Site(g.rules.board.dams[z].id)]
+    assert drop.answers(g.rules, s) == [Site(g.rules.board.dams[z].id)]
     s.players[seat].officer = "EO-GD"  # Graziano del Monte: the height-3 dam holds a 4th
-    assert lw.decision_actions(g.rules, s, drop) == [Site(g.rules.board.dams[d].id) for d in sorted((y, z))]
+    assert drop.answers(g.rules, s) == [Site(g.rules.board.dams[d].id) for d in sorted((y, z))]
 
 
 def test_L_14_final_scoring_each_activated_tile_for_each_player():
@@ -680,7 +683,7 @@ def req(g: Game, n: int) -> str:
 
 
 def simone(copy: bool = False) -> tuple[Game, int, list[str]]:
-    from turbine.plugins.barrage.state import Pending
+    from turbine.plugins.barrage.decisions import ChooseContract
 
     g = drafted(3)
     seat = g.state.turn_order[0]
@@ -693,7 +696,7 @@ def simone(copy: bool = False) -> tuple[Game, int, list[str]]:
     hand = [req(g, 3), req(g, 5), req(g, 6)]
     p.contracts = list(hand)
     g.state.nationals = []
-    g.state.flow.pending.append(Pending(seat, "contract", n=9, opt=True))
+    g.state.flow.pending.append(ChooseContract(seat=seat, energy=9, optional=True))
     return g, seat, hand
 
 
@@ -703,7 +706,7 @@ def test_T_3_simone_fulfils_several_contracts_with_one_production(first, second,
     g, seat, hand = simone()
     by = dict(zip((3, 5, 6), hand, strict=True))
     g.play(Fulfil(by[first]))
-    assert top(g).kind == "contract" and top(g).n == 9 - first
+    assert top(g).kind == "contract" and top(g).energy == 9 - first
     assert Fulfil(by[second]) in g.legal()
     if {first, 5} == {5, 6} or first == 5:
         assert Fulfil(by[6]) not in g.legal()
@@ -726,7 +729,7 @@ def test_E_4_mahiri_copies_simone():
     p = g.state.players[seat]
     lw.ability_used(g.state, seat, "copies EO-SL")
     g.play(Fulfil(hand[0]))
-    assert top(g).kind == "contract" and top(g).n == 6
+    assert top(g).kind == "contract" and top(g).energy == 6
     p.copy = ""
     assert g.rules.hand_limit_of(g.state, seat) == 3  # she has fulfilled one since the copy
     lw.ability_used(g.state, seat, "copies EO-SL")

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from turbine.core.errors import IllegalAction
+
 if TYPE_CHECKING:
     from ..rules import BarrageRules
     from ..state import State
@@ -51,6 +53,17 @@ class Officer:
 
     def setup(self, game: BarrageRules, state: State, seat: int) -> None:
         """Per-player setup once the officer is taken (B-4.2.6, U-9.4)."""
+
+    def wheel_copies(self, game: BarrageRules, state: State, seat: int, free: bool) -> list[tuple[str, Any]]:
+        """Tile choices that copy a tile on the seat's wheel, as (choice, tile whose
+        permission and effect it has); only Anton Krylov's ability offers any (B-16.6)."""
+        return []
+
+    def refuse_wheel_copy(
+        self, game: BarrageRules, state: State, seat: int, prefix: str, tile_id: str
+    ) -> IllegalAction | None:
+        """Why the copy choice ``<prefix>=<tile_id>`` is refused (``None``: it is not)."""
+        return IllegalAction("only Anton Krylov's tile copies a tile on the wheel", "B-16.6.2")
 
     def __repr__(self) -> str:
         return f"<officer {self.id}>"

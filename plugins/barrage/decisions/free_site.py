@@ -1,0 +1,62 @@
+"""Where to build a rewarded structure: no engineers, wheel or tile (B-13.7); the
+red frame is paid, or not, by the game's options (U-7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import msgspec
+from turbine.core.errors import IllegalAction
+
+from .. import construction
+from ..actions import Site
+from ..tables import STRUCTURES
+from .base import Decision
+from .site import site_problem
+
+if TYPE_CHECKING:
+    from ..api import BarrageGame
+    from ..state import State
+
+
+class ChooseFreeSite(Decision, tag="free_site"):
+    """``max_value``: the highest conduit value allowed; ``areas``: the areas allowed
+    (indexes of :data:`~.tables.AREAS`; empty: any)."""
+
+    structure: int
+    max_value: int = 5
+    areas: list[int] = msgspec.field(default_factory=list)
+
+    prompt: ClassVar[str] = "where to build the rewarded structure"
+    rule: ClassVar[str | None] = "B-13.7"
+    answer_types: ClassVar[tuple[type, ...]] = (Site,)
+
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
+        s = self.structure
+        red_frame = game.options.reward_red_frame
+        budget = state.players[self.seat].credits if red_frame else 10**9
+        out: list[Any] = []
+        for i in construction.sites(game, state, self.seat, s, self.max_value, self.areas or None):
+            if red_frame and construction.surcharge(game, s, i) > budget:
+                continue
+            out.append(Site(construction.site_id(game, s, i)))
+        return out
+
+    def apply(self, game: BarrageGame, state: State, action: Site) -> None:
+        self.done(state)
+        index = game.board.site_index[action.site][1]
+        if not game.options.reward_red_frame:
+            state.players[self.seat].credits += construction.surcharge(game, self.structure, index)
+        construction.place(game, state, self.seat, self.structure, index)
+
+    def refuse(self, game: BarrageGame, state: State, action: Site) -> IllegalAction:
+        s = self.structure
+        problem = site_problem(game, state, self.seat, s, action.site, self.max_value, self.areas or None)
+        if problem is not None:
+            return problem
+        i = game.board.site_index[action.site][1]
+        return IllegalAction(
+            f"{action.site} is red-framed: a rewarded {STRUCTURES[s]} pays "
+            f"{construction.surcharge(game, s, i)} credits, and you have {state.players[self.seat].credits}",
+            "U-7",
+        )

@@ -1,0 +1,51 @@
+"""Which headstream gets a water marker (B-10.4; rewards B-13.9): it flows at once
+(``flows``) or waits for the water phase; U-8's option lets a player stop early."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from turbine.core.errors import IllegalAction
+
+from .. import water
+from ..actions import Headstream
+from .base import Decision
+
+if TYPE_CHECKING:
+    from ..api import BarrageGame
+    from ..state import State
+
+
+class PlaceWater(Decision, tag="water"):
+    """Place ``markers`` water markers one at a time.  ``flows``: each flows at once
+    (the "water now" space and rewards); ``may_stop``: after the first marker the
+    rest may be skipped (the game's ``optional_parts`` option)."""
+
+    markers: int
+    flows: bool = False
+    may_stop: bool = False
+
+    prompt: ClassVar[str] = "which headstream gets water"
+    rule: ClassVar[str | None] = "B-10.4"
+    answer_types: ClassVar[tuple[type, ...]] = (Headstream,)
+
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
+        return list(game.headstream_actions)
+
+    def apply(self, game: BarrageGame, state: State, action: Headstream) -> None:
+        h = game.headstream_index[action.headstream]
+        if self.flows:
+            game.flow_water(state, [water.Source("headstream", h, 1)])
+        else:
+            state.headstream_water[h] += 1
+        self.markers -= 1
+        if self.may_stop:
+            self.optional = True
+        if self.markers == 0:
+            self.done(state)
+
+    def refuse(self, game: BarrageGame, state: State, action: Headstream) -> IllegalAction:
+        heads = ", ".join(game.board.headstreams)
+        return IllegalAction(
+            f"there is no headstream '{action.headstream}' (headstreams: {heads})", self.rule
+        )
