@@ -65,7 +65,8 @@ def is_human(game: Game, seat: int | None) -> bool:
 
 
 def board(game: Game, seat: int | None, title: str | None = None, with_scores: bool = True) -> None:
-    """The game's own rendering of the board for ``seat``, and the scores.
+    """The game's own rendering of the board for ``seat`` (with the plugins'
+    extra lines, :meth:`Game.render`), and the scores.
 
     A renderer may use rich console markup (``[bold]…[/bold]``); text that is
     not valid markup is shown as it is.  Lines are never wrapped or cropped by
@@ -73,7 +74,7 @@ def board(game: Game, seat: int | None, title: str | None = None, with_scores: b
     """
     heading = title or " · ".join(p for p in (game.spec.name, place(game)) if p)
     out.rule(Text(heading, style="bold"), align="left")
-    out.print(game_text(game.rules.render(game.state, seat)), soft_wrap=True)
+    out.print(game_text(game.render(seat)), soft_wrap=True)
     for notice in game.rules.notices(game.state):
         out.print(Text(f"Note: {notice}", style="yellow"))
     if with_scores:

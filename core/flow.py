@@ -13,8 +13,9 @@ a state can be saved and resumed at any point.  The phase objects themselves
 are code, built once per game.
 
 Expansions hook in at the boundaries: the machine calls the game plugin
-manager's ``turbine_phase_begin``, ``turbine_phase_end`` and
-``turbine_round_end`` hooks (see :mod:`turbine.core.hookspecs`).
+manager's ``turbine_setup`` (when :meth:`PhaseMachine.start` begins round 1),
+``turbine_phase_begin``, ``turbine_phase_end`` and ``turbine_round_end`` hooks
+(see :mod:`turbine.core.hookspecs`), so no game has to remember to call them.
 """
 
 from __future__ import annotations
@@ -92,6 +93,7 @@ class PhaseMachine(Generic[S]):
         self._end_of_round = end_of_round
         self._game_over = game_over
         self._rules = rules
+        self._setup_hook = _hook_if_used(hooks, "turbine_setup")
         self._begin_hook = _hook_if_used(hooks, "turbine_phase_begin")
         self._end_hook = _hook_if_used(hooks, "turbine_phase_end")
         self._round_hook = _hook_if_used(hooks, "turbine_round_end")
@@ -127,7 +129,14 @@ class PhaseMachine(Generic[S]):
     # -- changes -------------------------------------------------------------
 
     def start(self, state: S) -> None:
-        """Begin round 1 with the first phase and run until somebody must decide."""
+        """Let the plugins finish the setup (``turbine_setup``), then begin round 1
+        with the first phase and run until somebody must decide.
+
+        A game calls this once, at the end of ``initial_state``, with its setup
+        done: the hook sees the complete initial state before any phase runs.
+        """
+        if self._setup_hook is not None:
+            self._setup_hook(rules=self._rules, state=state)
         flow: Flow[Any] = state.flow  # type: ignore[attr-defined]
         flow.round = 1
         self._enter(state, 0)

@@ -13,6 +13,13 @@ Two kinds of hooks:
   the plugins it requires and the chosen expansions).  A variant adds its own
   game hooks (``VariantSpec.hookspecs``) the same way, for its expansions.
   Hook callers are looked up once per game, never per candidate move.
+
+Every hook here is called by the core itself (the registry, the phase
+machine, :class:`~turbine.core.session.Game`), never left to each game to
+remember; ``tests/test_hooks_called.py`` plays games of every installed
+variant and names any hook that is never called.  A game plugin manager
+refuses an implementation whose name is no hook of that game (a typo, or a
+hook of another game), unless it is marked ``@hookimpl(optionalhook=True)``.
 """
 
 from __future__ import annotations
@@ -62,7 +69,10 @@ class GameSpecs:
     def turbine_setup(self, rules: Any, state: Any) -> None:
         """Called once after a new game's initial state is built, before round 1.
 
-        May change ``state`` (add components, adjust markets).
+        May change ``state`` (add components, adjust markets).  The core calls it
+        from :meth:`~turbine.core.flow.PhaseMachine.start`, which every game's
+        ``initial_state`` ends with, so the hook sees the game's complete setup
+        and runs before the first phase begins.
         """
 
     @hookspec
@@ -79,4 +89,10 @@ class GameSpecs:
 
     @hookspec
     def turbine_render_extra(self, rules: Any, state: Any, seat: int | None) -> str | None:
-        """Return extra text for the board view (an expansion's own components)."""
+        """Return extra text for the board view (an expansion's own components).
+
+        The core calls it whenever a game's board is shown
+        (:meth:`~turbine.core.session.Game.render`) and puts each non-empty
+        answer on its own line under the game's own rendering; ``None`` or
+        ``""`` adds nothing.
+        """

@@ -8,6 +8,7 @@ and left out; the others keep working.
 
 from __future__ import annotations
 
+import difflib
 import importlib.metadata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -176,10 +177,7 @@ class Registry:
             pm.add_hookspecs(extra)
         for name in self.active_plugins(variant_id, expansions):
             pm.register(self.plugins[name].module, name=name)
-        try:
-            pm.check_pending()
-        except pluggy.PluginValidationError as exc:
-            raise PluginError(str(exc)) from None
+        check_hookimpls(pm, variant_id)
         return pm
 
     def plugin_versions(self, names: Iterable[str]) -> dict[str, str]:
@@ -195,6 +193,33 @@ class Registry:
 
     def bots_for(self, variant_id: str) -> list[str]:
         return [name for name, specs in self.bots.items() if any(s.serves(variant_id) for s in specs)]
+
+
+def check_hookimpls(pm: pluggy.PluginManager, variant_id: str) -> None:
+    """Refuse an implementation whose name is no hook of this game, in one line.
+
+    pluggy accepts any ``@hookimpl`` and simply never calls one whose name has no
+    spec, so a misspelt hook (``barrage_end_of_round`` written
+    ``barrage_end_round``) would be silently ignored.  This is
+    :meth:`pluggy.PluginManager.check_pending` with a message that names the
+    plugin and the nearest hook; implementations marked
+    ``@hookimpl(optionalhook=True)`` (meant for a game that may not be
+    present) are accepted.
+    """
+    for hook_name, caller in vars(pm.hook).items():
+        if hook_name.startswith("_") or caller.has_spec():
+            continue
+        for impl in caller.get_hookimpls():
+            if impl.optionalhook:
+                continue
+            known = [n for n, c in vars(pm.hook).items() if not n.startswith("_") and c.has_spec()]
+            close = difflib.get_close_matches(hook_name, known, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise PluginError(
+                f"plugin {impl.plugin_name!r} implements {hook_name}, which is no hook of a "
+                f"{variant_id} game{hint}; mark it @hookimpl(optionalhook=True) if it is meant "
+                "for another game"
+            )
 
 
 def _topological_order(infos: dict[str, tuple[PluginInfo, Any]], errors: dict[str, str]) -> list[str]:

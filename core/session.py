@@ -148,6 +148,19 @@ class Game:
             self._legal = self.rules.legal_actions(self.state)
         return self._legal
 
+    def render(self, seat: int | None) -> str:
+        """The board as text for ``seat`` (``None``: everything): the game's own
+        rendering, then each active plugin's ``turbine_render_extra`` line.
+
+        The core adds the extras, so a game's renderer never has to remember to
+        ask for them and every expansion is shown under every game's board.
+        """
+        rules = self.rules
+        lines = [rules.render(self.state, seat)]
+        extras = rules.pm.hook.turbine_render_extra(rules=rules, state=self.state, seat=seat)
+        lines.extend(extra for extra in extras if extra)
+        return "\n".join(lines)
+
     def play(self, action: Any) -> LogEntry:
         """Apply ``action`` for the seat to move; raises IllegalAction, changing nothing."""
         seat = self.to_move

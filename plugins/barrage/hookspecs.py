@@ -1,4 +1,4 @@
-"""Barrage's own hook specifications (first draft), for its expansions.
+"""Barrage's own hook specifications, for its expansions.
 
 An expansion of Barrage (the Leeghwater Project, or any other) changes the base
 game **only** through these hooks and the plugin APIs they name; it never
@@ -32,6 +32,12 @@ Conventions (the same as :mod:`turbine.core.hookspecs`, project name
 * Hooks are looked up once per game, never per candidate move; hot paths
   (water flow, legal-move generation) call hooks only through values computed
   once (for example :func:`~turbine.plugins.barrage.water.capacities`).
+* Every hook here is called by Barrage's rules: a spec nobody calls would be
+  a promise no expansion could rely on, so a hook point is published together
+  with its call (``tests/test_hooks_called.py`` plays seeded games and
+  names any spec that is never called).  An implementation whose
+  name is no spec of the game is refused when the game's plugin manager is
+  built, unless it is marked ``@hookimpl(optionalhook=True)``.
 """
 
 from __future__ import annotations
@@ -123,27 +129,6 @@ class BarrageSpecs:
     # ------------------------------------------------------------------ registries
 
     @hookspec
-    def barrage_structure_types(self, config: Any) -> list[Any]:
-        """HP-5. Called once per game; return the extra structure types this plugin adds.
-
-        Each item describes a type: its key, technology symbol, piece track
-        (pieces per company, leftmost first, incomes if any), whether it stands
-        on the map (counting queries such as "structures in an area" use only
-        on-map types), and the name of the action that enumerates its targets.
-        Barrage's own four types are registered the same way.
-        """
-
-    @hookspec
-    def barrage_action_spaces(self, config: Any) -> list[Any]:
-        """HP-7. Called once per game; return the extra action spaces this plugin adds.
-
-        Each item gives an id, engineers required (0 = any number), red frame,
-        printed cost, exclusivity, the player-count mark, and whether it is a
-        personal space of one officer or company.  Barrage's management board
-        (``management_board.json``) is registered the same way.
-        """
-
-    @hookspec
     def barrage_abilities(self, config: Any) -> list[Any]:
         """HP-18. Called once per game; return the company and officer abilities this plugin defines.
 
@@ -154,27 +139,7 @@ class BarrageSpecs:
         is active for the seat.
         """
 
-    # ------------------------------------------------------------------ turn flow and action spaces
-
-    @hookspec(firstresult=True)
-    def barrage_space_available(self, game: Any, state: Any, seat: int, space: Any) -> bool | None:
-        """HP-7. Called while legal placements are listed, once per (seat, space) not owned by Barrage.
-
-        Return ``True``/``False`` to say whether ``seat`` may place engineers on
-        ``space`` now, including the rule that a space whose action cannot be
-        performed in full is not available (B-7.4); ``None`` to let Barrage
-        decide with its standard rules (free, enough engineers and credits).
-        """
-
-    @hookspec(firstresult=True)
-    def barrage_perform_action(
-        self, game: Any, state: Any, seat: int, space: Any, engineers: int
-    ) -> bool | None:
-        """HP-7. Called after engineers (and costs) are placed on a space Barrage does not own.
-
-        Perform the space's action by pushing sub-decisions or applying effects
-        to ``state``; return ``True`` if handled.  ``None`` means "not mine".
-        """
+    # ------------------------------------------------------------------ turn flow
 
     @hookspec
     def barrage_after_placement(
@@ -259,52 +224,7 @@ class BarrageSpecs:
         construction 40, a contract 20, the Bank 3 − engineers); ``None`` = 0.
         """
 
-    # ------------------------------------------------------------------ construction pipeline (B-8)
-
-    @hookspec
-    def barrage_build_targets(self, game: Any, state: Any, seat: int, structure: str) -> list[Any] | None:
-        """HP-5, HP-6 (stage 1). Called when the targets of a construction are listed.
-
-        For a structure type this plugin registered, return its legal targets
-        (off-map spaces included).  For Barrage's own types return ``None``.
-        Results are concatenated after Barrage's own targets.
-        """
-
-    @hookspec(firstresult=True)
-    def barrage_tile_permits(
-        self, game: Any, state: Any, seat: int, tile: Any, structure: str
-    ) -> bool | None:
-        """HP-6 (stage 2). Called when a technology tile is matched against a structure type.
-
-        Return ``True``/``False`` for tiles whose permission is not a plain list
-        of structures (wild tiles, copy tiles such as Anton Krylov's, an
-        expansion's new symbols); ``None`` to use the tile's ``builds`` list.
-        """
-
-    @hookspec
-    def barrage_build_cost(
-        self, game: Any, state: Any, seat: int, structure: str, target: Any, tile: Any, cost: Any
-    ) -> Any | None:
-        """HP-6 (stage 3), HP-15. *Folded* on ``cost``: called once per candidate construction.
-
-        ``cost`` is a :class:`~turbine.plugins.barrage.board.BuildCost` (the
-        printed cost of B-9.1 on the first call).  Return an adjusted cost or
-        ``None``.  For officer and tile modifiers that *lower* or *replace* the
-        cost (EO-WA, AT-II-C, AT-I-W's surcharge waiver, AT-III-B's excavators).
-        """
-
-    @hookspec
-    def barrage_payment_options(
-        self, game: Any, state: Any, seat: int, structure: str, target: Any, tile: Any, cost: Any
-    ) -> list[Any] | None:
-        """HP-6 (stage 4), HP-15. Called once per candidate construction, after the cost is final.
-
-        Return *alternative* ways to pay ``cost`` (EO-JM: conduits in mixers;
-        EO-SJ: 3 credits per machinery unit; AT-II-W: interchangeable machinery;
-        an expansion's "credits instead of machinery" or "onto the wheel").
-        Barrage offers the plain payment plus every alternative returned; the
-        player chooses.
-        """
+    # ------------------------------------------------------------------ construction (B-8)
 
     @hookspec
     def barrage_after_build(
@@ -318,17 +238,6 @@ class BarrageSpecs:
         """
 
     # ------------------------------------------------------------------ production (B-11)
-
-    @hookspec
-    def barrage_production_energy(
-        self, game: Any, state: Any, seat: int, production: Any, energy: int
-    ) -> int | None:
-        """HP-9. *Folded* on ``energy``: the energy of one production before the action modifier.
-
-        ``production`` names the dam, conduit, powerhouse, markers and whether
-        board bonuses apply (a Germany repeat has none).  Return a new base
-        energy or ``None`` (EO-VF raises 1–3 to 4, B-16.3).
-        """
 
     @hookspec
     def barrage_after_production(self, game: Any, state: Any, seat: int, production: Any) -> None:
@@ -357,17 +266,6 @@ class BarrageSpecs:
         """
 
     @hookspec
-    def barrage_energy_gained(
-        self, game: Any, state: Any, seat: int, amount: int, contract_usable: bool, source: str
-    ) -> None:
-        """HP-10. Called whenever an energy marker moves, after it moved.
-
-        ``contract_usable`` says whether this gain may fulfil a contract
-        (SY-8 vs SY-7, B-13.5); ``source`` names the cause (``"production"``,
-        ``"usa"``, ``"italy"``, ``"reward"``, ``"income"`` …).  For listeners only.
-        """
-
-    @hookspec
     def barrage_ability_used(self, game: Any, state: Any, seat: int, ability: str, detail: str) -> None:
         """HP-18. Called when an officer's ability changed an outcome, for listeners (statistics, logs).
 
@@ -382,14 +280,6 @@ class BarrageSpecs:
     @hookspec
     def barrage_hand_limit(self, game: Any, state: Any, seat: int, limit: int) -> int | None:
         """HP-11. *Folded* on ``limit``: face-up contracts ``seat`` may hold (3 by default, B-10.8.4)."""
-
-    @hookspec(firstresult=True)
-    def barrage_counts_as_fulfilled(self, game: Any, state: Any, seat: int, item: Any) -> bool | None:
-        """HP-11, HP-17. Called when fulfilled contracts are counted (BT-1, effects).
-
-        Return ``False`` to exclude a face-down item of an expansion that is not
-        a contract (or ``True`` to include one); ``None`` to let Barrage decide.
-        """
 
     @hookspec(firstresult=True)
     def barrage_resolve_reward_part(self, game: Any, state: Any, seat: int, part: Any) -> bool | None:
@@ -415,31 +305,7 @@ class BarrageSpecs:
         capacity or ``None`` (Graziano Del Monte: height 3 → 4 for his dams).
         """
 
-    @hookspec
-    def barrage_water_moved(self, game: Any, state: Any, result: Any, cause: str) -> None:
-        """HP-12. Called after every call of the water algorithm that moved markers.
-
-        ``result`` is the :class:`~turbine.plugins.barrage.water.FlowResult`;
-        ``cause`` is ``"flow_phase"``, ``"release"`` or ``"headstream"``.  For
-        effects that react to water passing (the USA ability uses this).
-        """
-
-    # ------------------------------------------------------------------ wheel (B-8.3)
-
-    @hookspec
-    def barrage_wheel_rotated(self, game: Any, state: Any, seat: int, returned: Any) -> None:
-        """HP-13. Called after each single-sector rotation of ``seat``'s wheel (B-8.4.1).
-
-        ``returned`` lists what came back from the newly open sector.  The wheel
-        itself is changed through Barrage's wheel API (load, rotate, remove a
-        tile or machinery from a sector, inspect), never directly.
-        """
-
     # ------------------------------------------------------------------ rounds and scoring
-
-    @hookspec
-    def barrage_round_start(self, game: Any, state: Any, round_no: int) -> None:
-        """HP-16. Called at the start of Phase 1, before incomes. May change ``state``."""
 
     @hookspec
     def barrage_end_of_round(self, game: Any, state: Any, round_no: int) -> None:
@@ -455,17 +321,6 @@ class BarrageSpecs:
 
         Return the count for tiles this plugin added (VP = ``vp_each`` × count,
         then B-18.4's threshold); ``None`` for tiles it does not know.
-        """
-
-    @hookspec
-    def barrage_count(self, game: Any, state: Any, seat: int, what: str, count: int) -> int | None:
-        """HP-17. *Folded* on ``count``: a counting query used by scoring and effects.
-
-        ``what`` is ``"bases"``, ``"elevations"``, ``"conduits"``,
-        ``"powerhouses"``, ``"structures_in_area:<area>"``,
-        ``"structures_in_basin:<basin>"``, ``"advanced_tiles"`` or
-        ``"fulfilled_contracts"``.  Return an adjusted count (exclude or include
-        an expansion's objects) or ``None``.
         """
 
     @hookspec

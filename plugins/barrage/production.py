@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .hookspecs import fold_hook
 from .state import State
 from .tables import NEUTRAL, POWERHOUSE
 
@@ -40,11 +39,6 @@ def energy(
     base = markers * value
     if not flags & REPEAT or r.options.floor_on_repeat:
         base = r.officer(state, seat).production_base(base)
-    if r.h_production_energy is not None:
-        production = {"seat": seat, "markers": markers, "value": value, "bonus": flags & BONUS}
-        base = fold_hook(
-            r.h_production_energy, "energy", base, game=r, state=state, seat=seat, production=production
-        )
     total = base + modifier
     if flags & BONUS:
         total += powerhouse_bonus(r, state.players[seat].built[POWERHOUSE])

@@ -109,8 +109,6 @@ def render(r: BarrageRules, state: State, seat: int | None) -> str:
     if r.full:
         lines += _patent_office(r, state)
         lines += _draft(r, state)
-    extra = r.pm.hook.turbine_render_extra(rules=r, state=state, seat=seat)
-    lines.extend(x for x in extra if x)
     return "\n".join(lines)
 
 

@@ -208,17 +208,14 @@ class BarrageRules(Rules[State, Action]):
         self.optional_parts = options.optional_parts == "ext"
         # Barrage's own hooks (HOOKS.md), looked up once: None when no plugin implements one
         hook = pm.hook
-        self.h_round_start = _used(hook, "barrage_round_start")
         self.h_end_of_round = _used(hook, "barrage_end_of_round")
         self.h_after_build = _used(hook, "barrage_after_build")
         self.h_after_production = _used(hook, "barrage_after_production")
-        self.h_water_moved = _used(hook, "barrage_water_moved")
         self.h_final_scoring = _used(hook, "barrage_final_scoring")
         self.h_reward_part = _used(hook, "barrage_resolve_reward_part")
         self.h_bonus_count = _used(hook, "barrage_bonus_tile_count")
         self.h_setup_game = _used(hook, "barrage_setup_game")
         self.h_setup_player = _used(hook, "barrage_setup_player")
-        self.h_production_energy = _used(hook, "barrage_production_energy")
         self.h_ability_used = _used(hook, "barrage_ability_used")
         self.h_component_pools = _used(hook, "barrage_component_pools")
         hand = _used(hook, "barrage_hand_limit")
@@ -316,7 +313,6 @@ class BarrageRules(Rules[State, Action]):
         if not full and self.h_setup_player is not None:
             for seat in state.turn_order:
                 self.h_setup_player(game=self, state=state, seat=seat, rng=state.rng)
-        self.pm.hook.turbine_setup(rules=self, state=state)
         self.machine.start(state)
         self._settle(state)
         return state
@@ -611,8 +607,6 @@ class BarrageRules(Rules[State, Action]):
                 owner = state.dam_owner[d]
                 if owner >= 0 and cap > state.dam_height[d] and state.dam_water[d] > state.dam_height[d]:
                     self.ability_used(state, owner, self.officer(state, owner).id, "dam holds more water")
-        if self.h_water_moved is not None:
-            self.h_water_moved(game=self, state=state, result=result, cause=cause)
 
     def release(self, state: State, zone: int, markers: int) -> None:
         """Water leaving a powerhouse of basin ``zone`` flows on (B-11.2 step 8, B-12.2.2)."""
@@ -624,8 +618,6 @@ class BarrageRules(Rules[State, Action]):
     # -- phases (B-6, B-17, B-18, B-19) ----------------------------------------------------
 
     def _income(self, state: State) -> None:
-        if self.h_round_start is not None:
-            self.h_round_start(game=self, state=state, round_no=state.flow.round)
         order = list(state.turn_order)
         if self.options.income_order == "reverse":  # U-3
             order.reverse()

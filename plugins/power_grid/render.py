@@ -122,8 +122,4 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
         lines.append(f"{region.name}: " + ", ".join(parts))
     if japan:
         lines.append("* start city (spaces 10, 10, 20), ° small city (two spaces)")
-    if rules.pm is not None:
-        for extra in rules.pm.hook.turbine_render_extra(rules=rules, state=state, seat=seat):
-            if extra:
-                lines.append(extra)
     return "\n".join(lines)

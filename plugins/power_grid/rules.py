@@ -229,8 +229,6 @@ class PowerGridRules(Rules[State, Action]):
             resources=resources,
             reserve=reserve,
         )
-        if self.pm is not None:
-            self.pm.hook.turbine_setup(rules=self, state=state)
         self.machine.start(state)
         self._settle(state)
         return state

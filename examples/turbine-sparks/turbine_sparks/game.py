@@ -99,7 +99,6 @@ class SparksRules(Rules[State, Action]):
         deck = list(range(1, 10))
         rng.shuffle(deck)
         state = State(Flow(), rng, [Player() for _ in range(self.players)], deck)
-        self.pm.hook.turbine_setup(rules=self, state=state)
         self.machine.start(state)
         return state
 
