@@ -286,10 +286,12 @@ class BarrageSpecs:
     ) -> Any | None:
         """HP-6 (stage 3), HP-15. *Folded* on ``cost``: called once per candidate construction.
 
-        ``cost`` is a :class:`~turbine.plugins.barrage.board.BuildCost` (the
-        printed cost of B-9.1 on the first call).  Return an adjusted cost or
-        ``None``.  For officer and tile modifiers that *lower* or *replace* the
-        cost (EO-WA, AT-II-C, AT-I-W's surcharge waiver, AT-III-B's excavators).
+        ``cost`` is the printed cost of B-9.1 on the first call, as
+        :func:`~turbine.plugins.barrage.construction.cost_table` gives it
+        (excavators and mixers, plus the space's red-frame surcharge).  Return
+        an adjusted cost or ``None``.  For officer and tile modifiers that
+        *lower* or *replace* the cost (EO-WA, AT-II-C, AT-I-W's surcharge
+        waiver, AT-III-B's excavators).
         """
 
     @hookspec

@@ -65,7 +65,6 @@ from .tables import (
     PRIVATE_STACKS,
     STRUCTURES,
     Part,
-    board,
     bonus_tiles,
     companies,
     constants,
@@ -95,7 +94,7 @@ class BarrageRules(Rules[State, Action]):
 
     def __init__(self, options: Any, players: int, pm: Any) -> None:
         super().__init__(options, players, pm)
-        self.board = board()
+        self.board = load_board()
         self.consts = constants()
         self.costs = self.consts["costs"]
         self.red_credits = self.costs["red_frame_credits"]
@@ -1224,6 +1223,6 @@ def scoring_awards() -> tuple[int, ...]:
 
 
 def neutral_tiles() -> dict[int, tuple[str, ...]]:
-    from .tables import neutral_dam_tiles
+    from .board import neutral_dam_tiles
 
     return neutral_dam_tiles()
