@@ -9,8 +9,10 @@ the cross references and rulebook counts that a schema cannot express (12
 basins, 20 conduits, 55 contracts split 4/6/15/15/15, rewards in range, ...).
 
 Everything returned is immutable and cached with :func:`functools.cache`: load
-once per process and share freely between games.  The map is turned into fast
-indexed form by :mod:`turbine.plugins.barrage.board`.
+once per process and share freely between games.  This is the only reader of
+the files: the board the engine runs (:mod:`turbine.plugins.barrage.board`) and
+the engine's flat tables (:mod:`turbine.plugins.barrage.tables`) are built from
+these Structs.
 
 Identifiers are the rule document's (``CO-USA``, ``EO-GD``, ``AT-II-E``,
 ``BT-3``, ``PC-Y07``, ``HS-4``, ``MB-TS1-L``); map labels (``Z-7``, ``B7U``,

@@ -148,7 +148,7 @@ def _headstreams(r: BarrageRules, state: State) -> list[str]:
     parts = []
     for h, (name, tile) in enumerate(zip(r.board.headstreams, state.headstream_tiles, strict=True)):
         per_round = "/".join(str(n) for n in headstream_tiles()[tile])
-        basin = b.basins[b.headstreams[h].basin].id
+        basin = b.basins[b.headstream_basin[h]].id
         waiting = state.headstream_water[h]
         parts.append(f"{name} ({tile}, rounds 1–4: {per_round}) → {basin}: {waiting} waiting")
     return ["", "[bold]Headstreams[/bold] (water waiting moves in phase 3)", *("  " + p for p in parts)]

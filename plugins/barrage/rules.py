@@ -72,7 +72,6 @@ from .tables import (
     PRIVATE_STACKS,
     STRUCTURES,
     Part,
-    board,
     bonus_tiles,
     companies,
     constants,
@@ -101,7 +100,7 @@ class BarrageRules(Rules[State, Action]):
 
     def __init__(self, options: Any, players: int, pm: Any) -> None:
         super().__init__(options, players, pm)
-        self.board = board()
+        self.board = load_board()
         self.consts = constants()
         self.costs = self.consts["costs"]
         self.red_credits = self.costs["red_frame_credits"]
@@ -1082,6 +1081,6 @@ def scoring_awards() -> tuple[int, ...]:
 
 
 def neutral_tiles() -> dict[int, tuple[str, ...]]:
-    from .tables import neutral_dam_tiles
+    from .board import neutral_dam_tiles
 
     return neutral_dam_tiles()

@@ -1,25 +1,57 @@
-"""Flat, integer-indexed tables the rules engine reads on every move.
+"""The engine's non-map tables, in the flat form the rules read on every move.
 
-Built once per process from the plugin's data files: the map (dam sites,
-conduit spaces, powerhouse spaces, the river paths), the management board
-(B-10.2), company incomes (B-21.2), contracts (B-13.9), headstream tiles
-(B-23.3), bonus and objective tiles (B-21.4, B-21.5) and the energy-track
-credit scale (B-18.3.3).  Everything here is immutable: the game state refers
-to sites, spaces and contracts by their index or id only.
+Built once per process from the validated data model (:mod:`.data_model`,
+read through :mod:`turbine.core.data`): the management board (B-10.2),
+company incomes (B-21.2), contracts (B-13.9), headstream tiles (B-23.3), bonus
+and objective tiles (B-21.4, B-21.5) and the energy-track credit scale
+(B-18.3.3).  The map is :func:`.board.load_board`.  Everything here is
+immutable: the game state refers to spaces and contracts by their index or id
+only.  Like the board, this module imports only the data model, so any module
+may import it.
 """
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parent / "data"
+import msgspec
 
-AREAS = ("mountain", "hill", "plain")
-STRUCTURES = ("base", "elevation", "conduit", "powerhouse")
+from . import data_model as dm
+from .data_model import AREAS, STRUCTURES, RewardPart
+
+__all__ = [
+    "AREAS",
+    "AUTOMATIC",
+    "BASE",
+    "CONDUIT",
+    "ELEVATION",
+    "MACHINERY_LOTS",
+    "NEUTRAL",
+    "NOBODY",
+    "PIECES",
+    "POWERHOUSE",
+    "PRIVATE_STACKS",
+    "STRUCTURES",
+    "CompanyData",
+    "Contract",
+    "Part",
+    "Space",
+    "bonus_tiles",
+    "companies",
+    "constants",
+    "contracts",
+    "credits_for_energy",
+    "headstream_tiles",
+    "load_json",
+    "management_spaces",
+    "objective_tiles",
+    "patent_spaces",
+    "reward_parts",
+]
+
 BASE, ELEVATION, CONDUIT, POWERHOUSE = range(4)
 PIECES = (5, 5, 5, 4)
 """Pieces of each structure type on a company board (B-2.2)."""
@@ -28,126 +60,26 @@ NEUTRAL = -2
 """Owner code of a neutral dam."""
 NOBODY = -1
 
+_FILES: dict[str, Callable[[], Any]] = {
+    "companies.json": dm.load_companies,
+    "constants.json": dm.load_constants,
+    "contracts.json": dm.load_contracts,
+    "map.json": dm.load_map,
+    "scoring_tiles.json": dm.load_scoring_tiles,
+    "technology.json": dm.load_technology,
+    "headstream_tiles.json": lambda: {"tiles": dm.load_headstream_tiles()},
+    "management_board.json": lambda: {"spaces": dm.load_management_board()},
+    "officers.json": lambda: {"officers": dm.load_officers()},
+}
+
 
 def load_json(name: str) -> Any:
-    with open(DATA / name, encoding="utf-8") as handle:
-        return json.load(handle)
+    """The data file ``name`` as plain dicts, lists and tuples, after the data model has
+    validated it: the same keys as the file, with every optional field filled in.
 
-
-@dataclass(frozen=True)
-class DamSite:
-    index: int
-    id: str
-    zone: int
-    area: int
-    red: bool
-
-
-@dataclass(frozen=True)
-class ConduitSite:
-    index: int
-    id: str
-    zone: int
-    """Source basin."""
-    area: int
-    value: int
-    to_zone: int
-
-
-@dataclass(frozen=True)
-class PowerhouseSite:
-    index: int
-    id: str
-    zone: int
-    area: int
-    red: bool
-
-
-@dataclass(frozen=True)
-class Board:
-    dams: tuple[DamSite, ...]
-    conduits: tuple[ConduitSite, ...]
-    powerhouses: tuple[PowerhouseSite, ...]
-    zones: tuple[int, ...]
-    zone_area: dict[int, int]
-    headstreams: tuple[str, ...]
-    dams_in_zone: dict[int, tuple[int, ...]]
-    powerhouses_in_zone: dict[int, tuple[int, ...]]
-    conduits_into_zone: dict[int, tuple[int, ...]]
-    site_index: dict[str, tuple[str, int]]
-    """Site id -> ("dam" | "conduit" | "powerhouse", index)."""
-    # the same facts as plain tuples by index, for the legal-move loops
-    dam_zone: tuple[int, ...]
-    dam_area: tuple[int, ...]
-    conduit_area: tuple[int, ...]
-    conduit_value: tuple[int, ...]
-    ph_zone: tuple[int, ...]
-    ph_area: tuple[int, ...]
-
-
-@cache
-def board() -> Board:
-    """The base map from ``map.json`` (topology [EXT], B-23.2)."""
-    raw = load_json("map.json")
-    dams: list[DamSite] = []
-    conduits: list[ConduitSite] = []
-    powerhouses: list[PowerhouseSite] = []
-    zone_area: dict[int, int] = {}
-
-    def zone_of(label: str) -> int:
-        return int(label.split("-")[1])
-
-    for basin in raw["basins"]:
-        z = zone_of(basin["id"])
-        area = AREAS.index(basin["area"])
-        zone_area[z] = area
-        for site in basin["dam_sites"]:
-            dams.append(DamSite(len(dams), site["id"], z, area, bool(site["red_frame"])))
-        for site in basin["conduits"]:
-            conduits.append(
-                ConduitSite(len(conduits), site["id"], z, area, int(site["value"]), zone_of(site["to"]))
-            )
-        for site in basin["powerhouse_sites"]:
-            powerhouses.append(PowerhouseSite(len(powerhouses), site["id"], z, area, bool(site["red_frame"])))
-    zones = tuple(sorted(zone_area))
-    dams_in_zone = {z: tuple(d.index for d in dams if d.zone == z) for z in zones}
-
-    heads = tuple(h["id"] for h in raw["headstreams"])
-    site_index: dict[str, tuple[str, int]] = {}
-    for d in dams:
-        site_index[d.id] = ("dam", d.index)
-    for c in conduits:
-        site_index[c.id] = ("conduit", c.index)
-    for p in powerhouses:
-        site_index[p.id] = ("powerhouse", p.index)
-    return Board(
-        dams=tuple(dams),
-        conduits=tuple(conduits),
-        powerhouses=tuple(powerhouses),
-        zones=zones,
-        zone_area=zone_area,
-        headstreams=heads,
-        dams_in_zone=dams_in_zone,
-        powerhouses_in_zone={z: tuple(p.index for p in powerhouses if p.zone == z) for z in zones},
-        conduits_into_zone={z: tuple(c.index for c in conduits if c.to_zone == z) for z in zones},
-        site_index=site_index,
-        dam_zone=tuple(d.zone for d in dams),
-        dam_area=tuple(d.area for d in dams),
-        conduit_area=tuple(c.area for c in conduits),
-        conduit_value=tuple(c.value for c in conduits),
-        ph_zone=tuple(p.zone for p in powerhouses),
-        ph_area=tuple(p.area for p in powerhouses),
-    )
-
-
-@cache
-def neutral_dam_tiles() -> dict[int, tuple[str, ...]]:
-    """Area -> the dam sites its neutral-dam setup tiles show (B-4.1.11, D-3)."""
-    raw = load_json("map.json")
-    out: dict[int, list[str]] = {0: [], 1: [], 2: []}
-    for tile in raw["neutral_dam_tiles"]:
-        out[AREAS.index(tile["area"])].append(tile["site"])
-    return {a: tuple(v) for a, v in out.items()}
+    A fresh copy each call, so a caller may change what it gets.
+    """
+    return msgspec.to_builtins(_FILES[name]())
 
 
 # -- the management board (B-10.2) ---------------------------------------------
@@ -172,7 +104,27 @@ class Space:
 
     @property
     def credits(self) -> int:
-        return self.cost + (3 if self.red else 0)
+        return self.cost + (dm.load_constants().costs.red_frame_credits if self.red else 0)
+
+
+def _space_kind(space: dm.ActionSpace) -> tuple[str, int]:
+    """The engine's kind and amount of a non-patent action space (see :class:`Space`)."""
+    if space.effect == "production":
+        return "production", space.modifier
+    if space.effect == "bank":
+        return "bank", 0
+    if space.effect == "take_contracts":
+        return "contracts", space.amount
+    first = space.gain[0]
+    if first.kind == "water_delayed":
+        return "water", first.amount
+    if first.kind == "water_flows":
+        return "water_now", first.amount
+    if first.kind == "rotate":
+        return "rotate", first.amount
+    if first.kind == "machinery":
+        return "machinery", 2
+    return "machinery", 3 if len(space.gain) == 2 else 1
 
 
 @cache
@@ -180,44 +132,20 @@ def management_spaces() -> tuple[Space, ...]:
     """B-10.2 from ``management_board.json`` (engineer counts, red frames and
     player-count marks are [EXT], D-4).  Patent Office spaces (full game) are left out."""
     out: list[Space] = []
-    for raw in load_json("management_board.json")["spaces"]:
-        effect = raw["effect"]
-        if effect == "patent":
+    for raw in dm.load_management_board():
+        if raw.effect == "patent":
             continue
-        ident = raw["id"].removeprefix("MB-").replace("-", "")
-        amount = 0
-        if effect == "production":
-            kind, amount = "production", int(raw["modifier"])
-        elif effect == "bank":
-            kind = "bank"
-        elif effect == "take_contracts":
-            kind, amount = "contracts", int(raw["amount"])
-        else:
-            gains = raw["gain"]
-            first = gains[0]["kind"]
-            if first == "water_delayed":
-                kind, amount = "water", int(gains[0]["amount"])
-            elif first == "water_flows":
-                kind, amount = "water_now", int(gains[0]["amount"])
-            elif first == "rotate":
-                kind, amount = "rotate", int(gains[0]["amount"])
-            elif first == "machinery":
-                kind, amount = "machinery", 2
-            elif len(gains) == 2:
-                kind, amount = "machinery", 3
-            else:
-                kind, amount = "machinery", 1
-        mark = raw.get("mark", "")
-        min_players = 4 if mark == "4" else 3 if mark == "3+" else 2
+        kind, amount = _space_kind(raw)
+        min_players = 4 if raw.mark == "4" else 3 if raw.mark == "3+" else 2
         out.append(
             Space(
-                ident,
-                raw["section"].replace("_", " "),
+                raw.id.removeprefix("MB-").replace("-", ""),
+                raw.section.replace("_", " "),
                 kind,
                 amount,
-                int(raw["engineers"]),
-                bool(raw["red_frame"]),
-                int(raw.get("cost", 0)),
+                raw.engineers,
+                raw.red_frame,
+                raw.cost,
                 min_players,
             )
         )
@@ -227,21 +155,19 @@ def management_spaces() -> tuple[Space, ...]:
 @cache
 def patent_spaces() -> tuple[Space, ...]:
     """B-10.9: the Patent Office spaces (full game), one per display slot (``amount`` = slot index)."""
-    out = []
-    for raw in load_json("management_board.json")["spaces"]:
-        if raw["effect"] == "patent":
-            out.append(
-                Space(
-                    raw["id"].removeprefix("MB-"),
-                    "patent office",
-                    "patent",
-                    int(raw["slot"]) - 1,
-                    int(raw["engineers"]),
-                    bool(raw["red_frame"]),
-                    int(raw.get("cost", 0)),
-                )
-            )
-    return tuple(out)
+    return tuple(
+        Space(
+            raw.id.removeprefix("MB-"),
+            "patent office",
+            "patent",
+            raw.slot - 1,
+            raw.engineers,
+            raw.red_frame,
+            raw.cost,
+        )
+        for raw in dm.load_management_board()
+        if raw.effect == "patent"
+    )
 
 
 MACHINERY_LOTS = {1: "1 excavator", 2: "1 excavator or 1 mixer", 3: "1 excavator and 1 mixer"}
@@ -255,11 +181,14 @@ AUTOMATIC = ("credits", "excavators", "mixers", "vp", "energy")
 """B-13.9.1: resources, VP and energy first; then the other parts in printed order."""
 
 
-def reward_parts(raw: list[dict[str, Any]]) -> tuple[Part, ...]:
+def reward_parts(raw: Sequence[RewardPart]) -> tuple[Part, ...]:
+    """A validated reward as the engine's parts: automatic ones first (B-13.9.1), no limit
+    written as every area and conduit value 5."""
     parts: list[Part] = []
     for item in raw:
-        areas = tuple(AREAS.index(a) for a in item.get("areas", AREAS))
-        parts.append((item["kind"], int(item.get("amount", 1)), int(item.get("max_value", 5)), areas))
+        areas = tuple(AREAS.index(a) for a in item.areas or AREAS)
+        max_value = 5 if item.max_value is None else item.max_value
+        parts.append((item.kind, item.amount, max_value, areas))
     first = [p for p in parts if p[0] in AUTOMATIC]
     rest = [p for p in parts if p[0] not in AUTOMATIC]
     return tuple(first + rest)
@@ -277,12 +206,9 @@ class Contract:
 
 @cache
 def contracts() -> dict[str, Contract]:
-    raw = load_json("contracts.json")
     return {
-        c["id"]: Contract(
-            c["id"], c["kind"], c.get("stack", ""), int(c["requirement"]), reward_parts(c["reward"])
-        )
-        for c in raw["contracts"]
+        c.id: Contract(c.id, c.kind, c.stack or "", c.requirement, reward_parts(c.reward))
+        for c in dm.load_contracts().contracts
     }
 
 
@@ -300,46 +226,41 @@ class CompanyData:
 
 @cache
 def companies() -> dict[str, CompanyData]:
-    raw = load_json("companies.json")
-    reveal = raw["income_reveal_at"]
+    data = dm.load_companies()
+    reveal = data.income_reveal_at
     out = {}
-    for c in raw["companies"]:
-        rows = []
-        for kind in STRUCTURES[:3]:
-            rows.append(tuple((reveal[i], reward_parts(r)) for i, r in enumerate(c["income"][kind])))
-        out[c["id"]] = CompanyData(c["id"], c["name"], c["ability"], tuple(rows))
+    for c in data.companies:
+        rows = tuple(
+            tuple((reveal[i], reward_parts(r)) for i, r in enumerate(c.income.row(kind)))
+            for kind in STRUCTURES[:3]
+        )
+        out[c.id] = CompanyData(c.id, c.name, c.ability, rows)
     return out
 
 
 @cache
 def constants() -> dict[str, Any]:
+    """``constants.json`` as plain data (validated by :func:`.data_model.load_constants`)."""
     return load_json("constants.json")
 
 
 @cache
 def headstream_tiles() -> dict[str, tuple[int, ...]]:
-    raw = load_json("headstream_tiles.json")
-    return {t["id"]: tuple(t["water"]) for t in raw["tiles"]}
+    """Headstream tile id -> water markers in rounds 1–4 (B-6.4)."""
+    return {t.id: t.water for t in dm.load_headstream_tiles()}
 
 
 @cache
 def bonus_tiles() -> dict[str, tuple[int, str, bool]]:
     """Bonus tile id -> (VP per item, what it counts, used in the introductory game) (B-21.4)."""
-    raw = load_json("scoring_tiles.json")
-    return {t["id"]: (int(t["vp_each"]), t["counts"], bool(t["intro"])) for t in raw["bonus_tiles"]}
+    return {t.id: (t.vp_each, t.counts, t.intro) for t in dm.load_scoring_tiles().bonus_tiles}
 
 
 @cache
 def objective_tiles() -> dict[str, str]:
-    raw = load_json("scoring_tiles.json")
-    return {t["id"]: t["counts"] for t in raw["objective_tiles"]}
+    return {t.id: t.counts for t in dm.load_scoring_tiles().objective_tiles}
 
 
 def credits_for_energy(energy: int) -> int:
     """B-18.3: the credits printed at or last passed by the marker (30+ counts as 30)."""
-    energy = min(energy, 30)
-    got = 0
-    for threshold, credits in constants()["energy_track_credits"]:
-        if energy >= threshold:
-            got = credits
-    return got
+    return dm.load_constants().energy_credits(energy)

@@ -122,7 +122,7 @@ class WaterState(msgspec.Struct):
 
     @classmethod
     def empty(cls, board: Board) -> WaterState:
-        return cls([0] * len(board.dam_sites), [0] * len(board.headstreams))
+        return cls([0] * len(board.dams), [0] * len(board.headstreams))
 
     @property
     def on_map(self) -> int:

@@ -90,7 +90,7 @@ IMPL: dict[str, str] = {
     "B-2.3.2": f"Supplies unlimited (U-17); {R}notices says when the box would run out",
     "B-3": HEADING,
     "B-3.1": HEADING,
-    "B-3.1.1": "Data: data/map.json (areas); tables.py:board",
+    "B-3.1.1": "Data: data/map.json (areas); board.py:build_board",
     "B-3.1.2": "Data: data/map.json; board.py:load_board",
     "B-3.1.3": f"board.py:load_board (paths end at the sea); {W}move_water",
     "B-3.1.4": "Data: data/map.json headstreams; board.py:load_board",

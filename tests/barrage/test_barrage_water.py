@@ -24,8 +24,8 @@ class Map:
 
     def __init__(self, board):
         self.board = board
-        self.heights = [0] * len(board.dam_sites)
-        self.owners = [w.NOBODY] * len(board.dam_sites)
+        self.heights = [0] * len(board.dams)
+        self.owners = [w.NOBODY] * len(board.dams)
         self.water = w.WaterState.empty(board)
 
     def dam(self, site: str, owner: int, height: int, held: int = 0) -> int:
@@ -44,7 +44,7 @@ class Map:
 
 
 def names(board, stops):
-    return [board.dam_sites[s].id if s != SEA else "sea" for s in stops]
+    return [board.dams[s].id if s != SEA else "sea" for s in stops]
 
 
 # --------------------------------------------------------------------------- B-12.3 examples
