@@ -53,6 +53,7 @@ from .board import load_board
 from .companies import ABILITY_POWERHOUSES, Company, NoCompany
 from .hookspecs import GameConfig, fold_hook
 from .officers import NoOfficer, Officer
+from .options import BarrageOptions
 from .state import BLOCKED, Pending, Player, State
 from .tables import (
     AREAS,
@@ -89,7 +90,7 @@ AUTO_KINDS = ("release", "ability")
 """Pending kinds the engine carries out by itself when they reach the top."""
 
 
-class BarrageRules(Rules[State, Action]):
+class BarrageRules(Rules[State, Action, BarrageOptions]):
     state_type = State
     action_type = Action
 

@@ -10,7 +10,7 @@ officers the same way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..rules import BarrageRules
@@ -62,7 +62,7 @@ class NoOfficer(Officer):
     id, name = "", "none"
 
 
-def base_officers(texts: dict[str, Any]) -> list[Officer]:
+def base_officers(texts: dict[str, tuple[str, str]]) -> list[Officer]:
     """Barrage's seven officers, with their printed texts."""
     from .adler import WilhelmAdler
     from .del_monte import GrazianoDelMonte
