@@ -32,7 +32,7 @@ class Where(NamedTuple):
 
 
 def changes(
-    rules: Rules[Any, Any], before: Any, after: Any, seat_names: Sequence[str] | None = None
+    rules: Rules[Any, Any, Any], before: Any, after: Any, seat_names: Sequence[str] | None = None
 ) -> list[str]:
     """Sentences saying what changed from ``before`` to ``after``.
 
@@ -90,7 +90,7 @@ class Replay:
         self._where: list[Where] = []
         self.game = Game.from_save(registry, save, warnings=warnings, on_step=self._keep)
         """The game at its last step (its rules, seats and full log)."""
-        self.rules: Rules[Any, Any] = self.game.rules
+        self.rules: Rules[Any, Any, Any] = self.game.rules
 
     def _keep(self, step: int, game: Game) -> None:
         """Called by :meth:`Game.from_save` at step 0 and after each action."""

@@ -1,8 +1,11 @@
 """The engine contract: what every game gives the core.
 
-A game subclasses :class:`Rules`.  One ``Rules`` object is built per game from
-its validated options, player count and plugin manager; it holds no mutable
-game data (that is all in the state), so bots, replays and tests can share it.
+A game subclasses :class:`Rules`, naming its state, action and options types:
+``class SparksRules(Rules[State, Action, SparksOptions])``, so that
+``self.options.rounds`` is typed in the game's own code.  One ``Rules`` object
+is built per game from its validated options, player count and plugin manager;
+it holds no mutable game data (that is all in the state), so bots, replays and
+tests can share it.
 
 The contract (see ``ARCHITECTURE.md``):
 
@@ -34,18 +37,25 @@ from .state import clone, digest
 
 S = TypeVar("S")
 A = TypeVar("A")
+#: The variant's options model.  With expansions the game's options are a
+#: subclass of it (one field per expansion, see ``session.options_model``).
+Opt = TypeVar("Opt", bound=BaseModel)
 
 
-class Rules(ABC, Generic[S, A]):
-    """The rules of one variant, bound to one game's options."""
+class Rules(ABC, Generic[S, A, Opt]):
+    """The rules of one variant, bound to one game's options.
+
+    ``S`` is the state type, ``A`` the action type (or union), ``Opt`` the
+    variant's pydantic options model.
+    """
 
     #: The msgspec Struct type of the state (for decoding and cloning).
     state_type: ClassVar[type]
     #: The action type: a tagged msgspec Struct or a union of them.
     action_type: ClassVar[Any]
 
-    def __init__(self, options: BaseModel, players: int, pm: pluggy.PluginManager) -> None:
-        self.options = options
+    def __init__(self, options: Opt, players: int, pm: pluggy.PluginManager) -> None:
+        self.options: Opt = options
         self.players = players
         self.pm = pm
 

@@ -126,7 +126,7 @@ class Game:
             e: registry.expansions[e].rules_version for e in self.expansions
         }
         pm = registry.game_plugin_manager(variant, self.expansions)
-        self.rules: Rules[Any, Any] = spec.rules(self.option_model, players, pm)
+        self.rules: Rules[Any, Any, Any] = spec.rules(self.option_model, players, pm)
         self.state = self.rules.initial_state(self.seed)
         self.log: list[LogEntry] = []
         self.checkpoints: list[Checkpoint] = []

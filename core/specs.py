@@ -42,7 +42,7 @@ class VariantSpec:
     min_players: int
     max_players: int
     options: type[BaseModel]
-    rules: Callable[..., Rules[Any, Any]]
+    rules: Callable[..., Rules[Any, Any, Any]]
     description: str = ""
     hookspecs: tuple[ModuleType | type, ...] = ()
     demo_priority: int = 0
@@ -83,10 +83,15 @@ class Bot(Protocol):
 
 @dataclass(frozen=True)
 class BotSpec:
-    """A bot kind usable in a seat.  ``variants`` empty means every variant."""
+    """A bot kind usable in a seat.  ``variants`` empty means every variant.
+
+    ``factory(rules, seat, seed)`` receives the rules object of a variant it
+    serves, so it may declare that variant's own rules class (``Any`` here: a
+    callable taking a subclass is not a callable taking any ``Rules``).
+    """
 
     name: str
-    factory: Callable[[Rules[Any, Any], int, int], Bot]
+    factory: Callable[[Any, int, int], Bot]
     description: str = ""
     variants: tuple[str, ...] = field(default=())
 

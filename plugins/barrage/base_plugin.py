@@ -13,7 +13,7 @@ them.  It is stateless: everything it needs comes from ``game`` and ``state``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from turbine.core.hookspecs import hookimpl
 
@@ -23,28 +23,39 @@ from .officers import base_officers
 from .tables import STRUCTURES, load_json
 from .technology import base_tiles
 
+if TYPE_CHECKING:
+    import pluggy
+    from turbine.core import Rng
+
+    from .companies import Company
+    from .hookspecs import GameConfig
+    from .officers import Officer
+    from .rules import BarrageRules
+    from .state import State
+    from .technology import TechTile
+
 NAME = "barrage-base"
 
 
 class BarrageBase:
     @hookimpl(trylast=True)
-    def barrage_abilities(self, config: Any) -> list[Any]:
+    def barrage_abilities(self, config: GameConfig) -> list[Officer | Company | TechTile]:
         texts = {o["id"]: (o["name"], o["ability_text"]) for o in load_json("officers.json")["officers"]}
         return [*base_officers(texts), *base_companies(), *base_tiles()]
 
     @hookimpl(trylast=True)
-    def barrage_setup_player(self, game: Any, state: Any, seat: int, rng: Any) -> None:
+    def barrage_setup_player(self, game: BarrageRules, state: State, seat: int, rng: Rng) -> None:
         game.officers[state.players[seat].officer].setup(game, state, seat)
 
     @hookimpl(trylast=True)
     def barrage_after_build(
-        self, game: Any, state: Any, seat: int, structure: str, target: Any, tile: Any
+        self, game: BarrageRules, state: State, seat: int, structure: str, target: int, tile: str | None
     ) -> None:
         if tile:
             game.tile_effect(tile).effect(game, state, seat, STRUCTURES.index(structure), target)
 
     @hookimpl(trylast=True)
-    def barrage_end_of_round(self, game: Any, state: Any, round_no: int) -> None:
+    def barrage_end_of_round(self, game: BarrageRules, state: State, round_no: int) -> None:
         if game.full:
             patent_office.refresh(state)
 
@@ -52,7 +63,7 @@ class BarrageBase:
 BASE = BarrageBase()
 
 
-def register(pm: Any) -> None:
+def register(pm: pluggy.PluginManager) -> None:
     """Register Barrage's own implementations on a game's plugin manager (once)."""
     if pm.get_plugin(NAME) is None:
         pm.register(BASE, name=NAME)

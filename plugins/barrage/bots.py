@@ -6,11 +6,12 @@ and uses Mahiri Sekibo's space when engineers are plentiful."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from turbine.core import Rng
 
 from .actions import (
+    Action,
     Bank,
     Construct,
     ConstructFree,
@@ -30,23 +31,27 @@ from .actions import (
 )
 from .officers.sekibo import SPACE as PERSONAL_SPACE
 
+if TYPE_CHECKING:
+    from .rules import BarrageRules
+    from .state import State
+
 COPY_PREFERENCE = ("EO-VF", "EO-SJ", "EO-GD", "EO-AK", "EO-JM", "EO-WA")
 """The officers the bot copies first with Mahiri (a bigger index is worse)."""
 
 
 class GreedyBot:
-    def __init__(self, rules: Any, seat: int, seed: int) -> None:
+    def __init__(self, rules: BarrageRules, seat: int, seed: int) -> None:
         self.rules = rules
         self.seat = seat
         self.rng = Rng.from_seed(seed, stream=2000 + seat)
 
-    def _score(self, state: Any, action: Any) -> float:
+    def _score(self, state: State, action: Action) -> float:
         r = self.rules
-        t = type(action)
         player = state.players[self.seat]
-        if t is Place and action.space == PERSONAL_SPACE:
-            return 30 if player.engineers >= 4 else 2
-        if t is Place:
+        # the most frequent kinds first: Place and Bank are most of a legal list
+        if type(action) is Place:
+            if action.space == PERSONAL_SPACE:
+                return 30 if player.engineers >= 4 else 2
             space = r.spaces[r.space_index[action.space]]
             if space.kind == "patent":
                 owned = r.advanced_tiles_owned(state, self.seat)
@@ -58,41 +63,41 @@ class GreedyBot:
             if space.kind in ("machinery",):
                 return 12 - space.credits
             return 5 - space.credits
-        if t is Construct:
+        if type(action) is Bank:
+            return 3 - action.engineers
+        if type(action) is Construct:
             return 40
-        if t is ConstructFree:
+        if type(action) is ConstructFree:
             return 45
-        if t is Tile:
+        if type(action) is Tile:
             tile = action.tile
             return 3 if "=" in tile else (5 if r.tile_effect(tile).advanced else 0)
-        if t is Pay:
+        if type(action) is Pay:
             return -action.credits
-        if t is Pair:
+        if type(action) is Pair:
             return 10 - COPY_PREFERENCE.index(action.officer) if action.officer in COPY_PREFERENCE else 8
-        if t is Copy:
+        if type(action) is Copy:
             return 10 - COPY_PREFERENCE.index(action.officer) if action.officer in COPY_PREFERENCE else 0
-        if t is Bank:
-            return 3 - action.engineers
-        if t is Water:
+        if type(action) is Water:
             return action.markers
-        if t is Fulfil:
+        if type(action) is Fulfil:
             return 10 + r.contracts[action.contract].requirement
-        if t is Take:
+        if type(action) is Take:
             return r.contracts[action.contract].requirement
-        if t is Structure:
+        if type(action) is Structure:
             return {"powerhouse": 4, "conduit": 3, "base": 2, "elevation": 1}[action.kind]
-        if t is Machinery:
+        if type(action) is Machinery:
             return action.excavators
-        if t is Produce:
+        if type(action) is Produce:
             return 1
-        if t is Skip:
+        if type(action) is Skip:
             return -1
-        if t is Ext:  # an expansion's action: the expansion says how good it is
+        if type(action) is Ext:  # an expansion's action: the expansion says how good it is
             value = r.pm.hook.barrage_bot_value(game=r, state=state, seat=self.seat, action=action)
             return 0 if value is None else float(value)
         return 0
 
-    def choose(self, state: Any, legal: list[Any]) -> Any:
+    def choose(self, state: State, legal: list[Action]) -> Action:
         best = max(self._score(state, a) for a in legal)
         top = [a for a in legal if self._score(state, a) == best]
         return top[self.rng.below(len(top))]

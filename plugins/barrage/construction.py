@@ -176,7 +176,7 @@ def needs_table(table: CostTable, officer: Officer) -> Needs:
     """What each cost key costs a seat with ``officer`` (B-9.1 with B-9.1.2), built once per game."""
     out = []
     for structure in (BASE, ELEVATION, CONDUIT):
-        first_site = {}
+        first_site: dict[int, int] = {}
         for i, key in enumerate(table.keys[structure]):
             first_site.setdefault(key, i)
         row = []

@@ -151,7 +151,7 @@ class BarrageSpecs:
         an expansion's ``Ext`` …) and ``engineers`` the number of engineers it
         placed.  The placement's own decisions are already on the stack.
         Return ``True`` to give ``seat`` an immediate extra turn after them (it
-        may decline it), or a list of :class:`~.state.Pending` decisions of the
+        may decline it), or a list of :class:`~.decisions.Decision` instances of the
         expansion to take after them (for example "use a special engineer for
         an extra turn?"); Barrage schedules at most one extra turn per placement.
         """

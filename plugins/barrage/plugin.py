@@ -13,7 +13,7 @@ PLUGIN_INFO = PluginInfo(
 )
 
 
-def _hookspecs() -> tuple[object, ...]:
+def _hookspecs() -> tuple[type, ...]:
     from .hookspecs import BarrageSpecs
 
     return (BarrageSpecs,)

@@ -60,6 +60,7 @@ from .decisions import (
 )
 from .hookspecs import GameConfig, fold_hook
 from .officers import NoOfficer, Officer
+from .options import BarrageOptions
 from .state import BLOCKED, Player, State
 from .tables import (
     AREAS,
@@ -94,7 +95,7 @@ INCOME, ACTIONS, WATER, SCORING, END = range(5)
 SKIP = Skip()
 
 
-class BarrageRules(Rules[State, Action]):
+class BarrageRules(Rules[State, Action, BarrageOptions]):
     state_type = State
     action_type = Action
 

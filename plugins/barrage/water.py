@@ -31,11 +31,16 @@ plain lists.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 import msgspec
 
 from .board import SEA, Board
+
+if TYPE_CHECKING:
+    import pluggy
+
+    from .rules import BarrageRules
 
 __all__ = [
     "NEUTRAL",
@@ -87,7 +92,9 @@ def del_monte_capacity(seats: Sequence[int], inner: CapacityFn = standard_capaci
     return capacity
 
 
-def capacity_from_hook(hook: Any, game: Any, inner: CapacityFn = standard_capacity) -> CapacityFn:
+def capacity_from_hook(
+    hook: pluggy.HookCaller, game: BarrageRules, inner: CapacityFn = standard_capacity
+) -> CapacityFn:
     """A capacity function that asks the ``barrage_dam_capacity`` hook (HP-12).
 
     ``hook`` is ``pm.hook.barrage_dam_capacity``; the implementations are folded

@@ -64,7 +64,7 @@ CTX_AUCTION, CTX_BUILDING, CTX_STEP2, CTX_MARKET = "A", "B", "S2", "C"
 # --------------------------------------------------------------------------- the rules
 
 
-class PowerGridRules(Rules[State, Action]):
+class PowerGridRules(Rules[State, Action, PowerGridOptions]):
     state_type = State
     action_type = Action
 

@@ -20,11 +20,16 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+from pydantic import BaseModel, Field
 from turbine.core import Auction, Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns, clockwise
 
 ROUNDS = 4
 START_COINS = 10
 VP_PRICE = 4
+
+
+class SparksOptions(BaseModel, extra="forbid"):
+    rounds: int = Field(ROUNDS, ge=1, le=10, description="number of rounds")
 
 
 class Choose(msgspec.Struct, frozen=True):
@@ -73,13 +78,13 @@ class Buy(msgspec.Struct, tag="buy", frozen=True):
 Action = Open | Bid | Drop | Pass | Buy
 
 
-class SparksRules(Rules[State, Action]):
+class SparksRules(Rules[State, Action, SparksOptions]):
     state_type = State
     action_type = Action
 
-    def __init__(self, options: Any, players: int, pm: Any) -> None:
+    def __init__(self, options: SparksOptions, players: int, pm: Any) -> None:
         super().__init__(options, players, pm)
-        self.rounds: int = options.rounds
+        self.rounds = options.rounds
         self.machine: PhaseMachine[State] = PhaseMachine(
             [
                 Phase("auction", Turns.EACH_ONCE, order=self._seat_order, begin=self._reveal),
@@ -130,10 +135,10 @@ class SparksRules(Rules[State, Action]):
         coins = state.players[seat].coins
         if state.auction is not None:
             low = state.auction.high_bid + 1
-            return [Bid(amount) for amount in range(low, coins + 1)] + [Drop()]
+            return [*(Bid(amount) for amount in range(low, coins + 1)), Drop()]
         if self.machine.phase_name(state) == "auction":
-            return [Open(bid) for bid in range(1, coins + 1)] + [Pass()]
-        return ([Buy()] if coins >= VP_PRICE else []) + [Pass()]
+            return [*(Open(bid) for bid in range(1, coins + 1)), Pass()]
+        return [Buy(), Pass()] if coins >= VP_PRICE else [Pass()]
 
     def perform(self, state: State, action: Action) -> None:
         seat = self.to_move(state)
@@ -222,7 +227,7 @@ class SparksRules(Rules[State, Action]):
 
     def read_action(self, text: str) -> Action | None:
         words = text.lower().split()
-        simple = {"drop": Drop(), "pass": Pass(), "buy": Buy()}
+        simple: dict[str, Action] = {"drop": Drop(), "pass": Pass(), "buy": Buy()}
         if len(words) == 1 and words[0] in simple:
             return simple[words[0]]
         if len(words) == 2 and words[0] in ("open", "bid") and words[1].isascii() and words[1].isdigit():

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
 from turbine.core import BotSpec, PluginInfo, VariantSpec, hookimpl
 
-from .game import SparksRules
+from .game import Action, SparksOptions, SparksRules, State
 
 PLUGIN_INFO = PluginInfo(name="sparks", version="0.1.0", description="Sparks, an example game")
-
-
-class SparksOptions(BaseModel, extra="forbid"):
-    rounds: int = Field(4, ge=1, le=10, description="number of rounds")
 
 
 class ThriftyBot:
@@ -20,7 +15,7 @@ class ThriftyBot:
     def __init__(self, rules: SparksRules, seat: int, seed: int) -> None:
         self.seat = seat
 
-    def choose(self, state, legal):  # type: ignore[no-untyped-def]
+    def choose(self, state: State, legal: list[Action]) -> Action:
         worth = 2 * state.offer
         for action in legal:
             amount = getattr(action, "bid", getattr(action, "amount", None))

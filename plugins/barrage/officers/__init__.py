@@ -10,13 +10,14 @@ officers the same way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from turbine.core.errors import IllegalAction
 
 if TYPE_CHECKING:
     from ..rules import BarrageRules
     from ..state import State
+    from ..technology import TechTile
 
 Payment = tuple[int, int]
 """A machinery requirement: (excavators, mixers)."""
@@ -54,7 +55,9 @@ class Officer:
     def setup(self, game: BarrageRules, state: State, seat: int) -> None:
         """Per-player setup once the officer is taken (B-4.2.6, U-9.4)."""
 
-    def wheel_copies(self, game: BarrageRules, state: State, seat: int, free: bool) -> list[tuple[str, Any]]:
+    def wheel_copies(
+        self, game: BarrageRules, state: State, seat: int, free: bool
+    ) -> list[tuple[str, TechTile]]:
         """Tile choices that copy a tile on the seat's wheel, as (choice, tile whose
         permission and effect it has); only Anton Krylov's ability offers any (B-16.6)."""
         return []
@@ -75,7 +78,7 @@ class NoOfficer(Officer):
     id, name = "", "none"
 
 
-def base_officers(texts: dict[str, Any]) -> list[Officer]:
+def base_officers(texts: dict[str, tuple[str, str]]) -> list[Officer]:
     """Barrage's seven officers, with their printed texts."""
     from .adler import WilhelmAdler
     from .del_monte import GrazianoDelMonte

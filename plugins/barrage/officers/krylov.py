@@ -7,7 +7,7 @@ construction pipeline offer its copies.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from turbine.core.errors import IllegalAction
 
@@ -16,6 +16,7 @@ from . import Officer
 if TYPE_CHECKING:
     from ..rules import BarrageRules
     from ..state import State
+    from ..technology import TechTile
 
 ANTON_TILE = "anton"
 JOKER = "joker"
@@ -29,7 +30,9 @@ class AntonKrylov(Officer):
     def setup(self, game: BarrageRules, state: State, seat: int) -> None:
         state.players[seat].tiles.append(ANTON_TILE)  # B-16.6.1
 
-    def wheel_copies(self, game: BarrageRules, state: State, seat: int, free: bool) -> list[tuple[str, Any]]:
+    def wheel_copies(
+        self, game: BarrageRules, state: State, seat: int, free: bool
+    ) -> list[tuple[str, TechTile]]:
         """B-16.6.2: his tile copies each other tile on the wheel (``anton=<id>``); Mahiri
         copying him places no tile (``copy=<id>``, B-16.7.5).  U-28: on an empty wheel,
         optionally a joker.  ``free``: only engineer-free tiles (B-14.4)."""
