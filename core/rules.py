@@ -50,7 +50,7 @@ class Rules(ABC, Generic[S, A, Opt]):
     """
 
     #: The msgspec Struct type of the state (for decoding and cloning).
-    state_type: ClassVar[type]
+    state_type: type
     #: The action type: a tagged msgspec Struct or a union of them.
     action_type: ClassVar[Any]
 

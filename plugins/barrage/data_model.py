@@ -580,7 +580,13 @@ def load_map() -> MapData:
     ids = [b.id for b in m.basins]
     _unique(ids, f, "basin")
     known = set(ids)
-    sites = [s.id for b in m.basins for s in (*b.dam_sites, *b.conduits, *b.powerhouse_sites)]
+    sites: list[str] = []
+    for b in m.basins:
+        sites += [
+            *(s.id for s in b.dam_sites),
+            *(s.id for s in b.conduits),
+            *(s.id for s in b.powerhouse_sites),
+        ]
     _unique(sites, f, "site")
     for b in m.basins:
         _require(b.river_to == "sea" or b.river_to in known, f, f"{b.id}: unknown river_to {b.river_to}")
@@ -663,9 +669,15 @@ def load_technology() -> TechnologyData:
     """Basic, advanced (15: five per level) and special technology tiles (B-14, B-21.3)."""
     f = "technology.json"
     data = _decode(f, TechnologyData)
-    _unique([t.id for t in (*data.basic, *data.advanced, *data.special)], f, "tile")
-    for t in (*data.basic, *data.advanced):
-        _require(len(t.builds) > 0, f, f"{t.id}: builds nothing")
+    _unique(
+        [*(t.id for t in data.basic), *(t.id for t in data.advanced), *(t.id for t in data.special)],
+        f,
+        "tile",
+    )
+    for tile in data.basic:
+        _require(len(tile.builds) > 0, f, f"{tile.id}: builds nothing")
+    for adv in data.advanced:
+        _require(len(adv.builds) > 0, f, f"{adv.id}: builds nothing")
     return data
 
 
@@ -674,7 +686,7 @@ def load_scoring_tiles() -> ScoringTiles:
     """The 6 bonus tiles and 6 objective tiles (B-21.4, B-21.5)."""
     f = "scoring_tiles.json"
     data = _decode(f, ScoringTiles)
-    _unique([t.id for t in (*data.bonus_tiles, *data.objective_tiles)], f, "tile")
+    _unique([*(t.id for t in data.bonus_tiles), *(t.id for t in data.objective_tiles)], f, "tile")
     return data
 
 

@@ -19,6 +19,7 @@ engineer-free constructions and Mahiri Sekibo's personal space.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from turbine.core import BadOptions, Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
@@ -115,7 +116,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         for more in pm.hook.barrage_decisions(config=self.config):  # an expansion's decision kinds
             kinds.extend(more or ())
         self.decision_kinds: tuple[type[Decision], ...] = tuple(kinds)
-        self.state_type = State[pending_type(self.decision_kinds)]  # type: ignore[misc]
+        self.state_type = typed_state(self.decision_kinds)
         """The state with the pending stack typed by this game's decision kinds."""
         self.notation = Notation(ACTION_TYPES, KINDS)
         for kind in self.decision_kinds:
@@ -129,7 +130,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         self.officers: dict[str, Officer] = {"": NoOfficer()}
         self.companies: dict[str, Company] = {"": NoCompany()}
         self.tiles: dict[str, TechTile] = {}
-        tables = {"officer": self.officers, "company": self.companies, "tile": self.tiles}
+        tables: dict[str, dict[str, Any]] = {
+            "officer": self.officers,
+            "company": self.companies,
+            "tile": self.tiles,
+        }
         for items in pm.hook.barrage_abilities(config=self.config):
             for item in items or ():
                 tables[item.kind].setdefault(item.id, item)
@@ -168,8 +173,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             for i, s in enumerate(self.spaces)
             if s.kind == "contracts"
         )
-        kinds = [s.kind for s in self.spaces if s.kind not in ("bank", "patent")]
-        if kinds != sorted(kinds, key=lambda k: (k != "production", k == "contracts")):
+        space_kinds = [s.kind for s in self.spaces if s.kind not in ("bank", "patent")]
+        if space_kinds != sorted(space_kinds, key=lambda k: (k != "production", k == "contracts")):
             raise ValueError("management_board.json: production spaces first, contract office last")
         self.structure_actions = tuple(Structure(name) for name in STRUCTURES)
         self.bank_actions = tuple(Bank(n) for n in range(1, self.consts["starting"]["engineers"] + 1))
@@ -279,7 +284,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             rng.shuffle(stack)
         display = [[stack.pop(), stack.pop()] for stack in stacks]
         spaces = [BLOCKED if s.min_players > self.players else NOBODY for s in self.spaces]
-        state = State(
+        state: State[Decision] = State(
             flow=Flow(),
             rng=rng,
             players=players,
@@ -510,7 +515,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         def capacity(slot: int, owner: int, height: int) -> int:
             return height if owner < 0 else officers[owner].dam_capacity(height)
 
-        fn = capacity
+        fn: Callable[[int, int, int], int] = capacity
         if self.h_capacity is not None:
             fn = water.capacity_from_hook(self.h_capacity, self, capacity)
         return water.capacities(state.dam_height, state.dam_owner, fn)
@@ -842,21 +847,20 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
 
     def _place(self, state: State, seat: int, action: Action, extra: bool = False) -> None:
         player = state.players[seat]
-        t = type(action)
         if not extra and player.copy and self.options.mahiri_copy_until == "next_turn":
             player.copy_turns -= 1  # U-9.2: the copy lasts until the start of her next turn
             if player.copy_turns <= 0:
                 player.copy = ""
-        if t is Pass:
+        if type(action) is Pass:
             self.machine.finish(state)
             return
         state.in_turn = True
-        if t is ConstructFree:  # B-14.4: no engineers, no construction space (U-22)
+        if type(action) is ConstructFree:  # B-14.4: no engineers, no construction space (U-22)
             if self.options.free_build_uses_space and player.spaces_used < len(self.construction_spaces):
                 player.spaces_used += 1
             state.flow.pending.append(ChooseStructure(seat=seat, free=True))
             return
-        if t is Place and action.space in self.personal_places:  # B-16.7
+        if type(action) is Place and action.space in self.personal_places:  # B-16.7
             player.engineers -= 1
             if player.copy_uses:
                 player.credits -= self.officers[player.officer].personal_space_repeat_credits
@@ -865,24 +869,26 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
                 state.flow.pending.append(ExtraAction(seat=seat))
             state.flow.pending.append(ChooseCopy(seat=seat))
             return
-        if t is Bank:
+        if type(action) is Bank:
             player.engineers -= action.engineers
             player.credits += action.engineers
             state.bank[seat] += action.engineers
             return
-        if t is Construct:
+        if type(action) is Construct:
             space = self.consts["construction_spaces"][player.spaces_used]
             player.spaces_used += 1
             player.engineers -= space["engineers"]
             player.credits -= space["credits"]
             state.flow.pending.append(ChooseStructure(seat=seat))
             return
-        if t is Ext:  # G-4: an expansion's placement
+        if type(action) is Ext:  # G-4: an expansion's placement
             if self.h_perform is None or not self.h_perform(
                 game=self, state=state, seat=seat, action=action, pending=None
             ):
                 raise ValueError(f"no plugin performs {self.describe(action)!r}")
             return
+        if type(action) is not Place:
+            raise ValueError(f"{self.describe(action)!r} is not a placement")
         i = self.space_index[action.space]
         space = self.spaces[i]
         state.spaces[i] = seat
@@ -1059,6 +1065,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         from .render import render
 
         return render(self, state, seat)
+
+
+def typed_state(kinds: tuple[type[Decision], ...]) -> Any:
+    """:class:`State` with its pending stack typed by ``kinds`` (for decoding and cloning)."""
+    return State[pending_type(kinds)]  # type: ignore[misc]
 
 
 def _used(hook: Any, name: str) -> Any:

@@ -662,14 +662,15 @@ def load_technology() -> TechnologyData:
     """The building basic tile, the 3 building advanced tiles (one per stack) and Leslie's tile (L-9)."""
     f = "technology.json"
     t = _decode(f, TechnologyData)
-    ids = [x.id for x in (*t.basic, *t.advanced, *t.special)]
+    ids = [*(x.id for x in t.basic), *(x.id for x in t.advanced), *(x.id for x in t.special)]
     _unique(ids, f, "tile")
     base = barrage.load_technology()
-    taken = {x.id for x in (*base.advanced, *base.special)}
+    taken = {*(x.id for x in base.advanced), *(x.id for x in base.special)}
     for i in ids:
         _require(i not in taken, f, f"{i} clashes with a Barrage tile")
-    for x in (*t.basic, *t.advanced):
-        _require(x.builds == (BUILDING,), f, f"{x.id}: the expansion's tiles build buildings only (L-9)")
+    for group in (t.basic, t.advanced):
+        for x in group:
+            _require(x.builds == (BUILDING,), f, f"{x.id}: the expansion's tiles build buildings only (L-9)")
     for s in t.special:
         _require(s.builds == (), f, f"{s.id}: a special tile without a structure symbol (L-12.1.8)")
     return t
@@ -682,7 +683,7 @@ def load_extensions() -> tuple[BoardExtension, ...]:
     ext = _decode(f, _ExtensionsFile).extensions
     _unique([e.company for e in ext], f, "company")
     ned = load_netherlands()
-    colours = {c.id: c.colour for c in barrage.load_companies().companies}
+    colours: dict[str, str] = {c.id: c.colour for c in barrage.load_companies().companies}
     colours[ned.id] = ned.colour
     _require({e.company for e in ext} == set(colours), f, f"need one extension for each of {sorted(colours)}")
     pieces = load_constants().building_pieces_per_company
@@ -781,7 +782,7 @@ def load_bonus_tiles() -> tuple[BonusTile, ...]:
     tiles = _decode(f, _BonusFile).bonus_tiles
     _unique([t.id for t in tiles], f, "bonus tile")
     base = barrage.load_scoring_tiles()
-    taken = {t.id for t in (*base.bonus_tiles, *base.objective_tiles)}
+    taken = {*(t.id for t in base.bonus_tiles), *(t.id for t in base.objective_tiles)}
     known = {t.counts for t in base.bonus_tiles}
     for t in tiles:
         _require(t.id not in taken, f, f"{t.id} clashes with a Barrage tile")
