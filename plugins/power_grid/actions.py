@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from .data_model import load_plants
+from .data_model import RESOURCES, load_plants
 
 _LABEL = {p.sort_key: (str(p.number) if not p.special else p.label) for p in load_plants()}
 
@@ -98,7 +98,7 @@ Action = (
 PASS = Pass()
 DROP = DropOut()
 DONE = Done()
-RESOURCE_NAMES = ("coal", "oil", "garbage", "uranium")
+RESOURCE_NAMES = RESOURCES
 BUY = tuple(Buy(r) for r in RESOURCE_NAMES)
 RETURN = tuple(ReturnResource(r) for r in RESOURCE_NAMES)
 

@@ -23,6 +23,7 @@ Conventions used throughout the plugin:
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Annotated, Final, Literal, TypeVar
 
 import msgspec
@@ -54,6 +55,8 @@ __all__ = [
     "load_map",
     "load_plants",
     "load_rules",
+    "mask_of",
+    "members",
     "plants_by_key",
 ]
 
@@ -321,12 +324,26 @@ class MapData(msgspec.Struct, frozen=True):
         """Index of the city called ``name`` (KeyError if unknown)."""
         return self.city_index[name]
 
-    def region_mask(self, regions: tuple[int, ...] | list[int] | frozenset[int]) -> int:
-        """Bitmask of all cities in the given region indices."""
-        mask = 0
-        for r in regions:
-            mask |= self.regions[r].mask
-        return mask
+
+# --------------------------------------------------------------------------- city bitmasks
+
+
+def mask_of(cities: Iterable[int]) -> int:
+    """Bitmask with bit ``c`` set for every city index ``c``."""
+    mask = 0
+    for c in cities:
+        mask |= 1 << c
+    return mask
+
+
+def members(mask: int) -> list[int]:
+    """City indices in ``mask``, ascending (deterministic order)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 # --------------------------------------------------------------------------- loaders
@@ -386,12 +403,20 @@ def load_rules() -> RulesData:
 
 
 @functools.cache
-def load_map(name: MapName, space_variant: SpaceVariant = "rulebook") -> MapData:
+def load_map(
+    name: MapName, space_variant: SpaceVariant = "rulebook", start_second_step: StepNo = 1
+) -> MapData:
     """The map ``name`` with indices resolved and every cross reference checked.
 
-    ``space_variant="source"`` applies the source engine's Step availability for
-    the Japanese 15/20 small cities (U-11 (c)); the default follows the rulebook
-    (first space from Step 1, second from Step 2; P-12.12).
+    The two keyword readings change only when a building space opens, so that
+    every reader of ``City.spaces`` (the rules, the explanations, the tables)
+    sees the same board:
+
+    * ``space_variant="source"`` applies the source engine's Step availability for
+      the Japanese 15/20 small cities (U-11 (c)); the default follows the rulebook
+      (first space from Step 1, second from Step 2; P-12.12);
+    * ``start_second_step=2`` opens the second 10-space of a start city only in
+      Step 2 (U-8 (b)); the default is Step 1 (U-8 (a), P-12.8).
     """
     if name not in ("russia", "japan"):
         raise DataError(f"unknown map {name!r}")
@@ -421,6 +446,8 @@ def load_map(name: MapName, space_variant: SpaceVariant = "rulebook") -> MapData
             steps = raw.source_engine_space_steps[c.name]
             _require(len(steps) == len(spaces), fname, f"{c.name}: variant steps do not match spaces")
             spaces = tuple(Space(s.cost, st) for s, st in zip(spaces, steps, strict=True))
+        if c.name in start_set and len(spaces) > 1 and spaces[1].step < start_second_step:
+            spaces = (spaces[0], Space(spaces[1].cost, start_second_step), *spaces[2:])
         _require(
             list(spaces) == sorted(spaces, key=lambda s: (s.cost, s.step)), fname, f"{c.name}: spaces order"
         )
@@ -452,12 +479,9 @@ def load_map(name: MapName, space_variant: SpaceVariant = "rulebook") -> MapData
         region_pairs.add((i, j))
     regions = []
     for r, rname in enumerate(raw.regions):
-        members = tuple(c.index for c in cities if c.region == r)
-        mask = 0
-        for index in members:
-            mask |= 1 << index
+        in_region = tuple(c.index for c in cities if c.region == r)
         nbrs = tuple(sorted({j for i, j in region_pairs if i == r} | {i for i, j in region_pairs if j == r}))
-        regions.append(Region(r, rname, members, mask, nbrs))
+        regions.append(Region(r, rname, in_region, mask_of(in_region), nbrs))
 
     init = raw.initial_resource_market
     initial = (init.coal, init.oil, init.garbage, init.uranium)
@@ -473,9 +497,7 @@ def load_map(name: MapName, space_variant: SpaceVariant = "rulebook") -> MapData
         fname,
         "initial plant market size must equal actual + future (T-3)",
     )
-    start_mask = 0
-    for s in raw.start_cities:
-        start_mask |= 1 << city_index[s]
+    start_cities = tuple(city_index[s] for s in raw.start_cities)
 
     return MapData(
         name=raw.name,
@@ -487,8 +509,8 @@ def load_map(name: MapName, space_variant: SpaceVariant = "rulebook") -> MapData
         region_index=region_index,
         adjacency=tuple(tuple(sorted(a)) for a in adj),
         city_region=tuple(c.region for c in cities),
-        start_cities=tuple(city_index[s] for s in raw.start_cities),
-        start_mask=start_mask,
+        start_cities=start_cities,
+        start_mask=mask_of(start_cities),
         max_networks=raw.max_networks,
         plant_market=raw.plant_market,
         initial_plant_market=raw.initial_plant_market,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from turbine.core.errors import IllegalAction
 
 from . import actions as A
-from .maps import INF
+from .maps import INF, start_cities_in_play
 from .phases import P_AUCTION, P_BUILDING, P_BUREAU, P_RESOURCES
 from .plants import NUMBER, can_fuel, capacities, fuel_needs, storable
 from .rules import PowerGridRules
@@ -348,7 +348,8 @@ def _space_closed(r: PowerGridRules, state: State, c: int) -> IllegalAction | No
     if r.space_now[state.step][c][k] is not None:
         return None
     name = r.city_names[c]
-    costs, steps = r.space_cost[c], r.space_step[c]
+    spaces = r.map.cities[c].spaces
+    costs, steps = [sp.cost for sp in spaces], [sp.step for sp in spaces]
     small = r.is_japan and len(costs) == 2
     start = r.is_japan and r.start_city[c]
     rule = "P-12.12" if small else ("P-12.8" if start else "P-6.2")
@@ -395,7 +396,7 @@ def _japan_choice(
     p = state.players[seat]
     h = state.houses[c]
     dist = r._distances(state, seat)
-    starts = [r.city_names[i] for i in state.in_play if r.start_city[i]]
+    starts = [r.city_names[i] for i in start_cities_in_play(r.map, state.allowed)]
     if kind == "build":
         if dist is None:
             where = "in any city" if o.first_network_anywhere else f"in a start city ({', '.join(starts)})"

@@ -1,8 +1,9 @@
 """Power Grid as a game: the rules, with the explanations of refused moves and the
 text board put on top of them.
 
-The modules form layers, each importing only those below it: the plant table
-and fuel storage (``plants``), phases, maps and state at the bottom; the rules
+The modules form layers, each importing only those below it: the data
+(``data_model``), the rule tables (``tables``), the map algorithms (``maps``),
+the plant table and fuel storage (``plants``), phases and state at the bottom; the rules
 (``rules``) above them; and on top the modules that read a state from outside,
 ``explain`` (why a move is refused, with its rule) and ``render`` (the board as
 text).  This class joins the top layer to the rules object, so neither of them

@@ -10,28 +10,37 @@ from __future__ import annotations
 
 import itertools
 
-from . import actions as A
-from .data_model import load_plants
+from .data_model import RESOURCES, Plant, load_plants, plants_by_key
 from .state import Player
 
-COAL, OIL, GARBAGE, URANIUM = range(4)
-RES_INDEX = {name: i for i, name in enumerate(A.RESOURCE_NAMES)}
+RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
 
-# fuel kinds (ints for the hot paths)
+# fuel kinds (ints for the hot paths): a resource index for a single-fuel plant, else one of these
 F_HYBRID, F_NONE, F_ANY = 4, 5, 6
-_FUEL_CODE = {"coal": 0, "oil": 1, "garbage": 2, "uranium": 3, "hybrid": 4, "eco": 5, "fusion": 5, "any": 6}
 
-_PLANTS = {p.sort_key: p for p in load_plants()}
+
+def _fuel_code(p: Plant) -> int:
+    """The hot-path code of what the plant burns, from ``Plant.accepts`` (P-5.3, P-10.6)."""
+    accepts = p.accepts
+    if len(accepts) == 1:
+        return accepts[0]
+    if not accepts:
+        return F_NONE
+    return F_HYBRID if p.is_hybrid else F_ANY
+
+
+_PLANTS = plants_by_key()
 FLOW_GENERATOR = next(p.sort_key for p in load_plants() if p.special)
-FUEL = {k: _FUEL_CODE[p.fuel] for k, p in _PLANTS.items()}
+FUEL = {k: _fuel_code(p) for k, p in _PLANTS.items()}
 NEED = {k: p.needs for k, p in _PLANTS.items()}
+STORAGE = {k: p.storage for k, p in _PLANTS.items()}
 CITIES = {k: p.cities for k, p in _PLANTS.items()}
 NUMBER = {k: p.number for k, p in _PLANTS.items()}
 STANDARD = [p.sort_key for p in load_plants() if not p.special]
 
 
 def key_of(number: int) -> int:
-    """Sort key of the ordinary plant with printed number ``number``."""
+    """Sort key of the ordinary plant with printed number ``number`` (``Plant.sort_key``)."""
     return 3 * number
 
 
@@ -42,7 +51,7 @@ def capacities(plants: list[int]) -> tuple[int, int, int, int, int, int]:
     """Storage of pure coal, oil, garbage, uranium plants, hybrids and 33⅓ (P-5.3)."""
     k = [0, 0, 0, 0, 0, 0, 0]
     for p in plants:
-        k[FUEL[p]] += 2 * NEED[p]
+        k[FUEL[p]] += STORAGE[p]
     return k[0], k[1], k[2], k[3], k[4], k[6]
 
 

@@ -116,7 +116,7 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
         parts = []
         for c in region.cities:
             h = s.houses[c]
-            mark = "*" if rules.start_city[c] else ("°" if len(rules.space_cost[c]) == 2 else "")
+            mark = "*" if rules.start_city[c] else ("°" if len(rules.map.cities[c].spaces) == 2 else "")
             owners = " ".join(f"P{x + 1}" for x in h)
             parts.append(f"{rules.city_names[c]}{mark}" + (f" ({owners})" if owners else ""))
         lines.append(f"{region.name}: " + ", ".join(parts))

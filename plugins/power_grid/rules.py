@@ -17,6 +17,7 @@ Plants are identified by their ``sort_key`` (3 × value; 33⅓ = 100).
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from typing import Any
 
 from turbine.core.auction import Auction
@@ -27,8 +28,16 @@ from turbine.core.rules import Rules
 
 from . import actions as A
 from .actions import Action
-from .data_model import load_map, load_rules
-from .maps import INF, all_pairs, cities_in_regions, is_connected_region_set, legal_region_sets, members
+from .data_model import load_map, members
+from .maps import (
+    INF,
+    all_pairs,
+    cities_in_regions,
+    is_connected_region_set,
+    legal_region_sets,
+    nearest,
+    random_region_set,
+)
 from .options import PowerGridOptions
 from .phases import P_AUCTION, P_BUILDING, P_BUREAU, P_RESOURCES, PHASES
 from .plants import (
@@ -56,6 +65,18 @@ from .state import (
     Player,
     State,
 )
+from .tables import (
+    income,
+    initial_market_counts,
+    initial_reserve,
+    market_size,
+    player_count_row,
+    price_by_count,
+    resupplied_count,
+    resupply_amounts,
+    space_costs,
+    starting_money,
+)
 
 # contexts of a draw (what the Step 3 card does when it appears)
 CTX_AUCTION, CTX_BUILDING, CTX_STEP2, CTX_MARKET = "A", "B", "S2", "C"
@@ -72,26 +93,19 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         super().__init__(options, players, pm)
         o: PowerGridOptions = options
         self.o = o
-        self.map = load_map(o.map, o.small_city_steps)
+        # U-11 and U-8 (b) change when spaces open: the map carries them (T-9)
+        self.map = load_map(o.map, o.small_city_steps, 2 if o.start_city_second_space == "step2" else 1)
         self.is_japan = o.map == "japan"
-        tables = load_rules()
-        row = tables.player_counts[players - 2]
+        row = player_count_row(players)
         self.n_regions = row.regions
         self.random_removals = row.removed_plants
         self.max_plants = row.max_plants
         self.step2_cities = row.step2_cities
         self.end_cities = row.end_cities
-        self.income = tables.income
-        self.start_money = tables.starting_money
-        self.tracks = tables.resource_market
-        self.track_slots = [len(t.prices) * t.capacity for t in self.tracks]
-        self.track_tokens = [t.tokens for t in self.tracks]
-        # resource price of the cheapest token when ``n`` tokens lie on the market
-        self.price_table = [
-            [0] + [t.prices[(slots - n) // t.capacity] for n in range(1, slots + 1)]
-            for t, slots in zip(self.tracks, self.track_slots, strict=True)
-        ]
-        self.actual_size = self.map.plant_market.actual
+        self.start_money = starting_money()
+        #: ``price_table[r][n]``: price of the cheapest token of ``r`` when ``n`` lie on the market (T-5)
+        self.price_table = [price_by_count(r) for r in range(4)]
+        self.actual_size = market_size(self.map, 1)[0]
         #: the cards setup puts face down on top of the deck, top first (P-2.9/P-2.10: 13)
         self.known_top = [key_of(n) for n in reversed(self.map.deck.top)]
         self.pass_removal = self.map.pass_removal
@@ -102,25 +116,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         self.city_by_name = dict(self.map.city_index)
         self.city_keys = {A.name_key(n): n for n in self.city_names}
         self.start_city = [c.start for c in self.map.cities]
-        # building spaces per city: costs and first Step (T-9), with U-8 options
-        self.space_cost: list[list[int]] = []
-        self.space_step: list[list[int]] = []
-        for c in self.map.cities:
-            costs = [s.cost for s in c.spaces]
-            steps = [s.step for s in c.spaces]
-            if c.start and o.start_city_second_space == "step2" and len(steps) > 1:
-                steps[1] = max(steps[1], 2)
-            self.space_cost.append(costs)
-            self.space_step.append(steps)
-        # space_now[step][city][houses there] = cost of the next space, None if closed (T-9)
-        self.space_now: list[list[list[int | None]]] = [[]]
-        for step in (1, 2, 3):
-            self.space_now.append(
-                [
-                    [cost if st <= step else None for cost, st in zip(costs, steps, strict=True)] + [None] * 4
-                    for costs, steps in zip(self.space_cost, self.space_step, strict=True)
-                ]
-            )
+        #: ``space_now[step][city][houses there]``: cost of the next space, None if closed (T-9)
+        self.space_now = ((), *(space_costs(self.map, step) for step in (1, 2, 3)))
         self.all_mask = self.map.all_cities_mask
         self._tables: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.fixed_regions: tuple[int, ...] | None = None
@@ -181,17 +178,16 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         if self.fixed_regions is not None:
             regions = self.fixed_regions
         else:
-            sets = legal_region_sets(m, self.n_regions)
-            if not sets:
+            if not legal_region_sets(m, self.n_regions):
                 raise BadOptions(f"{m.title} has no {self.n_regions} adjacent regions")
-            regions = rng.choice(sets)
+            regions = random_region_set(m, self.n_regions, rng)
         allowed = cities_in_regions(m, regions)
         # P-2.4 random initial order
         order = list(range(self.players))
         rng.shuffle(order)
         # P-2.5 resource market (tokens fill each track from the expensive end)
-        resources = [sum(row) for row in m.initial_resource_market]
-        reserve = [t - r for t, r in zip(self.track_tokens, resources, strict=True)]
+        resources = list(initial_market_counts(m))
+        reserve = list(initial_reserve(m))
         # P-2.7 plant market, P-2.9/P-2.10 deck
         market = sorted(key_of(n) for n in m.initial_plant_market)
         removed = {key_of(n) for n in m.removed_plants}
@@ -413,15 +409,12 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             table = self._tables[mask] = all_pairs(self.map, mask)
         return table
 
-    def _distances(self, state: State, seat: int) -> list[int] | tuple[int, ...] | None:
+    def _distances(self, state: State, seat: int) -> Sequence[int] | None:
         """A.4: cheapest link cost from any of his cities (both networks) to every city."""
         owned = state.players[seat].cities
         if not owned:
             return None
-        table = self._table(state)
-        if len(owned) == 1:
-            return table[owned[0]]
-        return list(map(min, *[table[c] for c in owned]))
+        return nearest(self._table(state), owned)
 
     def _build_options(self, state: State, seat: int) -> list[Action]:
         p = state.players[seat]
@@ -871,7 +864,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         p = state.players[seat]
         powered = min(capacity, len(p.cities))
         p.powered = powered
-        p.money += self.income[min(powered, len(self.income) - 1)]
+        p.money += income(powered)
         self.machine.finish(state, seat)
 
     def _bureau_end(self, state: State) -> None:
@@ -880,12 +873,11 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
 
     def _resupply(self, state: State) -> None:
         """P-7.6–P-7.9 / A.2."""
-        table = self.map.resupply
+        amounts = resupply_amounts(self.map, self.players, state.step)
         for r in range(4):
-            n = table[r][self.players - 2][state.step - 1]
-            n = min(n, state.reserve[r], self.track_slots[r] - state.resources[r])
-            state.resources[r] += n
-            state.reserve[r] -= n
+            now = resupplied_count(r, state.resources[r], amounts[r], state.reserve[r])
+            state.reserve[r] -= now - state.resources[r]
+            state.resources[r] = now
 
     def _market_update(self, state: State) -> None:
         """P-7.10."""

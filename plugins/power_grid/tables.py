@@ -1,9 +1,12 @@
 """Rule-table lookups: income, player-count table, market sizes, resource prices, resupply, spaces.
 
 All numbers come from the data files (``data/rules.json`` and the map files);
-this module only indexes them.  Arguments are validated, because a wrong index
-(6 players, Step 4, 21 cities) is a rules-engine bug that must fail loudly,
-not silently read a neighbouring cell.
+this module only indexes them, and it is the one place that does: the rules
+(:mod:`.rules`) read every table through it, mostly once per game into the
+flat lists their hot paths index (:func:`price_by_count`, :func:`space_costs`).
+Arguments are validated, because a wrong index (6 players, Step 4, 21 cities)
+is a rules-engine bug that must fail loudly, not silently read a neighbouring
+cell.
 
 **Resource market model (T-5, P-5.2, P-7.7, U-16 (a)).**  Tokens are bought
 cheapest first and resupplied onto the most expensive non-full space, and both
@@ -33,6 +36,7 @@ __all__ = [
     "end_cities",
     "income",
     "initial_market_counts",
+    "initial_reserve",
     "market_capacity",
     "market_prices",
     "market_size",
@@ -41,11 +45,13 @@ __all__ = [
     "next_space",
     "player_count_row",
     "players_per_city",
+    "price_by_count",
     "regions_in_play",
     "removed_plants",
     "resupplied_count",
     "resupply",
     "resupply_amounts",
+    "space_costs",
     "spaces_from_count",
     "starting_money",
     "step2_cities",
@@ -193,6 +199,17 @@ def market_prices(resource: int) -> tuple[int, ...]:
     return load_rules().resource_market[resource].prices
 
 
+@functools.cache
+def price_by_count(resource: int) -> tuple[int, ...]:
+    """``table[n]`` = price of the cheapest token when ``n`` lie on the market; ``table[0] = 0`` (P-5.2).
+
+    The table the rules index on every purchase; :func:`unit_price` reads the same slots.
+    """
+    slots = _slots(resource)
+    cap = len(slots)
+    return (0, *(slots[cap - n] for n in range(1, cap + 1)))
+
+
 def _check_count(resource: int, in_market: int) -> int:
     cap = market_capacity(resource)
     if not 0 <= in_market <= cap:
@@ -249,6 +266,18 @@ def initial_market_counts(m: MapData) -> tuple[int, int, int, int]:
     return (counts[0], counts[1], counts[2], counts[3])
 
 
+def initial_reserve(m: MapData) -> tuple[int, int, int, int]:
+    """Tokens of each resource left in the reserve at setup (P-1.3, P-2.6, T-12): the box minus the market."""
+    tracks = load_rules().resource_market
+    c = initial_market_counts(m)
+    return (
+        tracks[0].tokens - c[0],
+        tracks[1].tokens - c[1],
+        tracks[2].tokens - c[2],
+        tracks[3].tokens - c[3],
+    )
+
+
 # --------------------------------------------------------------------------- T-9 city spaces
 
 
@@ -278,3 +307,19 @@ def next_space(m: MapData, city: int, occupied: int, step: int) -> Space | None:
         return None
     space = spaces[occupied]
     return space if space.step <= step else None
+
+
+def space_costs(m: MapData, step: int) -> tuple[tuple[int | None, ...], ...]:
+    """``table[city][houses]``: cost of the space the next builder takes, None if none is open (T-9).
+
+    :func:`next_space` for every city and occupancy (0 up to full), as the
+    rules index it in legal-move generation.
+    """
+    out = []
+    for c, city in enumerate(m.cities):
+        row = []
+        for k in range(len(city.spaces) + 1):
+            space = next_space(m, c, k, step)
+            row.append(None if space is None else space.cost)
+        out.append(tuple(row))
+    return tuple(out)

@@ -6,7 +6,9 @@ from turbine.core import bots as core_bots
 from turbine.core.plugins import Registry
 from turbine.core.rng import Rng
 from turbine.plugins.power_grid import plugin
+from turbine.plugins.power_grid.data_model import MapData, members
 from turbine.plugins.power_grid.game import PowerGrid
+from turbine.plugins.power_grid.maps import INF, all_pairs
 from turbine.plugins.power_grid.options import PowerGridOptions
 
 REGISTRY = Registry([("core", core_bots), ("power_grid", plugin)])
@@ -70,3 +72,11 @@ def play_until(r: PowerGrid, state, phase: str, round_: int | None = None, limit
 def new_state(players: int = 4, seed: int = 1, **options):
     r = rules(players, **options)
     return r, r.initial_state(seed)
+
+
+def is_reachable(m: MapData, allowed: int) -> bool:
+    """Every city of the play area ``allowed`` reaches every other inside it, by the rules'
+    own link table (``maps.all_pairs``): no cost inside the area is infinite."""
+    cities = members(allowed)
+    table = all_pairs(m, allowed)
+    return all(table[a][b] < INF for a in cities for b in cities)

@@ -6,6 +6,7 @@ import json
 
 import msgspec
 import pytest
+from pg_helpers import is_reachable
 from turbine.plugins.power_grid import data_model
 from turbine.plugins.power_grid.data_model import (
     COAL,
@@ -16,9 +17,10 @@ from turbine.plugins.power_grid.data_model import (
     load_map,
     load_plants,
     load_rules,
+    members,
     plants_by_key,
 )
-from turbine.plugins.power_grid.maps import dijkstra, is_reachable, members
+from turbine.plugins.power_grid.maps import dijkstra
 
 # --------------------------------------------------------------------------- plants
 

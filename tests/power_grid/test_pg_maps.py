@@ -1,28 +1,29 @@
-"""Region sets and connection costs: worked examples of the rulebook and power_grid.md."""
+"""Region sets, connection costs and build prices: worked examples of the rulebook and power_grid.md.
+
+Link costs are checked on the functions the rules call (``maps.all_pairs`` and
+``maps.nearest``); build prices on the rules' own offers in Phase 4
+(``legal_actions``), which add the space price (``tables.space_costs``).
+"""
 
 from __future__ import annotations
 
 import itertools
 
 import pytest
+from pg_helpers import is_reachable, new_state, play_until
 from turbine.core.rng import Rng
-from turbine.plugins.power_grid.data_model import MapData, load_map
+from turbine.plugins.power_grid import actions as A
+from turbine.plugins.power_grid.data_model import MapData, load_map, mask_of, members
 from turbine.plugins.power_grid.maps import (
     INF,
     all_pairs,
-    build_costs,
     cities_in_regions,
-    connection_cost,
-    connection_costs,
     dijkstra,
     is_connected_region_set,
-    is_reachable,
     legal_region_sets,
-    mask_of,
-    members,
+    nearest,
     random_region_set,
     start_cities_in_play,
-    start_costs,
 )
 from turbine.plugins.power_grid.tables import regions_in_play
 
@@ -125,15 +126,21 @@ def test_random_region_set_impossible_size() -> None:
 # --------------------------------------------------------------------------- connection costs
 
 
+def _links(m: MapData, allowed: int, owned: list[int]) -> list[int]:
+    """The rules' link cost from the owned cities to every city (A.4): row-minimum of the table."""
+    dist = nearest(all_pairs(m, allowed), owned)
+    assert dist is not None
+    return list(dist)
+
+
 def test_P_14_10_tomsk_novosibirsk_barnaul() -> None:
     """P-14.10: from Tomsk, Novosibirsk costs 10 + 4; then Barnaul 10 + 4 more (link from Novosibirsk)."""
     m = load_map("russia")
     allowed = m.all_cities_mask
     tomsk, novosibirsk, barnaul = m.city("Tomsk"), m.city("Novosibirsk"), m.city("Barnaul")
-    assert connection_cost(m, allowed, [tomsk], novosibirsk) == 4
-    assert connection_costs(m, allowed, [tomsk])[novosibirsk] == 4
-    assert connection_costs(m, allowed, [tomsk, novosibirsk])[barnaul] == 4
-    assert connection_cost(m, allowed, [tomsk, novosibirsk], barnaul) == 4
+    assert _links(m, allowed, [tomsk])[novosibirsk] == 4
+    assert all_pairs(m, allowed)[tomsk][novosibirsk] == 4
+    assert _links(m, allowed, [tomsk, novosibirsk])[barnaul] == 4
 
 
 def test_P_14_11_kemerovo_is_four_cheaper_than_krasnoyarsk() -> None:
@@ -141,30 +148,29 @@ def test_P_14_11_kemerovo_is_four_cheaper_than_krasnoyarsk() -> None:
     m = load_map("russia")
     allowed = m.all_cities_mask
     kem, kras, novo = m.city("Kemerovo"), m.city("Krasnoyarsk"), m.city("Novokuznetsk")
-    from_kem = connection_cost(m, allowed, [kem], novo)
-    from_kras = connection_cost(m, allowed, [kras], novo)
-    assert from_kem is not None and from_kras is not None
+    from_kem = _links(m, allowed, [kem])[novo]
+    from_kras = _links(m, allowed, [kras])[novo]
     assert from_kras - from_kem == 4
     assert (from_kem, from_kras) == (3, 7)
-    assert connection_costs(m, allowed, [kras, kem])[novo] == 3  # P-6.5: cheapest path from any owned city
+    assert _links(m, allowed, [kras, kem])[novo] == 3  # P-6.5: cheapest path from any owned city
 
 
 def test_P_6_5_path_through_other_cities_pays_every_link() -> None:
     """P-6.5 / P-14.13: a path may cross cities without building; all links on it are paid."""
     m = load_map("russia")
     # Tomsk -> Barnaul has no direct link: Tomsk–Novosibirsk 4 + Novosibirsk–Barnaul 4.
-    assert connection_cost(m, m.all_cities_mask, [m.city("Tomsk")], m.city("Barnaul")) == 8
+    assert _links(m, m.all_cities_mask, [m.city("Tomsk")])[m.city("Barnaul")] == 8
 
 
 def test_P_6_6_zero_cost_links() -> None:
     """P-6.6 / P-14.14: unprinted links cost 0 (Japan: Tokyo–Yokohama, Tokyo–Saitama, Osaka–Kyoto)."""
     m = load_map("japan")
-    costs = connection_costs(m, m.all_cities_mask, [m.city("Tokyo")])
+    costs = _links(m, m.all_cities_mask, [m.city("Tokyo")])
     assert costs[m.city("Yokohama")] == 0
     assert costs[m.city("Saitama")] == 0
-    assert connection_cost(m, m.all_cities_mask, [m.city("Osaka")], m.city("Kyoto")) == 0
+    assert _links(m, m.all_cities_mask, [m.city("Osaka")])[m.city("Kyoto")] == 0
     # Osaka -> Kobe via Kyoto: 0 + 3.
-    assert connection_cost(m, m.all_cities_mask, [m.city("Osaka")], m.city("Kobe")) == 3
+    assert _links(m, m.all_cities_mask, [m.city("Osaka")])[m.city("Kobe")] == 3
 
 
 def test_P_6_12_U_14_paths_stay_inside_regions_in_play() -> None:
@@ -172,12 +178,15 @@ def test_P_6_12_U_14_paths_stay_inside_regions_in_play() -> None:
     m = load_map("russia")
     chelny, nizhny = m.city("Naberezhnye Chelny"), m.city("Nizhny Novgorod")
     allowed = cities_in_regions(m, _regions(m, "brown", "pink", "purple"))
-    assert connection_cost(m, allowed, [chelny], nizhny) == 33
-    assert connection_cost(m, m.all_cities_mask, [chelny], nizhny) == 8  # via green Kazan and Cheboksary
-    # A city outside the play area is never offered.
+    assert _links(m, allowed, [chelny])[nizhny] == 33
+    assert _links(m, m.all_cities_mask, [chelny])[nizhny] == 8  # via green Kazan and Cheboksary
+    # A city outside the play area cannot be reached, so it is never offered.
     kazan = m.city("Kazan")
-    assert kazan not in connection_costs(m, allowed, [chelny])
-    assert connection_cost(m, allowed, [chelny], kazan) is None
+    assert _links(m, allowed, [chelny])[kazan] == INF
+    r, s = _building(["brown", "pink", "purple"], owned=[chelny])
+    builds, _ = _offers(r, s)
+    assert "Kazan" not in builds
+    assert builds["Nizhny Novgorod"] == 33 + 10
 
 
 def _restriction_matters(m: MapData, regions: tuple[int, ...]) -> bool:
@@ -202,34 +211,40 @@ def test_P_12_6_japan_two_networks_cost_from_either() -> None:
     m = load_map("japan")
     allowed = m.all_cities_mask
     fukuoka, tokyo = m.city("Fukuoka"), m.city("Tokyo")
-    both = connection_costs(m, allowed, [fukuoka, tokyo])
-    only_f = connection_costs(m, allowed, [fukuoka])
-    only_t = connection_costs(m, allowed, [tokyo])
+    both = _links(m, allowed, [fukuoka, tokyo])
+    only_f = _links(m, allowed, [fukuoka])
+    only_t = _links(m, allowed, [tokyo])
     for c in range(len(m.cities)):
         if c in (fukuoka, tokyo):
-            assert c not in both
+            assert both[c] == 0
         else:
             assert both[c] == min(only_f[c], only_t[c])
     assert both[m.city("Chiba")] == 4  # from Tokyo
     assert both[m.city("Nagasaki")] == 10  # from Fukuoka
+    r, s = _building(None, owned=[fukuoka, tokyo], japan=True)
+    builds, _ = _offers(r, s)
+    assert "Fukuoka" not in builds and "Tokyo" not in builds
+    assert (builds["Chiba"], builds["Nagasaki"]) == (4 + 10, 10 + 10)
 
 
 def test_connection_costs_without_owned_cities_is_empty() -> None:
     """P-6.4 / A.4 step 5: a first house pays no connection cost; that case is the caller's."""
     m = load_map("russia")
-    assert connection_costs(m, m.all_cities_mask, []) == {}
-    assert connection_cost(m, m.all_cities_mask, [], 0) is None
+    assert nearest(all_pairs(m, m.all_cities_mask), []) is None
 
 
-def test_connection_costs_excludes_owned_and_accepts_sets() -> None:
+def test_build_offers_exclude_owned_cities_in_city_order() -> None:
+    """P-6.8: no second house of one's own; every other city in play is offered, links + space."""
     m = load_map("russia")
     owned = [m.city("Moscow"), m.city("Tula")]
-    allowed_set = frozenset(members(cities_in_regions(m, _regions(m, "pink", "brown", "green"))))
-    costs = connection_costs(m, allowed_set, iter(owned))
-    assert not set(owned) & set(costs)
-    assert set(costs) == allowed_set - set(owned)
-    assert costs[m.city("Ryazan")] == 0  # Tula–Ryazan is unprinted
-    assert list(costs) == sorted(costs)  # deterministic order
+    allowed = cities_in_regions(m, _regions(m, "pink", "brown", "green"))
+    r, s = _building(["pink", "brown", "green"], owned=owned)
+    builds, _ = _offers(r, s)
+    names = [m.cities[c].name for c in members(allowed)]
+    assert not {"Moscow", "Tula"} & set(builds)
+    assert set(builds) == set(names) - {"Moscow", "Tula"}
+    assert builds["Ryazan"] == 0 + 10  # Tula–Ryazan is unprinted
+    assert list(builds) == [n for n in names if n in builds]  # deterministic order: by city index
 
 
 @pytest.mark.parametrize("name", ["russia", "japan"])
@@ -244,10 +259,9 @@ def test_A_4_table_lookup_matches_multi_source_dijkstra(name: str) -> None:
         pool = members(allowed)
         owned = rng.sample(pool, 1 + rng.below(6))
         dist = dijkstra(m, allowed, owned)
-        expected = {c: d for c, d in enumerate(dist) if d < INF and c not in owned}
-        assert connection_costs(m, allowed, owned) == expected
+        assert _links(m, allowed, owned) == dist
         target = rng.choice(pool)
-        assert connection_cost(m, allowed, owned, target) == dist[target]
+        assert _links(m, allowed, owned)[target] == dist[target]
 
 
 def test_mask_helpers() -> None:
@@ -259,75 +273,119 @@ def test_mask_helpers() -> None:
 # --------------------------------------------------------------------------- build prices
 
 
+def _building(
+    regions: list[str] | None,
+    owned: list[int],
+    occupied: dict[int, int] | None = None,
+    step: int = 1,
+    japan: bool = False,
+):
+    """A round-2 Phase 4 in which the seat to move owns ``owned`` (one network per city on
+    Japan) and ``occupied[c]`` houses stand in city ``c`` (his own included), with money to
+    spare.  ``regions=None`` puts the whole map in play."""
+    options = {"map": "japan" if japan else "russia"}
+    if regions is not None:
+        options["regions"] = regions
+    r, s = new_state(players=3, seed=1, **options)
+    if regions is None:  # the whole board
+        s.allowed = r.map.all_cities_mask
+        s.in_play = members(s.allowed)
+    play_until(r, s, "building", 2)
+    seat = r.to_move(s)
+    assert seat is not None
+    others = [x for x in range(3) if x != seat]
+    s.houses = [[] for _ in r.map.cities]
+    for p in s.players:
+        p.cities = []
+        p.networks = 0
+    me = s.players[seat]
+    me.money = 10_000
+    me.cities = list(owned)
+    me.networks = len(owned) if japan else min(1, len(owned))
+    counts = dict(occupied or {})
+    for c in owned:
+        s.houses[c].append(seat)
+        counts[c] = counts.get(c, 1) - 1
+    for c, n in counts.items():
+        s.houses[c].extend(others[:n])
+        for x in others[:n]:
+            s.players[x].cities.append(c)
+    s.step = step
+    return r, s
+
+
+def _offers(r, s) -> tuple[dict[str, int], dict[str, int]]:
+    """The rules' Phase 4 offers: ``build`` and ``start`` prices by city name, in offer order."""
+    builds: dict[str, int] = {}
+    starts: dict[str, int] = {}
+    for a in r.legal_actions(s):
+        if type(a) is A.Build:
+            builds[a.city] = a.cost
+        elif type(a) is A.Start:
+            starts[a.city] = a.cost
+    return builds, starts
+
+
 def test_P_14_10_build_costs_include_space() -> None:
     """P-14.10: Anna (Tomsk) pays 14 for Novosibirsk: 10 for the space plus 4 for the link."""
     m = load_map("russia")
-    occupied = [0] * len(m.cities)
-    occupied[m.city("Tomsk")] = 1
-    costs = build_costs(m, m.all_cities_mask, [m.city("Tomsk")], occupied, 1)
-    assert costs[m.city("Novosibirsk")] == 14
-    occupied[m.city("Novosibirsk")] = 1
-    costs = build_costs(m, m.all_cities_mask, [m.city("Tomsk"), m.city("Novosibirsk")], occupied, 1)
-    assert costs[m.city("Barnaul")] == 14
+    tomsk, novosibirsk = m.city("Tomsk"), m.city("Novosibirsk")
+    builds, _ = _offers(*_building(None, [tomsk]))
+    assert builds["Novosibirsk"] == 14
+    builds, _ = _offers(*_building(None, [tomsk, novosibirsk]))
+    assert builds["Barnaul"] == 14
 
 
 def test_P_14_12_step_1_exclusivity_and_step_2_price() -> None:
     """P-14.12: once Vasily holds Novosibirsk, Anna can connect it only from Step 2, at 15 + link."""
     m = load_map("russia")
     tomsk, novosibirsk = m.city("Tomsk"), m.city("Novosibirsk")
-    occupied = [0] * len(m.cities)
-    occupied[tomsk] = 1
-    occupied[novosibirsk] = 1  # Vasily's house
-    assert novosibirsk not in build_costs(m, m.all_cities_mask, [tomsk], occupied, 1)
-    assert build_costs(m, m.all_cities_mask, [tomsk], occupied, 2)[novosibirsk] == 15 + 4
-    occupied[novosibirsk] = 2
-    assert novosibirsk not in build_costs(m, m.all_cities_mask, [tomsk], occupied, 2)
-    assert build_costs(m, m.all_cities_mask, [tomsk], occupied, 3)[novosibirsk] == 20 + 4
+    vasily = {novosibirsk: 1}  # Vasily's house
+    assert "Novosibirsk" not in _offers(*_building(None, [tomsk], vasily, step=1))[0]
+    assert _offers(*_building(None, [tomsk], vasily, step=2))[0]["Novosibirsk"] == 15 + 4
+    full = {novosibirsk: 2}
+    assert "Novosibirsk" not in _offers(*_building(None, [tomsk], full, step=2))[0]
+    assert _offers(*_building(None, [tomsk], full, step=3))[0]["Novosibirsk"] == 20 + 4
 
 
 def test_P_12_7_start_costs_japan() -> None:
     """P-12.7 / P-12.8: networks start only in start cities in play, two 10 spaces in Step 1, 20 in Step 3."""
     m = load_map("japan")
-    regions = _regions(m, "yellow", "purple", "green")
-    allowed = cities_in_regions(m, regions)
-    occupied = [0] * len(m.cities)
-    costs = start_costs(m, allowed, [], occupied, 1)
-    assert {m.cities[c].name: v for c, v in costs.items()} == {
-        "Tokyo": 10,
-        "Yokohama": 10,
-        "Osaka": 10,
-        "Kobe": 10,
-    }
-    occupied[m.city("Tokyo")] = 1
-    assert start_costs(m, allowed, [], occupied, 1)[m.city("Tokyo")] == 10  # second 10 space (U-8 (a))
-    occupied[m.city("Tokyo")] = 2
-    assert m.city("Tokyo") not in start_costs(m, allowed, [], occupied, 2)
-    assert start_costs(m, allowed, [], occupied, 3)[m.city("Tokyo")] == 20  # P-14.29
+    regions = ["yellow", "purple", "green"]
+    tokyo, osaka = m.city("Tokyo"), m.city("Osaka")
+
+    def starts(owned: list[int], occupied: dict[int, int], step: int) -> dict[str, int]:
+        return _offers(*_building(regions, owned, occupied, step, japan=True))[1]
+
+    assert starts([], {}, 1) == {"Tokyo": 10, "Yokohama": 10, "Osaka": 10, "Kobe": 10}
+    assert starts([], {tokyo: 1}, 1)["Tokyo"] == 10  # second 10 space (U-8 (a))
+    assert "Tokyo" not in starts([], {tokyo: 2}, 2)
+    assert starts([], {tokyo: 2}, 3)["Tokyo"] == 20  # P-14.29
     # A player never starts in a city he already holds (P-14.28).
-    assert m.city("Osaka") not in start_costs(m, allowed, [m.city("Osaka")], occupied, 1)
+    assert "Osaka" not in starts([osaka], {tokyo: 2}, 1)
 
 
 def test_P_6_4_start_costs_russia_any_city_in_play() -> None:
     """P-6.4 / P-11.8: a Russian first house may go in any city in play with an open space."""
     m = load_map("russia")
-    allowed = cities_in_regions(m, _regions(m, "red", "yellow", "green"))
-    occupied = [0] * len(m.cities)
-    occupied[m.city("Tomsk")] = 1
-    costs = start_costs(m, allowed, [], occupied, 1)
-    assert set(costs) == set(members(allowed)) - {m.city("Tomsk")}
-    assert set(costs.values()) == {10}
-    assert start_costs(m, allowed, [], occupied, 2)[m.city("Tomsk")] == 15  # U-13 (a)
+    regions = ["red", "yellow", "green"]
+    allowed = cities_in_regions(m, _regions(m, *regions))
+    tomsk = m.city("Tomsk")
+    builds, _ = _offers(*_building(regions, [], {tomsk: 1}, step=1))
+    assert set(builds) == {m.cities[c].name for c in members(allowed)} - {"Tomsk"}
+    assert set(builds.values()) == {10}
+    assert _offers(*_building(regions, [], {tomsk: 1}, step=2))[0]["Tomsk"] == 15  # U-13 (a)
 
 
 def test_build_costs_small_japanese_city() -> None:
     """P-12.12: Morioka (15/20) takes a first house at 15 in Step 1 and a second at 20 from Step 2."""
     m = load_map("japan")
     sendai, morioka = m.city("Sendai"), m.city("Morioka")
-    occupied = [0] * len(m.cities)
-    occupied[sendai] = 1
-    assert build_costs(m, m.all_cities_mask, [sendai], occupied, 1)[morioka] == 10 + 15
-    occupied[morioka] = 1
-    assert morioka not in build_costs(m, m.all_cities_mask, [sendai], occupied, 1)
-    assert build_costs(m, m.all_cities_mask, [sendai], occupied, 2)[morioka] == 10 + 20
-    occupied[morioka] = 2
-    assert morioka not in build_costs(m, m.all_cities_mask, [sendai], occupied, 3)
+
+    def builds(occupied: dict[int, int], step: int) -> dict[str, int]:
+        return _offers(*_building(None, [sendai], occupied, step, japan=True))[0]
+
+    assert builds({}, 1)["Morioka"] == 10 + 15
+    assert "Morioka" not in builds({morioka: 1}, 1)
+    assert builds({morioka: 1}, 2)["Morioka"] == 10 + 20
+    assert "Morioka" not in builds({morioka: 2}, 3)

@@ -10,6 +10,7 @@ from turbine.plugins.power_grid.tables import (
     end_cities,
     income,
     initial_market_counts,
+    initial_reserve,
     market_capacity,
     market_prices,
     market_size,
@@ -17,11 +18,13 @@ from turbine.plugins.power_grid.tables import (
     min_price,
     next_space,
     players_per_city,
+    price_by_count,
     regions_in_play,
     removed_plants,
     resupplied_count,
     resupply,
     resupply_amounts,
+    space_costs,
     spaces_from_count,
     starting_money,
     step2_cities,
@@ -161,6 +164,17 @@ def test_P_5_2_unit_prices_cheapest_first() -> None:
         unit_price(OIL, 2, 3)
 
 
+def test_P_5_2_price_table_is_the_first_unit_price() -> None:
+    """P-5.2 / T-5: the table the rules index, ``[n]`` = cheapest price with ``n`` on the market."""
+    for r in (COAL, OIL, GARBAGE, URANIUM):
+        table = price_by_count(r)
+        assert len(table) == market_capacity(r) + 1
+        assert table[0] == 0
+        assert all(table[n] == unit_price(r, n) for n in range(1, len(table)))
+    assert price_by_count(COAL)[18] == 3  # Russia's starting coal (P-11.1)
+    assert price_by_count(URANIUM)[1] == 16
+
+
 def test_P_5_6_empty_market_has_no_price() -> None:
     """P-5.6: nothing to buy when a resource is sold out."""
     assert min_price(GARBAGE, 0) is None
@@ -212,6 +226,7 @@ def test_T_12_starting_reserve() -> None:
     for name, expected in (("russia", (6, 0, 24, 5)), ("japan", (3, 9, 15, 9))):
         counts = initial_market_counts(load_map(name))
         assert tuple(t - c for t, c in zip(tokens, counts, strict=True)) == expected
+        assert initial_reserve(load_map(name)) == expected
 
 
 def test_P_14_19_resupply_worked_example() -> None:
@@ -320,6 +335,36 @@ def test_U_11_c_source_engine_variant() -> None:
     assert next_space(m, c, 0, 1) is None
     # The 10/15 cities are the same under both readings.
     assert m.cities[m.city("Oita")].spaces == load_map("japan").cities[m.city("Oita")].spaces
+
+
+def test_T_9_space_cost_table_follows_next_space() -> None:
+    """T-9 / P-6.3: the rules' table ``[city][houses]`` is the cost of ``next_space``, None when closed."""
+    for m in (load_map("russia"), load_map("japan"), load_map("japan", "source")):
+        for step in (1, 2, 3):
+            table = space_costs(m, step)
+            for c, city in enumerate(m.cities):
+                assert len(table[c]) == len(city.spaces) + 1
+                for k, cost in enumerate(table[c]):
+                    space = next_space(m, c, k, step)
+                    assert cost == (None if space is None else space.cost)
+    tokyo = load_map("japan").city("Tokyo")
+    assert [space_costs(load_map("japan"), s)[tokyo] for s in (1, 3)] == [
+        (10, 10, None, None),
+        (10, 10, 20, None),
+    ]
+
+
+def test_U_8_b_second_start_space_from_step_2() -> None:
+    """U-8 (b): the second 10-space of a start city opens in Step 2; other cities are unchanged (P-12.8)."""
+    m = load_map("japan", start_second_step=2)
+    tokyo = m.city("Tokyo")
+    assert m.cities[tokyo].spaces == (Space(10, 1), Space(10, 2), Space(20, 3))
+    assert [city_capacity(m, tokyo, s) for s in (1, 2, 3)] == [1, 2, 3]
+    assert space_costs(m, 1)[tokyo] == (10, None, None, None)
+    assert space_costs(m, 2)[tokyo] == (10, 10, None, None)
+    plain = load_map("japan")
+    assert all(a.spaces == b.spaces for a, b in zip(m.cities, plain.cities, strict=True) if not a.start)
+    assert load_map("russia", start_second_step=2).cities == load_map("russia").cities
 
 
 def test_russia_has_only_standard_cities() -> None:
