@@ -1,0 +1,261 @@
+"""The Grant Office's rules (GR-1 … GR-6 in the README): its state, its placement,
+its decision, the audit at the end of the game, and how the greedy bot rates it.
+
+Everything goes through Barrage's published API: the placement is an
+:class:`~turbine.plugins.barrage.actions.Ext` action (``x grant_office``), the
+choice of grant a :class:`~turbine.plugins.barrage.decisions.Decision` subclass
+answered with ``x grant <GRANT>``, and the expansion's data lives under its id in
+``State.ext`` and ``Player.ext`` (plain JSON, so saves and digests need nothing new).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, NamedTuple
+
+from turbine.core.errors import IllegalAction
+from turbine.plugins.barrage.actions import Ext
+from turbine.plugins.barrage.decisions import Decision
+
+from .options import GrantsOptions
+
+KEY = "grants"
+"""The expansion's id: ``--with grants``, ``options["grants"]``, ``state.ext["grants"]``."""
+
+OFFICE = "grant_office"
+"""The placement's name: ``x grant_office`` (GR-2)."""
+
+GRANT = "grant"
+"""The decision's answers: ``x grant FUNDING`` (GR-3)."""
+
+FREE = -1
+"""A grant still on the display (otherwise the seat that took it this round)."""
+
+
+class Grant(NamedTuple):
+    """One grant tile of the Grant Office (GR-1)."""
+
+    id: str
+    text: str
+    excavators: int = 0
+    mixers: int = 0
+    credits: int = 0
+    vp: int = 0
+    rotations: int = 0
+
+
+GRANTS: tuple[Grant, ...] = (
+    Grant("MACHINERY", "1 excavator and 1 mixer", excavators=1, mixers=1),
+    Grant("FUNDING", "4 credits", credits=4),
+    Grant("WHEEL", "turn your construction wheel 1 sector", rotations=1),
+    Grant("PRESTIGE", "3 VP", vp=3),
+)
+"""The four grants, in display order (GR-1)."""
+
+BY_ID = {g.id: g for g in GRANTS}
+
+BOT_VALUE = {"MACHINERY": 4.0, "FUNDING": 4.0, "WHEEL": 3.0, "PRESTIGE": 5.0}
+"""How much the greedy bot likes each grant (it only picks among legal ones)."""
+
+
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+# -- state -------------------------------------------------------------------------------------
+
+
+def active(state: Any) -> bool:
+    """The game was set up with the expansion (a view or a game without it has no key)."""
+    return KEY in state.ext
+
+
+def opt(game: Any) -> GrantsOptions:
+    options: GrantsOptions = game.options.grants
+    return options
+
+
+def shared(state: Any) -> dict[str, Any]:
+    """``{"taken_by": {grant: seat or FREE}}``: who took each grant this round (GR-1, GR-5)."""
+    data: dict[str, Any] = state.ext[KEY]
+    return data
+
+
+def mine(state: Any, seat: int) -> dict[str, Any]:
+    """``{"taken": [grants taken this game], "used": 0/1 this round}`` (GR-2, GR-6)."""
+    data: dict[str, Any] = state.players[seat].ext[KEY]
+    return data
+
+
+def setup(state: Any) -> None:
+    """GR-1: every grant on the display; nobody has used the office or taken a grant."""
+    state.ext[KEY] = {"taken_by": {g.id: FREE for g in GRANTS}}
+    for player in state.players:
+        player.ext[KEY] = {"taken": [], "used": 0}
+
+
+def end_of_round(state: Any) -> None:
+    """GR-5: the grants taken this round return to the display; the office may be used again."""
+    if not active(state):
+        return
+    taken_by = shared(state)["taken_by"]
+    for grant in taken_by:
+        taken_by[grant] = FREE
+    for player in state.players:
+        player.ext[KEY]["used"] = 0
+
+
+def wheel_loaded(player: Any) -> bool:
+    """A tile or machinery is on the construction wheel (GR-4)."""
+    return any(player.wheel_tile) or any(player.wheel_exc) or any(player.wheel_mix)
+
+
+def usable(state: Any, seat: int, grant: Grant) -> bool:
+    """``seat`` may take ``grant`` now: it is on the display (GR-5) and has an effect (GR-4)."""
+    if shared(state)["taken_by"][grant.id] != FREE:
+        return False
+    return not grant.rotations or wheel_loaded(state.players[seat])
+
+
+def takeable(state: Any, seat: int) -> list[Grant]:
+    return [g for g in GRANTS if usable(state, seat, g)]
+
+
+# -- the placement (GR-2) --------------------------------------------------------------------------
+
+
+def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
+    """GR-2: the office, once per round, when the seat can pay and take a grant (B-7.4)."""
+    if not active(state):
+        return []
+    player = state.players[seat]
+    o = opt(game)
+    if mine(state, seat)["used"] or player.engineers < o.engineers or player.credits < o.credits:
+        return []
+    return [Ext(OFFICE)] if takeable(state, seat) else []
+
+
+def perform(game: Any, state: Any, seat: int, action: Any, pending: Any) -> bool | None:
+    """GR-2: place the engineers, pay, and ask which grant (GR-3).  ``None`` for any
+    action that is not this expansion's placement, so other expansions get theirs."""
+    if pending is not None or type(action) is not Ext or action.name != OFFICE or not active(state):
+        return None
+    player = state.players[seat]
+    o = opt(game)
+    player.engineers -= o.engineers
+    player.credits -= o.credits
+    mine(state, seat)["used"] = 1
+    state.flow.pending.append(GrantChoice(seat=seat, paid=o.credits))
+    return True
+
+
+def take(game: Any, state: Any, seat: int, grant: Grant) -> None:
+    """GR-3: the grant leaves the display, its effect applies at once, the seat keeps it."""
+    shared(state)["taken_by"][grant.id] = seat
+    mine(state, seat)["taken"].append(grant.id)
+    player = state.players[seat]
+    player.excavators += grant.excavators
+    player.mixers += grant.mixers
+    player.credits += grant.credits
+    if grant.vp:
+        game.add_vp(state, seat, grant.vp)
+    if grant.rotations:
+        game.rotate_wheel(state, seat, grant.rotations)
+
+
+# -- the decision (GR-3, GR-4, GR-5) -------------------------------------------------------------------
+
+
+class GrantChoice(Decision, tag="grants_choice"):
+    """GR-3: which grant of the display to take, after paying ``paid`` credits for the office."""
+
+    paid: int = 0
+    """Credits paid for the office (shown in the question; GR-2)."""
+
+    prompt: ClassVar[str] = "which grant to take from the Grant Office"
+    rule: ClassVar[str | None] = "GR-3"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def question(self, game: Any, state: Any) -> str:
+        return f"{self.prompt} (paid {plural(self.paid, 'credit')})"
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        return [Ext(GRANT, g.id) for g in takeable(state, self.seat)]
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        take(game, state, self.seat, BY_ID[action.arg])
+
+    def refuse(self, game: Any, state: Any, action: Ext) -> IllegalAction:
+        names = ", ".join(g.id for g in GRANTS)
+        if action.name != GRANT or action.arg not in BY_ID:
+            return IllegalAction(
+                f"'{game.describe(action)}' is no grant: answer x grant <GRANT>, one of {names}", "GR-1"
+            )
+        taker = shared(state)["taken_by"][action.arg]
+        if taker != FREE:
+            who = "you" if taker == self.seat else f"seat {taker + 1}"
+            return IllegalAction(
+                f"grant {action.arg} was taken this round by {who}; it returns to the display "
+                "at the end of the round",
+                "GR-5",
+            )
+        return IllegalAction(
+            "the WHEEL grant needs a tile or machinery on your construction wheel; yours is empty",
+            "GR-4",
+        )
+
+    def show(self, game: Any, state: Any, action: Ext) -> str:
+        return f"{game.describe(action)} ({BY_ID[action.arg].text})"
+
+
+DECISIONS: tuple[type[Decision], ...] = (GrantChoice,)
+"""The expansion's decision kinds (``barrage_decisions``)."""
+
+
+# -- the audit (GR-6) ---------------------------------------------------------------------------------
+
+
+def unbacked(state: Any, seat: int) -> int:
+    """Grants taken beyond the contracts fulfilled (GR-6)."""
+    return max(0, len(mine(state, seat)["taken"]) - len(state.players[seat].fulfilled))
+
+
+def final_scoring(game: Any, state: Any) -> list[tuple[int, int, str]]:
+    """GR-6: each grant not matched by a fulfilled contract costs ``audit_vp`` VP."""
+    if not active(state):
+        return []
+    vp = opt(game).audit_vp
+    out = []
+    for seat in range(len(state.players)):
+        n = unbacked(state, seat)
+        if n and vp:
+            out.append((seat, -vp * n, f"{plural(n, 'grant')} not backed by a fulfilled contract (GR-6)"))
+    return out
+
+
+# -- the greedy bot and the board -------------------------------------------------------------------
+
+
+def bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
+    """The office ranks below a contract (20) and above machinery (12); ``None`` for others' actions."""
+    if type(action) is not Ext:
+        return None
+    if action.name == OFFICE:
+        return 15.0
+    if action.name == GRANT and action.arg in BY_ID:
+        return BOT_VALUE[action.arg]
+    return None
+
+
+def render(game: Any, state: Any) -> str | None:
+    """One line under the board: the display, the price and each seat's grants."""
+    if not active(state):
+        return None
+    o = opt(game)
+    taken_by = shared(state)["taken_by"]
+    display = ", ".join(g.id for g in GRANTS if taken_by[g.id] == FREE) or "empty"
+    held = " · ".join(
+        f"P{seat + 1} {len(p.ext[KEY]['taken'])}" for seat, p in enumerate(state.players) if KEY in p.ext
+    )
+    price = f"{plural(o.engineers, 'engineer')}, {plural(o.credits, 'credit')}"
+    return f"Grant Office ({price}): {display} · grants taken: {held}"
