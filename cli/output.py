@@ -154,14 +154,14 @@ def group_runs(numbered: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
     so that a list of bids stays short; single moves stay ``(i, i, notation)``.
     """
     groups: list[tuple[int, int, str]] = []
-    run: list[tuple[int, str, int]] = []  # (index, stem, number)
+    run: list[tuple[int, str, str]] = []  # (index, stem, digits as written: ``PB-01`` keeps its 0)
 
     def flush() -> None:
         if len(run) > 2:
             (first, stem, low), (last, _, high) = run[0], run[-1]
             groups.append((first, last, f"{stem}{low}…{high}"))
         else:
-            groups.extend((i, i, f"{stem}{number}") for i, stem, number in run)
+            groups.extend((i, i, f"{stem}{digits}") for i, stem, digits in run)
         run.clear()
 
     for index, notation in numbered:
@@ -170,10 +170,11 @@ def group_runs(numbered: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
             flush()
             groups.append((index, index, notation))
             continue
-        stem, number = match.group(1), int(match.group(2))
-        if run and not (stem == run[-1][1] and number == run[-1][2] + 1 and index == run[-1][0] + 1):
+        stem, digits = match.group(1), match.group(2)
+        follows = bool(run) and stem == run[-1][1] and int(digits) == int(run[-1][2]) + 1
+        if run and not (follows and index == run[-1][0] + 1):
             flush()
-        run.append((index, stem, number))
+        run.append((index, stem, digits))
     flush()
     return groups
 

@@ -4,7 +4,8 @@ Every function here is a hook implementation: Barrage's hooks
 (:mod:`turbine.plugins.barrage.hookspecs`) and two core hooks
 (``turbine_expansions``, ``turbine_render_extra``).  They are registered only on
 the plugin manager of games that chose the expansion, so a Barrage game without
-it is unchanged.  The rules themselves live in :mod:`.game`.
+it is unchanged.  The rules live in the modules named after their concepts
+(:mod:`.works`, :mod:`.buildings`, :mod:`.officers`, …); this one only routes.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from typing import Any
 
 from turbine.core import ExpansionSpec, PluginInfo, hookimpl
 
-from . import game as lw
+from . import bot, components, game_setup, netherlands, officers, placements, scoring, works
+from .decisions import DECISIONS
 from .options import LeeghwaterOptions
+from .store import KEY
 
 PLUGIN_INFO = PluginInfo(
     name="leeghwater",
@@ -28,7 +31,7 @@ PLUGIN_INFO = PluginInfo(
 def turbine_expansions() -> list[ExpansionSpec]:
     return [
         ExpansionSpec(
-            id=lw.KEY,
+            id=KEY,
             variant="barrage",
             name="The Leeghwater Project",
             description="external works, private buildings and the Netherlands (full game, 2–4 players)",
@@ -39,7 +42,7 @@ def turbine_expansions() -> list[ExpansionSpec]:
 
 @hookimpl
 def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str | None:
-    if lw.KEY not in getattr(state, "ext", {}):
+    if KEY not in getattr(state, "ext", {}):
         return None
     from .render import render
 
@@ -51,37 +54,37 @@ def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str | None
 
 @hookimpl
 def barrage_validate_config(config: Any) -> list[str]:
-    return lw.validate(config)
+    return components.validate(config)
 
 
 @hookimpl
 def barrage_abilities(config: Any) -> list[Any]:
-    return lw.abilities()
+    return components.abilities()
 
 
 @hookimpl
 def barrage_bonus_tiles(config: Any) -> list[Any]:
-    return lw.bonus_tile_rows()
+    return components.bonus_tile_rows()
 
 
 @hookimpl
 def barrage_component_pools(config: Any, pools: Any, rng: Any) -> None:
-    lw.component_pools(pools, rng)
+    components.component_pools(pools, rng)
 
 
 @hookimpl
 def barrage_company_income(game: Any, company: str) -> Any:
-    return lw.company_income(game, company)
+    return netherlands.company_income(game, company)
 
 
 @hookimpl
 def barrage_setup_game(game: Any, state: Any, rng: Any) -> None:
-    lw.setup_game(game, state, rng)
+    game_setup.setup_game(game, state, rng)
 
 
 @hookimpl
 def barrage_setup_player(game: Any, state: Any, seat: int, rng: Any) -> None:
-    lw.setup_player(game, state, seat)
+    game_setup.setup_player(game, state, seat)
 
 
 # -- actions (G-4) --------------------------------------------------------------------------
@@ -89,32 +92,32 @@ def barrage_setup_player(game: Any, state: Any, seat: int, rng: Any) -> None:
 
 @hookimpl
 def barrage_turn_actions(game: Any, state: Any, seat: int) -> list[Any]:
-    return lw.turn_actions(game, state, seat)
+    return placements.turn_actions(game, state, seat)
 
 
 @hookimpl
 def barrage_decisions(config: Any) -> list[Any]:
-    return list(lw.DECISIONS)
+    return list(DECISIONS)
 
 
 @hookimpl
 def barrage_perform(game: Any, state: Any, seat: int, action: Any, pending: Any) -> bool | None:
-    return lw.perform(game, state, seat, action, pending)
+    return placements.perform(game, state, seat, action, pending)
 
 
 @hookimpl
 def barrage_resolve_reward_part(game: Any, state: Any, seat: int, part: Any) -> bool | None:
-    return lw.resolve_reward_part(game, state, seat, part)
+    return works.resolve_reward_part(game, state, seat, part)
 
 
 @hookimpl
 def barrage_after_production(game: Any, state: Any, seat: int, production: Any) -> None:
-    lw.after_production(game, state, seat, production)
+    netherlands.after_production(game, state, seat, production)
 
 
 @hookimpl
 def barrage_bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
-    return lw.bot_value(game, state, seat, action)
+    return bot.bot_value(game, state, seat, action)
 
 
 # -- rounds and scoring (HP-16, HP-17) -------------------------------------------------------
@@ -122,22 +125,22 @@ def barrage_bot_value(game: Any, state: Any, seat: int, action: Any) -> float | 
 
 @hookimpl
 def barrage_end_of_round(game: Any, state: Any, round_no: int) -> None:
-    lw.end_of_round(game, state)
+    scoring.end_of_round(game, state)
 
 
 @hookimpl
 def barrage_bonus_tile_count(game: Any, state: Any, seat: int, tile: Any) -> int | None:
-    return lw.bonus_count(state, seat, tile)
+    return scoring.bonus_count(state, seat, tile)
 
 
 @hookimpl
 def barrage_final_scoring(game: Any, state: Any) -> list[Any]:
-    return lw.final_scoring(state)
+    return scoring.final_scoring(state)
 
 
 @hookimpl
 def barrage_view(game: Any, state: Any, seat: Any) -> None:
-    lw.hide(state)
+    works.hide(state)
 
 
 # -- Simone Luciani (L-12.3, L-12.5.3) -------------------------------------------------------------
@@ -145,17 +148,17 @@ def barrage_view(game: Any, state: Any, seat: Any) -> None:
 
 @hookimpl
 def barrage_hand_limit(game: Any, state: Any, seat: int, limit: int) -> int | None:
-    return lw.hand_limit(game, state, seat, limit)
+    return officers.hand_limit(game, state, seat, limit)
 
 
 @hookimpl
 def barrage_contract_policy(game: Any, state: Any, seat: int, energy: int, source: str) -> Any:
-    return lw.contract_policy(game, state, seat, source)
+    return officers.contract_policy(game, state, seat, source)
 
 
 @hookimpl
 def barrage_ability_used(game: Any, state: Any, seat: int, ability: str, detail: str) -> None:
-    lw.ability_used(state, seat, detail)
+    officers.ability_used(state, seat, detail)
 
 
 # -- Tommaso Battista (L-12.4, L-12.5.4) -------------------------------------------------------------
@@ -163,4 +166,4 @@ def barrage_ability_used(game: Any, state: Any, seat: int, ability: str, detail:
 
 @hookimpl
 def barrage_after_placement(game: Any, state: Any, seat: int, space: Any, engineers: Any) -> Any:
-    return lw.after_placement(game, state, seat, space, engineers)
+    return officers.after_placement(game, state, seat, space, engineers)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import game as lw
+from . import store as lw
 
 
 def _cost(m: Any) -> str:

@@ -12,7 +12,7 @@ import pytest
 from test_leeghwater_rules import do, drafted, put_building, rich, top
 from turbine.core.errors import IllegalAction
 from turbine.plugins.barrage.actions import Ext, Pay
-from turbine.plugins.leeghwater import game as lw
+from turbine.plugins.leeghwater import machinery, placements, store
 
 
 def builder(players: int = 4, tiles: tuple[str, ...] = ("building",), officer: str = "", pb: str = "PB-03"):
@@ -41,24 +41,24 @@ def tiles_offered(g, seat, pb: str = "PB-03") -> list[str]:
 def test_U_5_wild_tiles_are_building_tiles(tile):
     """U-5 (a) default: the "your choice" advanced tiles may build a building."""
     g, seat, _p = builder(tiles=(tile,))
-    assert Ext("build", "PB-03") in lw.turn_actions(g.rules, g.state, seat)
+    assert Ext("build", "PB-03") in placements.turn_actions(g.rules, g.state, seat)
     assert tiles_offered(g, seat) == [tile]
 
 
 def test_U_5_tiles_of_one_map_structure_do_not_build_buildings():
     """L-6.10: a base advanced tile tied to one map structure cannot build a building."""
     g, seat, _p = builder(tiles=("AT-I-B", "AT-II-P", "base", "powerhouse"))
-    assert Ext("build", "PB-03") not in lw.turn_actions(g.rules, g.state, seat)
+    assert Ext("build", "PB-03") not in placements.turn_actions(g.rules, g.state, seat)
 
 
 def test_L_15_4_AT_I_W_waives_the_red_frame_of_the_building_space():
     """L-15.4: AT-I-W, only red-framed spaces left (4 players): no 3 credits."""
     g, seat, p = builder(tiles=("AT-I-W",))
-    g.state.ext[lw.KEY]["spaces"][0] = [1 - min(seat, 1), 2 if seat != 2 else 3, lw.FREE, lw.FREE]
+    g.state.ext[store.KEY]["spaces"][0] = [1 - min(seat, 1), 2 if seat != 2 else 3, store.FREE, store.FREE]
     p.credits = 0  # the 1st construction space costs no credits, the frame is waived
     do(g, seat, Ext("build", "PB-03"))
     do(g, seat, Ext("tile", "AT-I-W"))
-    assert g.state.ext[lw.KEY]["spaces"][0][2] == seat
+    assert g.state.ext[store.KEY]["spaces"][0][2] == seat
     assert p.credits == 0
     assert "AT-I-W" in p.wheel_tile
 
@@ -72,7 +72,7 @@ def test_L_15_4_AT_I_W_offers_both_spaces_for_free():
     assert top(g).answers(g.rules, g.state) == [Ext("space", "1:0C"), Ext("space", "3:0C")]
     credits = p.credits
     do(g, seat, Ext("space", "3:0C"))
-    assert g.state.ext[lw.KEY]["spaces"][0] == [-1, -1, seat, -1]
+    assert g.state.ext[store.KEY]["spaces"][0] == [-1, -1, seat, -1]
     assert p.credits == credits
 
 
@@ -147,7 +147,7 @@ def test_U_5_anton_copies_a_wild_tile_and_mahiri_copies_anton_without_a_tile():
 def test_anton_without_a_building_tile_on_the_wheel_cannot_build():
     g, seat, p = builder(tiles=("anton",), officer="EO-AK")
     p.wheel_tile[(p.wheel_open + 2) % 6] = "conduit"
-    assert Ext("build", "PB-03") not in lw.turn_actions(g.rules, g.state, seat)
+    assert Ext("build", "PB-03") not in placements.turn_actions(g.rules, g.state, seat)
 
 
 # -- L-6.10: Solomon P. Jordan --------------------------------------------------------------------------
@@ -157,13 +157,13 @@ def test_L_6_10_solomon_pays_missing_machinery_with_3_credits_each():
     """L-6.10: PB-03 (2e 2m) with 1 excavator and 2 mixers: 3 credits for the missing excavator."""
     g, seat, p = builder(officer="EO-SJ")
     p.excavators, p.mixers, p.credits = 1, 2, 3
-    assert Ext("build", "PB-03") in lw.turn_actions(g.rules, g.state, seat)
+    assert Ext("build", "PB-03") in placements.turn_actions(g.rules, g.state, seat)
     do(g, seat, Ext("build", "PB-03"))
     sector = p.wheel_open
     do(g, seat, Ext("tile", "BUILDING"))  # one payment only: no decision
     assert (p.excavators, p.mixers, p.credits) == (0, 0, 0)
     assert (p.wheel_exc[sector], p.wheel_mix[sector]) == (1, 2)
-    assert g.state.ext[lw.KEY]["spaces"][0][0] == seat  # 0 credits left: only the unframed space
+    assert g.state.ext[store.KEY]["spaces"][0][0] == seat  # 0 credits left: only the unframed space
 
 
 def test_L_6_10_solomon_may_pay_credits_for_any_unit():
@@ -181,24 +181,24 @@ def test_L_6_10_solomon_may_pay_credits_for_any_unit():
     ]
     do(g, seat, Pay(0, 1, 6))
     assert (p.excavators, p.mixers, p.credits) == (5, 4, 0)
-    assert g.state.ext[lw.KEY]["spaces"][0][0] == seat
+    assert g.state.ext[store.KEY]["spaces"][0][0] == seat
 
 
 def test_L_6_10_solomon_keeps_3_credits_for_a_red_frame_when_only_framed_spaces_are_free():
     """L-6.10 with L-6.2 step 5: payments leave the 3 credits of the only (framed) space."""
     g, seat, p = builder(officer="EO-SJ", pb="PB-02")
-    g.state.ext[lw.KEY]["spaces"][0] = [1 - min(seat, 1), 2 if seat != 2 else 3, lw.FREE, lw.FREE]
+    g.state.ext[store.KEY]["spaces"][0] = [1 - min(seat, 1), 2 if seat != 2 else 3, store.FREE, store.FREE]
     p.excavators, p.mixers, p.credits = 1, 1, 6
     do(g, seat, Ext("build", "PB-02"))
     do(g, seat, Ext("tile", "BUILDING"))  # only 1e 1m + 3 credits fits, with 3 left for the frame
     assert (p.excavators, p.mixers, p.credits) == (0, 0, 0)
-    assert g.state.ext[lw.KEY]["spaces"][0][2] == seat
+    assert g.state.ext[store.KEY]["spaces"][0][2] == seat
 
 
 def test_L_6_10_without_solomon_missing_machinery_is_no_building():
     g, seat, p = builder()
     p.excavators, p.mixers, p.credits = 1, 2, 30
-    assert Ext("build", "PB-03") not in lw.turn_actions(g.rules, g.state, seat)
+    assert Ext("build", "PB-03") not in placements.turn_actions(g.rules, g.state, seat)
 
 
 # -- L-6.2 step 5: the building space chosen ---------------------------------------------------------
@@ -214,9 +214,9 @@ def test_L_6_2_the_player_may_take_a_framed_space():
     assert top(g).answers(g.rules, g.state) == [Ext("space", "1:0C"), Ext("space", "3:3C")]
     credits = p.credits
     do(g, seat, Ext("space", "3:3C"))
-    assert g.state.ext[lw.KEY]["spaces"][0] == [-1, -1, seat, -1]
+    assert g.state.ext[store.KEY]["spaces"][0] == [-1, -1, seat, -1]
     assert p.credits == credits - 3
-    assert p.ext[lw.KEY]["pieces"] == 4
+    assert p.ext[store.KEY]["pieces"] == 4
 
 
 def test_L_6_2_no_space_choice_when_the_frame_cannot_be_paid():
@@ -225,7 +225,7 @@ def test_L_6_2_no_space_choice_when_the_frame_cannot_be_paid():
     do(g, seat, Ext("build", "PB-03"))
     do(g, seat, Ext("tile", "BUILDING"))
     assert top(g) is None or not top(g).kind.startswith("lw_")
-    assert g.state.ext[lw.KEY]["spaces"][0][0] == seat and p.credits == 2
+    assert g.state.ext[store.KEY]["spaces"][0][0] == seat and p.credits == 2
 
 
 def engine_at_space_choice():
@@ -264,7 +264,7 @@ def test_illegal_tile_choice_changes_nothing():
 def test_L_6_2_a_building_is_paid_with_both_machineries_it_needs():
     """L-6.2 step 3 (as B-9.1.2): without an officer who pays with credits, a building
     needs every excavator and mixer printed on it; lacking either kind, no payment."""
-    pay = lw.machinery_payments
+    pay = machinery.machinery_payments
     assert pay(2, 1, 2, 1, 0, 0) == [(2, 1, 0)]
     assert pay(2, 1, 5, 0, 0, 99) == []  # no mixer
     assert pay(2, 1, 1, 3, 0, 99) == []  # one excavator short
@@ -273,7 +273,7 @@ def test_L_6_2_a_building_is_paid_with_both_machineries_it_needs():
 def test_L_15_4_AT_II_W_with_L_6_10_solomon_credits_stay_within_the_budget():
     """AT-II-W (L-15.4) makes the machinery interchangeable; Solomon P. Jordan (L-6.10)
     pays each missing unit with 3 credits, as far as the credits left allow."""
-    pay = lw.machinery_payments
+    pay = machinery.machinery_payments
     # 3 units needed, 1 excavator held: 2 units short cost 6 credits
     assert (1, 0, 6) in pay(2, 1, 1, 0, 3, 6, mixed=True)
     assert (1, 0, 6) not in pay(2, 1, 1, 0, 3, 5, mixed=True)

@@ -11,8 +11,7 @@ from turbine.core.errors import BadOptions, IllegalAction
 from turbine.core.session import Game, Seat
 from turbine.plugins.barrage.actions import Bank, Ext, Fulfil, Pay, Place, Skip
 from turbine.plugins.barrage.decisions import ChooseContract
-from turbine.plugins.leeghwater import game as lw
-from turbine.plugins.leeghwater import plugin
+from turbine.plugins.leeghwater import netherlands, officers, placements, plugin, scoring, store, works
 from turbine.plugins.leeghwater.options import LeeghwaterOptions
 
 
@@ -38,7 +37,7 @@ def first(g: Game, pb: str = "", active: bool = False, **resources) -> tuple[int
     if pb:
         put_building(g, pb)
     if active:
-        g.state.ext[lw.KEY]["spaces"][0][0] = seat
+        g.state.ext[store.KEY]["spaces"][0][0] = seat
     return seat, g.state.players[seat]
 
 
@@ -46,7 +45,7 @@ def test_the_options_model_is_the_expansions():
     [spec] = plugin.turbine_expansions()
     assert spec.options is LeeghwaterOptions
     defaults = LeeghwaterOptions()
-    assert lw.opt(game_with().rules) == defaults
+    assert store.opt(game_with().rules) == defaults
     for name, field in LeeghwaterOptions.model_fields.items():
         assert field.description and "U-" in field.description, name
     with pytest.raises(BadOptions):
@@ -58,10 +57,10 @@ def test_U_5_false_wild_tiles_do_not_build_buildings():
     g = game_with(u5_wild_builds=False)
     seat, p = first(g, "PB-03")
     p.tiles = ["AT-I-W", "AT-II-W", "AT-III-W"]
-    assert Ext("build", "PB-03") not in lw.turn_actions(g.rules, g.state, seat)
+    assert Ext("build", "PB-03") not in placements.turn_actions(g.rules, g.state, seat)
     p.tiles, p.officer, p.copy = ["anton"], "EO-AK", ""
     p.wheel_tile[(p.wheel_open + 2) % 6] = "AT-I-W"
-    assert Ext("build", "PB-03") not in lw.turn_actions(g.rules, g.state, seat)
+    assert Ext("build", "PB-03") not in placements.turn_actions(g.rules, g.state, seat)
     p.tiles = ["anton", "building"]
     do(g, seat, Ext("build", "PB-03"))
     assert top(g).answers(g.rules, g.state) == [Ext("tile", "BUILDING")]
@@ -74,13 +73,13 @@ def test_U_6_solomon_and_external_works(on):
     seat, p = first(g, credits=6, exc=0, mix=0)
     p.officer, p.copy = "EO-SJ", ""
     show_work(g, "EW-T4")  # 1e 1m, 2 credits and a free powerhouse
-    legal = lw.turn_actions(g.rules, g.state, seat)
+    legal = placements.turn_actions(g.rules, g.state, seat)
     assert (Ext("work", "EW-T4") in legal) is on
     if not on:
         return
     do(g, seat, Ext("work", "EW-T4"))  # only one payment: 6 credits
     assert (p.credits, p.engineers) == (0 + 2, 10)
-    assert p.ext[lw.KEY]["works"] == ["EW-T4"]
+    assert p.ext[store.KEY]["works"] == ["EW-T4"]
 
 
 def test_U_6_solomon_chooses_how_to_pay_an_external_work():
@@ -93,7 +92,7 @@ def test_U_6_solomon_chooses_how_to_pay_an_external_work():
     assert top(g).answers(g.rules, g.state) == [Pay(1, 0, 0), Pay(0, 0, 3)]
     do(g, seat, Pay(0, 0, 3))
     assert (p.excavators, p.mixers, p.credits) == (1, 1, 3)  # 3 paid, then EW-T1's 3 credits
-    assert p.ext[lw.KEY]["works"] == ["EW-T1"]
+    assert p.ext[store.KEY]["works"] == ["EW-T1"]
 
 
 @pytest.mark.parametrize("counts", [True, False])
@@ -107,8 +106,8 @@ def test_U_7_AT_B1_use_counts_or_not(counts):
     do(g, seat, Ext("space", "1:0C"))
     do(g, seat, Ext("now", "PB-07"))
     assert p.credits == 15
-    assert p.ext[lw.KEY]["used"][0] == (1 if counts else 0)
-    assert (Ext("use", "PB-07") in lw.turn_actions(g.rules, g.state, seat)) is not counts
+    assert p.ext[store.KEY]["used"][0] == (1 if counts else 0)
+    assert (Ext("use", "PB-07") in placements.turn_actions(g.rules, g.state, seat)) is not counts
 
 
 @pytest.mark.parametrize("kept", [True, False])
@@ -121,9 +120,9 @@ def test_U_4_loan_agency_tile_kept_or_discarded(kept):
     do(g, seat, Ext("use", "PB-04"))
     do(g, seat, Ext("loan", "EW-T203"))
     assert (p.credits, p.vp) == (2, vp + 6)
-    assert p.ext[lw.KEY]["works"] == (["EW-T203"] if kept else [])
-    assert lw.bonus_count(g.state, seat, "external_works") == (1 if kept else 0)
-    assert g.state.ext[lw.KEY]["ew_display"][2] == ""
+    assert p.ext[store.KEY]["works"] == (["EW-T203"] if kept else [])
+    assert scoring.bonus_count(g.state, seat, "external_works") == (1 if kept else 0)
+    assert g.state.ext[store.KEY]["ew_display"][2] == ""
 
 
 @pytest.mark.parametrize("discount", [False, True])
@@ -135,9 +134,9 @@ def test_U_3_france_and_the_no_energy_fulfilments(discount):
     p.built[3] = 3  # ability unlocked (3rd powerhouse)
     p.contracts = [req(g, 4), req(g, 7)]
     expected = [req(g, 4), req(g, 7)] if discount else [req(g, 4)]
-    assert lw.contracts_for(g.rules, g.state, seat, 4) == expected
+    assert works.contracts_for(g.rules, g.state, seat, 4) == expected
     p.built[3] = 2  # locked: printed either way
-    assert lw.contracts_for(g.rules, g.state, seat, 4) == [req(g, 4)]
+    assert works.contracts_for(g.rules, g.state, seat, 4) == [req(g, 4)]
 
 
 @pytest.mark.parametrize("before", [False, True])
@@ -147,7 +146,7 @@ def test_U_9_netherlands_drop_before_or_after_the_contract(before):
     p.company = "CO-NED"
     pending = g.state.flow.pending
     pending.append(ChooseContract(seat=seat, energy=6, optional=True))
-    lw.after_production(g.rules, g.state, seat, {"dam": 0})
+    netherlands.after_production(g.rules, g.state, seat, {"dam": 0})
     kinds = [x.kind for x in pending[-2:]]
     assert kinds == (["contract", "lw_dam"] if before else ["lw_dam", "contract"])
 
@@ -159,11 +158,11 @@ def test_U_2_T_12_unusable_special_part(rule):
     seat, p = first(g)
     p.contracts = []
     show_work(g, "EW-T1")
-    assert (Ext("work", "EW-T1") in lw.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
+    assert (Ext("work", "EW-T1") in placements.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
     p.contracts = [req(g, 4)]
-    assert Ext("work", "EW-T1") in lw.turn_actions(g.rules, g.state, seat)
+    assert Ext("work", "EW-T1") in placements.turn_actions(g.rules, g.state, seat)
     p.contracts = [req(g, 5)]  # EW-R2: requirement at most 4
-    assert (Ext("work", "EW-T1") in lw.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
+    assert (Ext("work", "EW-T1") in placements.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
 
 
 def test_U_2_illegal_through_the_engine_changes_nothing():
@@ -192,9 +191,9 @@ def test_U_18_EW_R7_with_room_for_one_elevation(rule):
     d = owner.index(-1)
     owner[d], g.state.dam_height[d] = seat, 2
     show_work(g, "EW-T101")
-    assert (Ext("work", "EW-T101") in lw.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
+    assert (Ext("work", "EW-T101") in placements.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
     g.state.dam_height[d] = 1  # room for both
-    assert Ext("work", "EW-T101") in lw.turn_actions(g.rules, g.state, seat)
+    assert Ext("work", "EW-T101") in placements.turn_actions(g.rules, g.state, seat)
 
 
 @pytest.mark.parametrize("rule", ["forfeit", "illegal"])
@@ -204,9 +203,9 @@ def test_U_2_EW_R3_and_the_loan_agency(rule):
     seat, _p = first(g, "PB-04", active=True, credits=20)
     g.state.patent_display = [""] * len(g.state.patent_display)
     show_work(g, "EW-T5")
-    assert (Ext("work", "EW-T5") in lw.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
-    g.state.ext[lw.KEY]["ew_display"] = ["EW-T5", "", ""]
-    assert (Ext("use", "PB-04") in lw.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
+    assert (Ext("work", "EW-T5") in placements.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
+    g.state.ext[store.KEY]["ew_display"] = ["EW-T5", "", ""]
+    assert (Ext("use", "PB-04") in placements.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
 
 
 @pytest.mark.parametrize("per_contract", [True, False])
@@ -231,7 +230,7 @@ def test_U_11_france_discount_per_contract_or_once_per_production(per_contract):
         assert not any(q.kind == "contract" for q in g.state.flow.pending)
         assert p.fulfilled[-1] == req(g, 7) and p.contracts == [req(g, 5)]
     expected = {"summed": True} if per_contract else {"summed": True, "discount_once": True}
-    assert lw.contract_policy(g.rules, g.state, seat, "production") == expected
+    assert officers.contract_policy(g.rules, g.state, seat, "production") == expected
 
 
 def test_U_11_discount_once_then_printed_requirements():
@@ -263,7 +262,7 @@ def test_U_13_mahiri_copying_margot(bank):
     do(g, seat, Ext("margot_bank", "PB-07"))
     assert (p.engineers, p.credits, g.state.bank[seat]) == ((11, 5, before + 1) if bank else (12, 5, before))
     p.engineers = 0
-    assert (Ext("margot_bank", "PB-07") in lw.turn_actions(g.rules, g.state, seat)) is not bank
+    assert (Ext("margot_bank", "PB-07") in placements.turn_actions(g.rules, g.state, seat)) is not bank
 
 
 @pytest.mark.parametrize("allowed", [False, True])
@@ -271,9 +270,9 @@ def test_U_14_architect_in_the_bank(allowed):
     g = game_with(u14_architect_bank_and_copy=allowed)
     seat, p = first(g)
     p.officer, p.copy = "EO-TB", ""
-    got = lw.after_placement(g.rules, g.state, seat, Bank(1), 1)
+    got = officers.after_placement(g.rules, g.state, seat, Bank(1), 1)
     assert (got is not None and [x.kind for x in got] == ["lw_architect"]) is allowed
-    assert lw.after_placement(g.rules, g.state, seat, Bank(2), 2) is None
+    assert officers.after_placement(g.rules, g.state, seat, Bank(2), 2) is None
 
 
 @pytest.mark.parametrize("allowed", [False, True])
@@ -283,7 +282,7 @@ def test_U_14_mahiris_copy_space_engineer_as_the_architect(allowed):
     g = game_with(u14_architect_bank_and_copy=allowed)
     seat, p = first(g)
     p.officer, p.copy = "EO-MS", ""
-    got = lw.after_placement(g.rules, g.state, seat, Place("MAHIRI"), 1)
+    got = officers.after_placement(g.rules, g.state, seat, Place("MAHIRI"), 1)
     if not allowed:
         assert got is None
         return
@@ -291,9 +290,9 @@ def test_U_14_mahiris_copy_space_engineer_as_the_architect(allowed):
     assert (pending.kind, pending.mahiri, pending.optional) == ("lw_architect", True, True)
     p.copy = "EO-TB"
     assert pending.answers(g.rules, g.state) == [Ext("architect")]
-    p.ext[lw.KEY]["architect"] = 0  # already used this round (by the copied action)
+    p.ext[store.KEY]["architect"] = 0  # already used this round (by the copied action)
     assert pending.answers(g.rules, g.state) == []
-    p.ext[lw.KEY]["architect"] = 1
+    p.ext[store.KEY]["architect"] = 1
     p.copy = "EO-WA"
     assert pending.answers(g.rules, g.state) == []
 
@@ -304,7 +303,7 @@ def test_U_16_design_bureau_and_special_tiles(special):
     g = game_with(u16_return_special_tiles=special)
     seat, p = first(g, "PB-02", active=True)
     p.wheel_tile[2], p.wheel_tile[4] = "leslie", "anton"
-    assert (Ext("use", "PB-02") in lw.turn_actions(g.rules, g.state, seat)) is special
+    assert (Ext("use", "PB-02") in placements.turn_actions(g.rules, g.state, seat)) is special
     p.wheel_tile[5] = "base"
     do(g, seat, Ext("use", "PB-02"))
     sectors = (
@@ -320,7 +319,7 @@ def test_U_17_research_centre_without_a_two_unit_sector(no_op):
     p.wheel_exc = [0] * 6
     p.wheel_mix = [0] * 6
     p.wheel_exc[1] = 1
-    assert (Ext("use", "PB-03") in lw.turn_actions(g.rules, g.state, seat)) is no_op
+    assert (Ext("use", "PB-03") in placements.turn_actions(g.rules, g.state, seat)) is no_op
     if no_op:
         credits = p.credits
         do(g, seat, Ext("use", "PB-03"))
@@ -336,8 +335,8 @@ def test_U_17_research_centre_without_a_two_unit_sector(no_op):
 def test_U_25_building_spaces_blocked_by_player_count(marks, blocked):
     for players in (2, 3, 4):
         g = game_with(players, u25_marks=marks)
-        for row in g.state.ext[lw.KEY]["spaces"]:
-            assert [i for i, o in enumerate(row) if o == lw.BLOCKED] == blocked[players]
+        for row in g.state.ext[store.KEY]["spaces"]:
+            assert [i for i, o in enumerate(row) if o == store.BLOCKED] == blocked[players]
 
 
 OTHER_VALUES = {
@@ -397,4 +396,4 @@ def test_U_14_mahiris_copy_space_architect_through_the_engine():
     assert top(g).kind == "lw_architect" and set(g.legal()) == {Ext("architect"), Skip()}
     g.play(Ext("architect"))
     assert top(g).kind == "extra" and g.to_move == seat
-    assert p.ext[lw.KEY]["architect"] == 0
+    assert p.ext[store.KEY]["architect"] == 0

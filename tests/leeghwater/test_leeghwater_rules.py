@@ -13,8 +13,18 @@ from turbine.core.errors import BadOptions
 from turbine.core.plugins import Registry
 from turbine.core.session import Game, Seat
 from turbine.plugins.barrage.actions import Ext, Fulfil, Site, Skip
-from turbine.plugins.leeghwater import game as lw
-from turbine.plugins.leeghwater import plugin
+from turbine.plugins.leeghwater import (
+    building_actions,
+    components,
+    game_setup,
+    netherlands,
+    officers,
+    placements,
+    plugin,
+    scoring,
+    store,
+    works,
+)
 
 REGISTRY = Registry.discover(extra=[("leeghwater", plugin)])
 
@@ -49,8 +59,8 @@ def do(g: Game, seat: int, action) -> None:
         assert action in pending.answers(g.rules, g.state), action
         pending.apply(g.rules, g.state, action)
     else:
-        assert action in lw.turn_actions(g.rules, g.state, seat), action
-        assert lw.perform(g.rules, g.state, seat, action, None)
+        assert action in placements.turn_actions(g.rules, g.state, seat), action
+        assert placements.perform(g.rules, g.state, seat, action, None)
 
 
 def rich(g: Game, seat: int, credits: int = 30, exc: int = 12, mix: int = 12) -> None:
@@ -59,15 +69,15 @@ def rich(g: Game, seat: int, credits: int = 30, exc: int = 12, mix: int = 12) ->
 
 
 def put_building(g: Game, pb: str, slot: int = 0) -> None:
-    g.state.ext[lw.KEY]["buildings"][slot] = pb
+    g.state.ext[store.KEY]["buildings"][slot] = pb
 
 
 def activate(g: Game, seat: int, slot: int = 0) -> None:
-    g.state.ext[lw.KEY]["spaces"][slot][0] = seat
+    g.state.ext[store.KEY]["spaces"][slot][0] = seat
 
 
 def show_work(g: Game, work: str, slot: int = 0) -> None:
-    g.state.ext[lw.KEY]["ew_display"][slot] = work
+    g.state.ext[store.KEY]["ew_display"][slot] = work
 
 
 # -- L-1, L-3 setup ---------------------------------------------------------------------------
@@ -91,14 +101,14 @@ def test_L_1_full_game_and_players_only():
 def test_L_3_setup(players, blocked):
     """L-3.3 (3 tiles of stack A face up), L-3.4 (5 of 10 buildings), L-3.7/T-8 (blocking), L-3.9."""
     g = drafted(players)
-    s = g.state.ext[lw.KEY]
-    assert [lw.work(w).stack for w in s["ew_display"]] == ["A", "A", "A"]
+    s = g.state.ext[store.KEY]
+    assert [store.work(w).stack for w in s["ew_display"]] == ["A", "A", "A"]
     assert [len(st) for st in s["ew_stacks"]] == [2, 5, 5]
     assert len(s["buildings"]) == 5 and len(set(s["buildings"])) == 5
     for row in s["spaces"]:
-        assert [i for i, o in enumerate(row) if o == lw.BLOCKED] == blocked
+        assert [i for i, o in enumerate(row) if o == store.BLOCKED] == blocked
     for p in g.state.players:
-        assert p.ext[lw.KEY] == {"works": [], "pieces": 5, "used": [0] * 5, "margot": 0, "architect": 1}
+        assert p.ext[store.KEY] == {"works": [], "pieces": 5, "used": [0] * 5, "margot": 0, "architect": 1}
         assert "building" in p.tiles
 
 
@@ -116,7 +126,7 @@ def test_L_3_6_advanced_stacks_get_the_new_tiles_and_lose_one_each():
     }
     from turbine.core import Rng
 
-    lw.component_pools(pools, Rng.from_seed(1))
+    components.component_pools(pools, Rng.from_seed(1))
     assert [len(st) for st in pools["advanced"]] == [5, 5, 5]
 
 
@@ -132,7 +142,7 @@ def test_L_3_8_netherlands_is_in_the_draft():
 
 # -- L-5 external works ---------------------------------------------------------------------------
 
-WORKS = [w.id for w in lw.data().external_works.works]
+WORKS = [w.id for w in store.data().external_works.works]
 
 
 @pytest.mark.parametrize("work", WORKS)
@@ -142,7 +152,7 @@ def test_L_5_every_external_work(work):
     seat = g.state.turn_order[0]
     rich(g, seat, credits=10, exc=8, mix=8)
     show_work(g, work)
-    w = lw.work(work)
+    w = store.work(work)
     p = g.state.players[seat]
     vp, energy, wheel = p.vp, p.energy, p.wheel_open
     do(g, seat, Ext("work", work))
@@ -159,12 +169,12 @@ def test_L_5_every_external_work(work):
         x.amount for x in w.reward if x.kind == "energy_contract"
     )
     assert p.wheel_open == (wheel + gained["rotate"]) % 6
-    assert p.ext[lw.KEY]["works"] == [work]
-    assert g.state.ext[lw.KEY]["ew_display"][0] == ""
+    assert p.ext[store.KEY]["works"] == [work]
+    assert g.state.ext[store.KEY]["ew_display"][0] == ""
     kinds = [q.kind for q in g.state.flow.pending if q.seat == seat]
     if w.special in ("EW-R1", "EW-R2"):
         assert ("lw_contract" in kinds) == bool(
-            lw.contracts_for(g.rules, g.state, seat, 99 if w.special == "EW-R1" else 4)
+            works.contracts_for(g.rules, g.state, seat, 99 if w.special == "EW-R1" else 4)
         )
     if w.special == "EW-R3":
         assert "lw_patent" in kinds
@@ -181,7 +191,7 @@ def test_E_8_machinery_on_the_wheel_does_not_pay():
     rich(g, seat, exc=0, mix=0)
     g.state.players[seat].wheel_exc[2] = 6
     show_work(g, "EW-T1")
-    assert Ext("work", "EW-T1") not in lw.turn_actions(g.rules, g.state, seat)
+    assert Ext("work", "EW-T1") not in placements.turn_actions(g.rules, g.state, seat)
 
 
 def test_T_12_unusable_special_part_is_forfeited():
@@ -195,7 +205,7 @@ def test_T_12_unusable_special_part_is_forfeited():
     p = g.state.players[seat]
     assert (p.credits, p.excavators) == (3, 0)
     assert not any(q.kind == "lw_contract" for q in g.state.flow.pending)
-    assert lw.bonus_count(g.state, seat, "external_works") == 1
+    assert scoring.bonus_count(g.state, seat, "external_works") == 1
 
 
 def test_EW_R2_fulfils_a_contract_of_at_most_4_without_energy():
@@ -234,8 +244,8 @@ def test_T_7_end_of_round_refresh_runs_A_to_C():
     g = drafted(2)
     seen = []
     for _ in range(5):
-        seen.append("".join(lw.work(w).stack for w in g.state.ext[lw.KEY]["ew_display"]))
-        lw.end_of_round(g.rules, g.state)
+        seen.append("".join(store.work(w).stack for w in g.state.ext[store.KEY]["ew_display"]))
+        scoring.end_of_round(g.rules, g.state)
     assert seen == ["AAA", "AAB", "BBB", "BCC", "CCC"]
 
 
@@ -248,7 +258,7 @@ def test_T_5_building_on_a_red_frame_with_the_second_construction_space():
     seat = g.state.turn_order[0]
     rich(g, seat, credits=10, exc=8, mix=8)
     put_building(g, "PB-03")
-    g.state.ext[lw.KEY]["spaces"][0] = [1 - min(seat, 1), 2 if seat != 2 else 3, lw.FREE, lw.FREE]
+    g.state.ext[store.KEY]["spaces"][0] = [1 - min(seat, 1), 2 if seat != 2 else 3, store.FREE, store.FREE]
     p = g.state.players[seat]
     p.spaces_used = 1
     open_sector = p.wheel_open
@@ -259,10 +269,10 @@ def test_T_5_building_on_a_red_frame_with_the_second_construction_space():
     assert (p.wheel_exc[open_sector], p.wheel_mix[open_sector]) == (2, 2)
     assert (p.excavators, p.mixers, p.credits) == (6, 6, 7)
     assert p.wheel_open == (open_sector + 1) % 6
-    assert g.state.ext[lw.KEY]["spaces"][0][2] == seat
-    assert p.ext[lw.KEY]["pieces"] == 4
-    assert lw.activated(g.state, seat, 0)
-    assert Ext("build", "PB-03") not in lw.turn_actions(g.rules, g.state, seat)  # L-6.4: one per tile
+    assert g.state.ext[store.KEY]["spaces"][0][2] == seat
+    assert p.ext[store.KEY]["pieces"] == 4
+    assert building_actions.activated(g.state, seat, 0)
+    assert Ext("build", "PB-03") not in placements.turn_actions(g.rules, g.state, seat)  # L-6.4: one per tile
 
 
 def test_L_6_7_no_building_tile_no_building():
@@ -270,7 +280,7 @@ def test_L_6_7_no_building_tile_no_building():
     seat = g.state.turn_order[0]
     rich(g, seat)
     g.state.players[seat].tiles.remove("building")
-    assert not any(a.name == "build" for a in lw.turn_actions(g.rules, g.state, seat))
+    assert not any(a.name == "build" for a in placements.turn_actions(g.rules, g.state, seat))
 
 
 @pytest.mark.parametrize("tile,paid", [("AT-B2=E", (1, 0)), ("AT-B2=M", (0, 5))])
@@ -302,7 +312,7 @@ def test_L_9_4_AT_B3_scores_the_tile_at_once_and_again_at_the_end():
     assert p.vp == vp  # the VP come with the activation, after the building space (L-6.2 step 5)
     do(g, seat, Ext("space", "1:0C"))
     assert p.vp == vp + 7
-    assert (seat, 7, "PB-10 activated (L-14.1)") in lw.final_scoring(g.state)
+    assert (seat, 7, "PB-10 activated (L-14.1)") in scoring.final_scoring(g.state)
 
 
 def test_L_9_2_AT_B1_performs_the_action_at_once_and_it_counts():
@@ -319,8 +329,8 @@ def test_L_9_2_AT_B1_performs_the_action_at_once_and_it_counts():
     assert top(g).kind == "lw_now"
     do(g, seat, Ext("now", "PB-07"))
     assert p.credits == 15
-    assert not g.state.ext[lw.KEY]["left"][0]  # L-7.3.1: no space taken
-    assert Ext("use", "PB-07") not in lw.turn_actions(g.rules, g.state, seat)
+    assert not g.state.ext[store.KEY]["left"][0]  # L-7.3.1: no space taken
+    assert Ext("use", "PB-07") not in placements.turn_actions(g.rules, g.state, seat)
 
 
 # -- L-7, L-8 using buildings -----------------------------------------------------------------------
@@ -331,7 +341,7 @@ def test_E_1_left_first_then_right_with_its_frame():
     g = drafted(3)
     a, b = g.state.turn_order[0], g.state.turn_order[1]
     put_building(g, "PB-07")
-    g.state.ext[lw.KEY]["spaces"][0] = [a, lw.BLOCKED, b, lw.FREE]
+    g.state.ext[store.KEY]["spaces"][0] = [a, store.BLOCKED, b, store.FREE]
     rich(g, a, credits=0)
     rich(g, b, credits=0)
     do(g, a, Ext("use", "PB-07"))
@@ -344,12 +354,12 @@ def test_E_1_right_space_red_frame_costs_3():
     g = drafted(3)
     a, b = g.state.turn_order[0], g.state.turn_order[1]
     put_building(g, "PB-05")
-    g.state.ext[lw.KEY]["spaces"][0] = [a, lw.BLOCKED, b, lw.FREE]
+    g.state.ext[store.KEY]["spaces"][0] = [a, store.BLOCKED, b, store.FREE]
     rich(g, a, credits=4)
     rich(g, b, credits=4)
     do(g, a, Ext("use", "PB-05"))
     assert g.state.players[a].credits == 3  # left: the symbol's 1 credit
-    assert Ext("use", "PB-05") in lw.turn_actions(g.rules, g.state, b)
+    assert Ext("use", "PB-05") in placements.turn_actions(g.rules, g.state, b)
     do(g, b, Ext("use", "PB-05"))
     assert g.state.players[b].credits == 0  # right: 3 + 1
     rich(g, a, credits=3)
@@ -362,10 +372,10 @@ def test_L_7_4_once_per_round_then_again_after_the_round():
     activate(g, seat)
     rich(g, seat)
     do(g, seat, Ext("use", "PB-07"))
-    assert Ext("use", "PB-07") not in lw.turn_actions(g.rules, g.state, seat)
-    lw.end_of_round(g.rules, g.state)
-    assert Ext("use", "PB-07") in lw.turn_actions(g.rules, g.state, seat)
-    assert g.state.ext[lw.KEY]["left"] == [False] * 5
+    assert Ext("use", "PB-07") not in placements.turn_actions(g.rules, g.state, seat)
+    scoring.end_of_round(g.rules, g.state)
+    assert Ext("use", "PB-07") in placements.turn_actions(g.rules, g.state, seat)
+    assert g.state.ext[store.KEY]["left"] == [False] * 5
 
 
 def test_L_7_1_only_activated_players():
@@ -373,7 +383,7 @@ def test_L_7_1_only_activated_players():
     seat = g.state.turn_order[0]
     put_building(g, "PB-07")
     rich(g, seat)
-    assert Ext("use", "PB-07") not in lw.turn_actions(g.rules, g.state, seat)
+    assert Ext("use", "PB-07") not in placements.turn_actions(g.rules, g.state, seat)
 
 
 def used(g: Game, pb: str, credits: int = 10, exc: int = 5, mix: int = 5) -> tuple[Game, int]:
@@ -402,7 +412,7 @@ def test_PB_01_protective_dike_places_water_at_a_neutral_or_own_dam():
 def test_PB_02_design_bureau_returns_a_tile_and_leaves_the_machinery():
     g, seat = used(drafted(3), "PB-02")
     p = g.state.players[seat]
-    assert Ext("use", "PB-02") not in lw.turn_actions(g.rules, g.state, seat)  # no tile on the wheel
+    assert Ext("use", "PB-02") not in placements.turn_actions(g.rules, g.state, seat)  # no tile on the wheel
     p.tiles.remove("base")
     p.wheel_tile[3], p.wheel_exc[3] = "base", 2
     do(g, seat, Ext("use", "PB-02"))
@@ -436,8 +446,8 @@ def test_T_1_PB_04_loan_agency():
     assert (p.engineers, p.credits) == (11, 12)  # left space: 1 engineer, no credits
     do(g, seat, Ext("loan", "EW-T203"))
     assert (p.credits, p.vp, p.excavators, p.mixers) == (2, vp + 6, 0, 0)
-    assert p.ext[lw.KEY]["works"] == ["EW-T203"]
-    assert g.state.ext[lw.KEY]["ew_display"][2] == ""
+    assert p.ext[store.KEY]["works"] == ["EW-T203"]
+    assert g.state.ext[store.KEY]["ew_display"][2] == ""
     assert top(g).kind == "water" and top(g).markers == 2 and top(g).flows
 
 
@@ -465,7 +475,7 @@ def test_PB_07_finance_department():
 def test_PB_08_control_centre_needs_a_possible_production():
     """PB-08: offered only when a production with +3 is possible; then a production is started."""
     g, seat = used(drafted(3), "PB-08")
-    assert Ext("use", "PB-08") not in lw.turn_actions(g.rules, g.state, seat)
+    assert Ext("use", "PB-08") not in placements.turn_actions(g.rules, g.state, seat)
     b = g.rules.board
     c = next(
         c
@@ -509,26 +519,29 @@ def test_PB_10_customer_department_any_requirement():
 
 
 def test_L_10_bonus_tiles_rows_and_counts():
-    assert lw.bonus_tile_rows() == [("BT-N1", 5, "external_works", False), ("BT-N2", 4, "buildings", False)]
+    assert components.bonus_tile_rows() == [
+        ("BT-N1", 5, "external_works", False),
+        ("BT-N2", 4, "buildings", False),
+    ]
     g = drafted(3)
     seat = g.state.turn_order[0]
-    g.state.players[seat].ext[lw.KEY]["works"] = ["EW-T1", "EW-T2"]
+    g.state.players[seat].ext[store.KEY]["works"] = ["EW-T1", "EW-T2"]
     activate(g, seat, 0)
     activate(g, seat, 3)
-    assert lw.bonus_count(g.state, seat, "external_works") == 2
-    assert lw.bonus_count(g.state, seat, "buildings") == 2
-    assert lw.bonus_count(g.state, seat, "contracts") is None
+    assert scoring.bonus_count(g.state, seat, "external_works") == 2
+    assert scoring.bonus_count(g.state, seat, "buildings") == 2
+    assert scoring.bonus_count(g.state, seat, "contracts") is None
 
 
 def test_L_11_2_netherlands_income_rows():
     g = drafted(3)
-    rows = lw.company_income(g.rules, "CO-NED")
+    rows = netherlands.company_income(g.rules, "CO-NED")
     assert [[at for at, _ in row] for row in rows] == [[2, 4, 5]] * 3
     assert rows[0][0][1][0][:2] == ("water_delayed", 2)
     assert rows[1][1][1][1][:2] == ("water_flows", 2)
     assert rows[2][1][1][0][:2] == ("machinery", 2)
     assert [row[2][1][0][:2] for row in rows] == [("vp", 7)] * 3
-    assert lw.company_income(g.rules, "CO-USA") is None
+    assert netherlands.company_income(g.rules, "CO-USA") is None
 
 
 def test_T_4_netherlands_drop_after_the_contract_and_not_at_the_production_dam():
@@ -549,7 +562,7 @@ def test_T_4_netherlands_drop_after_the_contract_and_not_at_the_production_dam()
         CompanyAbility(seat=seat, basin=-1, dam=-1, flags=-1),
         ChooseContract(seat=seat, energy=5, optional=True),
     ]
-    lw.after_production(g.rules, s, seat, {"dam": x, "conduit": 0, "markers": 1, "energy": 5})
+    netherlands.after_production(g.rules, s, seat, {"dam": x, "conduit": 0, "markers": 1, "energy": 5})
     assert [q.kind for q in s.flow.pending[-3:]] == ["lw_dam", "ability", "contract"]
     drop = s.flow.pending[-3]
     assert drop.answers(g.rules, s) == [Site(g.rules.board.dams[z].id)]
@@ -562,10 +575,10 @@ def test_L_14_final_scoring_each_activated_tile_for_each_player():
     a, b = g.state.turn_order[0], g.state.turn_order[1]
     put_building(g, "PB-07", 0)
     put_building(g, "PB-10", 1)
-    g.state.ext[lw.KEY]["spaces"][0][:1] = [a]
-    g.state.ext[lw.KEY]["spaces"][0][2] = b
-    g.state.ext[lw.KEY]["spaces"][1][0] = b
-    lines = lw.final_scoring(g.state)
+    g.state.ext[store.KEY]["spaces"][0][:1] = [a]
+    g.state.ext[store.KEY]["spaces"][0][2] = b
+    g.state.ext[store.KEY]["spaces"][1][0] = b
+    lines = scoring.final_scoring(g.state)
     assert sorted(lines) == sorted(
         [
             (a, 6, "PB-07 activated (L-14.1)"),
@@ -579,16 +592,16 @@ def test_view_shows_the_additional_board():
     g = drafted(3)
     text = plugin.turbine_render_extra(g.rules, g.state, None)
     assert text.startswith("Leeghwater: additional management board")
-    assert "LW-EW1" in text and g.state.ext[lw.KEY]["buildings"][0] in text
+    assert "LW-EW1" in text and g.state.ext[store.KEY]["buildings"][0] in text
 
 
 def test_views_hide_the_external_works_stacks():
     g = drafted(3)
     view = g.rules.clone(g.state)
     plugin.barrage_view(g.rules, view, 0)
-    assert [len(s) for s in view.ext[lw.KEY]["ew_stacks"]] == [2, 5, 5]
-    assert all(w == "" for s in view.ext[lw.KEY]["ew_stacks"] for w in s)
-    assert g.state.ext[lw.KEY]["ew_stacks"][1][0] != ""
+    assert [len(s) for s in view.ext[store.KEY]["ew_stacks"]] == [2, 5, 5]
+    assert all(w == "" for s in view.ext[store.KEY]["ew_stacks"] for w in s)
+    assert g.state.ext[store.KEY]["ew_stacks"][1][0] != ""
 
 
 # -- L-12 officers -------------------------------------------------------------------------------------
@@ -610,8 +623,8 @@ def leslie(copy: bool = False) -> tuple[Game, int]:
         p.officer, p.copy, p.copy_turns = "EO-MS", "EO-LS", 1
     else:
         p.officer = "EO-LS"
-        del p.ext[lw.KEY]
-        lw.setup_player(g.rules, g.state, seat)  # L-3.9.5: her special tile
+        del p.ext[store.KEY]
+        game_setup.setup_player(g.rules, g.state, seat)  # L-3.9.5: her special tile
     show_work(g, "EW-T4")
     return g, seat
 
@@ -625,9 +638,9 @@ def test_L_12_1_leslie_pays_an_external_work_onto_her_wheel():
     assert (p.wheel_exc[sector], p.wheel_mix[sector], p.wheel_tile[sector]) == (1, 1, "leslie")
     assert (p.excavators, p.mixers, p.credits, p.engineers) == (3, 3, 2, 10)
     assert p.wheel_open == (sector + 1) % 6
-    assert p.ext[lw.KEY]["works"] == ["EW-T4"]
+    assert p.ext[store.KEY]["works"] == ["EW-T4"]
     show_work(g, "EW-T2", slot=1)
-    legal = lw.turn_actions(g.rules, g.state, seat)  # L-12.1.5: the tile is on the wheel
+    legal = placements.turn_actions(g.rules, g.state, seat)  # L-12.1.5: the tile is on the wheel
     assert Ext("work", "EW-T2") in legal and Ext("work_wheel", "EW-T2") not in legal
 
 
@@ -660,13 +673,15 @@ def test_L_12_2_margot_second_use_through_her_space():
     p = g.state.players[seat]
     do(g, seat, Ext("margot", "PB-07"))
     assert (p.engineers, p.credits) == (11, 5)
-    assert not g.state.ext[lw.KEY]["left"][0]
-    assert Ext("margot", "PB-07") not in lw.turn_actions(g.rules, g.state, seat)  # U-12: once per round
+    assert not g.state.ext[store.KEY]["left"][0]
+    assert Ext("margot", "PB-07") not in placements.turn_actions(
+        g.rules, g.state, seat
+    )  # U-12: once per round
     do(g, seat, Ext("use", "PB-07"))
     assert p.credits == 10
-    assert Ext("use", "PB-07") not in lw.turn_actions(g.rules, g.state, seat)
-    lw.end_of_round(g.rules, g.state)
-    assert Ext("margot", "PB-07") in lw.turn_actions(g.rules, g.state, seat)
+    assert Ext("use", "PB-07") not in placements.turn_actions(g.rules, g.state, seat)
+    scoring.end_of_round(g.rules, g.state)
+    assert Ext("margot", "PB-07") in placements.turn_actions(g.rules, g.state, seat)
 
 
 def test_E_3_mahiri_copies_margot_with_an_engineer_in_the_bank():
@@ -727,22 +742,22 @@ def test_E_4_mahiri_copies_simone():
     """E-4, L-12.5.3: several contracts in that production; the limit 4 lasts until her next fulfilment."""
     g, seat, hand = simone(copy=True)
     p = g.state.players[seat]
-    lw.ability_used(g.state, seat, "copies EO-SL")
+    officers.ability_used(g.state, seat, "copies EO-SL")
     g.play(Fulfil(hand[0]))
     assert top(g).kind == "contract" and top(g).energy == 6
     p.copy = ""
     assert g.rules.hand_limit_of(g.state, seat) == 3  # she has fulfilled one since the copy
-    lw.ability_used(g.state, seat, "copies EO-SL")
+    officers.ability_used(g.state, seat, "copies EO-SL")
     assert g.rules.hand_limit_of(g.state, seat) == 4
 
 
 def test_simone_policy_is_production_only_and_others_keep_one_contract():
     """U-11 (c): tile energy keeps Barrage's one-contract rule; other officers get no policy."""
     g, seat, _ = simone()
-    assert lw.contract_policy(g.rules, g.state, seat, "production") == {"summed": True}
-    assert lw.contract_policy(g.rules, g.state, seat, "tile") is None
+    assert officers.contract_policy(g.rules, g.state, seat, "production") == {"summed": True}
+    assert officers.contract_policy(g.rules, g.state, seat, "tile") is None
     g.state.players[seat].officer = "EO-VF"
-    assert lw.contract_policy(g.rules, g.state, seat, "production") is None
+    assert officers.contract_policy(g.rules, g.state, seat, "production") is None
 
 
 def tommaso(copy: bool = False) -> tuple[Game, int]:
@@ -773,9 +788,9 @@ def test_T_9_architect_alone_on_a_one_engineer_space_gives_another_turn():
     assert top(g).kind == "lw_architect" and set(g.legal()) == {Ext("architect"), Skip()}
     g.play(Ext("architect"))
     assert top(g).kind == "extra" and g.to_move == seat
-    assert g.state.players[seat].ext[lw.KEY]["architect"] == 0
-    lw.end_of_round(g.rules, g.state)
-    assert g.state.players[seat].ext[lw.KEY]["architect"] == 1
+    assert g.state.players[seat].ext[store.KEY]["architect"] == 0
+    scoring.end_of_round(g.rules, g.state)
+    assert g.state.players[seat].ext[store.KEY]["architect"] == 1
 
 
 def test_T_9_no_extra_turn_with_two_engineers_or_in_the_bank():
@@ -786,16 +801,16 @@ def test_T_9_no_extra_turn_with_two_engineers_or_in_the_bank():
         for a in g.legal()
         if type(a).__name__ == "Place" and g.rules.spaces[g.rules.space_index[a.space]].engineers == 2
     )
-    assert lw.after_placement(g.rules, g.state, seat, two, 2) is None
+    assert officers.after_placement(g.rules, g.state, seat, two, 2) is None
     from turbine.plugins.barrage.actions import Bank
 
-    assert lw.after_placement(g.rules, g.state, seat, Bank(1), 1) is None
-    g.state.players[seat].ext[lw.KEY]["architect"] = 0  # already placed this round
-    assert lw.after_placement(g.rules, g.state, seat, Ext("use", "PB-07"), 1) is None
+    assert officers.after_placement(g.rules, g.state, seat, Bank(1), 1) is None
+    g.state.players[seat].ext[store.KEY]["architect"] = 0  # already placed this round
+    assert officers.after_placement(g.rules, g.state, seat, Ext("use", "PB-07"), 1) is None
 
 
 def test_E_5_mahiri_copies_tommaso():
     """E-5, L-12.5.4: one of her engineers acts as the architect."""
     g, seat = tommaso(copy=True)
-    pending = lw.after_placement(g.rules, g.state, seat, Ext("use", "PB-07"), 1)
+    pending = officers.after_placement(g.rules, g.state, seat, Ext("use", "PB-07"), 1)
     assert [p.kind for p in pending] == ["lw_architect"]

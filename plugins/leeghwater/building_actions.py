@@ -1,0 +1,173 @@
+"""Using an activated private building (L-7, L-8): which action space is next,
+whether its effect can be carried out, the effect itself, and the decisions of the
+effects: the Design Bureau's tile (:class:`LwSector`, L-8.2), the half sector
+(:class:`LwHalf`, L-8.3) and AT-B1's action at once (:class:`LwNow`, L-9.2).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from turbine.plugins.barrage.actions import Ext
+from turbine.plugins.barrage.decisions import Decision
+
+from . import data_model as dm
+from .dams import LwDam, dike_dams
+from .store import ANTON, LESLIE_TILE, NO_LIMIT, RED, building, mine, opt, part, shared, work
+from .works import LwContract, LwLoan, loan_price, special_usable
+
+
+def activated(state: Any, seat: int, slot: int) -> bool:
+    return seat in shared(state)["spaces"][slot]
+
+
+def action_space(state: Any, slot: int) -> int:
+    """L-7.3: the left space for the round's first placement on the tile, a right one after."""
+    return 1 if shared(state)["left"][slot] else 0
+
+
+def returnable(game: Any, player: Any) -> list[int]:
+    """PB-02: the wheel sectors with a tile the Design Bureau may return (U-16:
+    ``u16_return_special_tiles`` false keeps Leslie Spencer's and Anton Krylov's tiles out)."""
+    special = () if opt(game).u16_return_special_tiles else (LESLIE_TILE, ANTON)
+    return [i for i, t in enumerate(player.wheel_tile) if t and t not in special]
+
+
+def effect_possible(game: Any, state: Any, seat: int, b: dm.PrivateBuilding, credits: int) -> bool:
+    """B-7.4 with L-7.6: the building's action can be carried out in full with ``credits`` left."""
+    if credits < b.action_cost:
+        return False
+    credits -= b.action_cost
+    kind = b.effect.kind
+    player = state.players[seat]
+    if kind == "water_to_dam":
+        return bool(dike_dams(game, state, seat))
+    if kind == "return_wheel_tile":
+        return bool(returnable(game, player))
+    if kind == "return_half_sector":  # U-17: a sector with fewer than 2 units is no choice
+        if opt(game).u17_half_no_op:
+            return True
+        return any(e + m >= 2 for e, m in zip(player.wheel_exc, player.wheel_mix, strict=True))
+    if kind == "loan_external_work":
+        return any(
+            w
+            and loan_price(work(w)) <= credits
+            and special_usable(game, state, seat, work(w), loan_price(work(w)))
+            for w in shared(state)["ew_display"]
+        )
+    if kind == "fulfil_contract":
+        return bool(player.contracts)
+    if kind == "production":
+        if seat not in state.ph_owner:  # no powerhouse, no production (B-11.1.1)
+            return False
+        trial = game.clone(state)
+        before = len(trial.flow.pending)
+        game.start_production(trial, seat, b.effect.modifier, True)
+        return len(trial.flow.pending) > before
+    return True  # gains
+
+
+def can_use(game: Any, state: Any, seat: int, slot: int) -> bool:
+    """L-7.1, L-7.3 to L-7.6: activated, not used this round, the space and its costs payable."""
+    if not activated(state, seat, slot) or mine(state, seat)["used"][slot]:
+        return False
+    b = building(shared(state)["buildings"][slot])
+    space = b.spaces[action_space(state, slot)]
+    player = state.players[seat]
+    frame = RED if space.red_frame else 0
+    if player.engineers < space.engineers or player.credits < frame:
+        return False
+    return effect_possible(game, state, seat, b, player.credits - frame)
+
+
+def use_building(game: Any, state: Any, seat: int, slot: int, count: bool = True) -> None:
+    """L-7.6 steps 3–4 and L-8: pay the action symbol's cost, perform the effect.
+
+    ``count``: the use counts toward the once-per-round limit of L-7.4 (not Margot's space, L-12.2.2)."""
+    if count:
+        mine(state, seat)["used"][slot] += 1
+    b = building(shared(state)["buildings"][slot])
+    player = state.players[seat]
+    player.credits -= b.action_cost
+    e = b.effect
+    kind = e.kind
+    push = state.flow.pending.append
+    if kind == "water_to_dam":
+        push(LwDam(seat=seat))
+    elif kind == "return_wheel_tile":
+        push(LwSector(seat=seat))
+    elif kind == "return_half_sector":
+        push(LwHalf(seat=seat, optional=opt(game).u17_half_no_op))  # U-17: skip = no effect
+    elif kind == "loan_external_work":
+        push(LwLoan(seat=seat))
+    elif kind == "fulfil_contract":
+        push(LwContract(seat=seat, limit=NO_LIMIT))
+    elif kind == "production":
+        game.start_production(state, seat, e.modifier, True)
+    else:
+        game.gain(state, seat, tuple(part(game, p) for p in e.gain))
+
+
+class LwSector(Decision, tag="lw_sector"):
+    """PB-02 (L-8.2): a tile on the wheel back to the supply; its machinery stays."""
+
+    prompt: ClassVar[str] = "which wheel sector's tile comes back"
+    rule: ClassVar[str | None] = "L-8.2"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        return [Ext("sector", str(i)) for i in returnable(game, state.players[self.seat])]
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        player = state.players[self.seat]
+        i = int(action.arg)
+        player.tiles.append(player.wheel_tile[i])
+        player.wheel_tile[i] = ""
+
+
+class LwHalf(Decision, tag="lw_half"):
+    """PB-03 (L-8.3): half the machinery of one wheel sector back, in the mix chosen."""
+
+    prompt: ClassVar[str] = "which sector's machinery comes back, and how many excavators"
+    rule: ClassVar[str | None] = "L-8.3"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        player = state.players[self.seat]
+        out = []
+        for i, (e, m) in enumerate(zip(player.wheel_exc, player.wheel_mix, strict=True)):
+            k = (e + m) // 2
+            if k:
+                out += [Ext("half", f"{i}:{x}") for x in range(min(e, k), max(0, k - m) - 1, -1)]
+        return out
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        player = state.players[self.seat]
+        i, e = (int(x) for x in action.arg.split(":"))
+        k = (player.wheel_exc[i] + player.wheel_mix[i]) // 2
+        player.wheel_exc[i] -= e
+        player.wheel_mix[i] -= k - e
+        player.excavators += e
+        player.mixers += k - e
+
+
+class LwNow(Decision, tag="lw_now"):
+    """AT-B1 (L-9.2): the new building's action at once, no engineers, no space."""
+
+    slot: int
+
+    prompt: ClassVar[str] = "whether to use the new building at once"
+    rule: ClassVar[str | None] = "L-9.2"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        b = building(shared(state)["buildings"][self.slot])
+        if effect_possible(game, state, self.seat, b, state.players[self.seat].credits):
+            return [Ext("now", b.id)]
+        return []
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        use_building(game, state, self.seat, self.slot, count=opt(game).u7_at_b1_counts)  # U-7

@@ -1,0 +1,56 @@
+"""Water placed on dams without flowing: PB-01's dike (L-8.1) and the Netherlands'
+drop after a production (L-11.3), both answered by :class:`LwDam`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from turbine.plugins.barrage.actions import Site
+from turbine.plugins.barrage.decisions import Decision
+
+from .store import NED
+
+
+def dike_dams(game: Any, state: Any, seat: int, own_only: bool = False, exclude: int = -1) -> list[int]:
+    """Dams that can hold one more marker: own ones and (PB-01, L-8.1) neutral ones."""
+    caps = game.capacities(state)
+    out = []
+    for d, owner in enumerate(state.dam_owner):
+        if d == exclude or state.dam_height[d] <= 0:
+            continue
+        if (owner == seat or (not own_only and owner < 0)) and caps[d] - state.dam_water[d] > 0:
+            out.append(d)
+    return out
+
+
+def _dam(game: Any, site: str) -> int:
+    return int(game.board.site_index[site][1])
+
+
+def ned_active(game: Any, state: Any, seat: int) -> bool:
+    return state.players[seat].company == NED and game.ability_unlocked(state, seat)
+
+
+class LwDam(Decision, tag="lw_dam"):
+    """One water marker placed (not flowed) at a dam that can hold it: PB-01's own or
+    neutral dams (L-8.1), or the Netherlands' other own dams (``netherlands``, L-11.3)."""
+
+    netherlands: bool = False
+    exclude: int = -1
+    """The dam just produced with (the Netherlands' drop goes to another one)."""
+
+    prompt: ClassVar[str] = "which dam gets a water marker"
+    rule: ClassVar[str | None] = "L-8.1"
+    answer_types: ClassVar[tuple[type, ...]] = (Site,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        seat = self.seat
+        if self.netherlands and not ned_active(game, state, seat):
+            return []
+        dams = dike_dams(game, state, seat, own_only=self.netherlands, exclude=self.exclude)
+        return [Site(game.board.dams[d].id) for d in dams]
+
+    def apply(self, game: Any, state: Any, action: Site) -> None:
+        self.done(state)
+        game.place_water(state, _dam(game, action.site), 1)  # PB-01, L-11.3: placed, no flow

@@ -1,0 +1,95 @@
+"""The four new executive officers (L-12): Leslie Spencer's and Margot Fouche's
+abilities are placements (:mod:`.placements`); here are Simone Luciani's hand limit and
+contract policy (L-12.3) and Tommaso Battista's architect (L-12.4, :class:`LwArchitect`),
+with Mahiri Sekibo's copies of them (L-12.5).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from turbine.plugins.barrage.actions import Bank, Ext, Place
+from turbine.plugins.barrage.decisions import Decision, ExtraAction
+from turbine.plugins.barrage.officers import Officer
+
+from .store import KEY, MAHIRI, MAHIRI_SPACE, SIMONE, TOMMASO, mine, opt
+
+
+class NewOfficer(Officer):
+    """L-12.1, L-12.2: Leslie's and Margot's abilities are expansion actions (:func:`turn_actions`)."""
+
+    def __init__(self, row: Any) -> None:
+        self.id, self.name, self.text = row.id, row.name, row.ability_text
+
+
+def hand_limit(game: Any, state: Any, seat: int, limit: int) -> int | None:
+    """L-12.3.1: 4 contracts; Mahiri's copy: 4 until her next fulfilment (L-12.5.3)."""
+    player = state.players[seat]
+    if player.officer == SIMONE or player.copy == SIMONE:
+        return max(limit, 4)
+    mark = player.ext.get(KEY, {}).get("simone")
+    if mark is not None and mark == len(player.fulfilled):
+        return max(limit, 4)
+    return None
+
+
+def contract_policy(game: Any, state: Any, seat: int, source: str) -> dict[str, bool] | None:
+    """L-12.3.2 (U-11: nationals allowed, production energy only; France's −3 per contract,
+    or once per production with ``u11_france_per_contract`` false)."""
+    if source == "production" and game.officer(state, seat).id == SIMONE:
+        if opt(game).u11_france_per_contract:
+            return {"summed": True}
+        return {"summed": True, "discount_once": True}
+    return None
+
+
+def ability_used(state: Any, seat: int, detail: str) -> None:
+    """L-12.5.3: when Mahiri copies Simone, her hand limit stays 4 until she next fulfils a contract."""
+    player = state.players[seat]
+    if detail == f"copies {SIMONE}" and KEY in player.ext:
+        player.ext[KEY]["simone"] = len(player.fulfilled)
+
+
+def after_placement(game: Any, state: Any, seat: int, action: Any, engineers: int) -> list[Any] | None:
+    """L-12.4.2: an engineer placed alone on a space needing exactly 1 engineer may be the architect,
+    and then he takes another turn.  The decision is offered after the placement's action; declining
+    it means the engineer placed was an ordinary one (the architect stays available this round).
+    U-14 (a): not in the Bank (also not Margot's Bank engineer of Mahiri's copy).  Mahiri's copy
+    (L-12.5.4) works for the action that follows her copy; with ``u14_architect_bank_and_copy``
+    the Bank counts, and her copy-space engineer may be the architect if she copies Tommaso
+    (the copy is chosen after the placement, so the decision, ``c=1``, is offered only then)."""
+    player = state.players[seat]
+    if engineers != 1 or KEY not in player.ext or not player.ext[KEY].get("architect", 1):
+        return None
+    extended = opt(game).u14_architect_bank_and_copy
+    if extended and type(action) is Place and action.space == MAHIRI_SPACE and player.officer == MAHIRI:
+        return [LwArchitect(seat=seat, mahiri=True, optional=True)]
+    if game.officer(state, seat).id != TOMMASO:
+        return None
+    in_bank = type(action) is Bank or (type(action) is Ext and action.name == "margot_bank")
+    if in_bank and not extended:
+        return None
+    return [LwArchitect(seat=seat, optional=True)]
+
+
+class LwArchitect(Decision, tag="lw_architect"):
+    """L-12.4.2: the engineer just placed alone was the architect: one more turn.
+    ``mahiri``: Mahiri's copy-space engineer, if she copied Tommaso (U-14)."""
+
+    mahiri: bool = False
+
+    prompt: ClassVar[str] = "whether the architect takes another turn"
+    rule: ClassVar[str | None] = "L-12.4.2"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        if self.mahiri and (
+            game.officer(state, self.seat).id != TOMMASO or not mine(state, self.seat).get("architect", 1)
+        ):
+            return []
+        return [Ext("architect")]
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        mine(state, self.seat)["architect"] = 0
+        state.flow.pending.append(ExtraAction(seat=self.seat))

@@ -1,0 +1,128 @@
+"""The expansion's placements (L-4.3): ``x work EW-T1`` (L-5.2), ``x work_wheel EW-T1``
+(Leslie, L-12.1.2), ``x build PB-03`` (L-6.2), ``x use PB-03`` (L-7.6) and ``x margot PB-03``
+/ ``x margot_bank PB-03`` (L-12.2, L-12.5.2): which are legal and what they do (why one is
+refused: :mod:`.refusals`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from turbine.plugins.barrage.actions import Ext
+
+from .building_actions import action_space, activated, can_use, effect_possible, use_building
+from .buildings import LwTile, can_build
+from .store import KEY, LESLIE, LESLIE_TILE, MARGOT, RED, building, mine, opt, shared, work
+from .works import LwWorkPay, can_pay_work, pay_work, special_usable, take_work, work_payments
+
+
+def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
+    """L-4.3: the external-works spaces, buildings to build, activated buildings to use."""
+    if KEY not in state.players[seat].ext:
+        return []
+    player = state.players[seat]
+    s = shared(state)
+    out = []
+    officer = game.officer(state, seat).id
+    if player.engineers >= 2:  # L-5.2: exactly 2 engineers
+        payable = [
+            w
+            for w in s["ew_display"]
+            if w and can_pay_work(player, work(w)) and special_usable(game, state, seat, work(w), 0)
+        ]
+        if opt(game).u6_solomon_external_works:
+            for w in s["ew_display"]:
+                pays = work_payments(game, state, seat, work(w)) if w else []
+                if pays and special_usable(game, state, seat, work(w), min(k for _, _, k in pays)):
+                    out.append(Ext("work", w))
+        else:
+            out += [Ext("work", w) for w in payable]
+        # L-12.1.2, L-12.1.5: Leslie pays onto her wheel with her tile; Mahiri's copy needs no tile (L-12.5.1)
+        if officer == LESLIE and (player.officer != LESLIE or LESLIE_TILE in player.tiles):
+            out += [Ext("work_wheel", w) for w in payable]
+    if player.spaces_used < len(game.construction_spaces) and mine(state, seat)["pieces"]:
+        for slot, pb in enumerate(s["buildings"]):
+            if can_build(game, state, seat, slot):
+                out.append(Ext("build", pb))
+    for slot, pb in enumerate(s["buildings"]):
+        if can_use(game, state, seat, slot):
+            out.append(Ext("use", pb))
+    name = "margot" if player.officer == MARGOT else "margot_bank"
+    # U-13: without the Bank engineer, Mahiri's copy needs no engineer beyond her copy space's
+    bank_engineer = name == "margot" or opt(game).u13_mahiri_bank_engineer
+    # L-12.2: her personal space (once per round, U-12); Mahiri's copy: 1 engineer in the Bank (L-12.5.2)
+    once = name == "margot_bank" or not mine(state, seat)["margot"]
+    if officer == MARGOT and (player.engineers >= 1 or not bank_engineer) and once:
+        for slot, pb in enumerate(s["buildings"]):
+            b = building(pb)
+            if activated(state, seat, slot) and effect_possible(game, state, seat, b, player.credits):
+                out.append(Ext(name, pb))
+    return out
+
+
+def perform(game: Any, state: Any, seat: int, action: Any, top: Any) -> bool | None:
+    """An expansion placement (``x work …``, ``x build …``, ``x use …``); decisions are
+    answered by their own classes."""
+    if top is not None or type(action) is not Ext:
+        return None
+    return _place(game, state, seat, action)
+
+
+def _slot(state: Any, pb: str) -> int:
+    return shared(state)["buildings"].index(pb)
+
+
+def _place(game: Any, state: Any, seat: int, action: Ext) -> bool:
+    player = state.players[seat]
+    name = action.name
+    if name == "work":  # L-5.2
+        player.engineers -= 2
+        w = work(action.arg)
+        pays = work_payments(game, state, seat, w)
+        if len(pays) == 1:
+            pay_work(game, state, seat, w, pays[0])
+        else:  # U-6: Solomon P. Jordan chooses how many units to pay with credits
+            state.flow.pending.append(LwWorkPay(seat=seat, work=w.id))
+        return True
+    if name == "build":  # L-6.2 step 1: the leftmost construction space
+        slot = _slot(state, action.arg)
+        need, cost = game.construction_spaces[player.spaces_used]
+        player.spaces_used += 1
+        player.engineers -= need
+        player.credits -= cost
+        state.flow.pending.append(LwTile(seat=seat, slot=slot))
+        return True
+    if name == "work_wheel":  # L-12.1.2: machinery (and her tile) into the open sector, then 1 rotation
+        player.engineers -= 2
+        w = work(action.arg)
+        i = player.wheel_open
+        if player.officer == LESLIE:
+            player.tiles.remove(LESLIE_TILE)
+            player.wheel_tile[i] = LESLIE_TILE
+        player.excavators -= w.cost.excavators
+        player.mixers -= w.cost.mixers
+        player.wheel_exc[i] += w.cost.excavators
+        player.wheel_mix[i] += w.cost.mixers
+        game.rotate_wheel(state, seat, 1)
+        take_work(game, state, seat, w)
+        return True
+    if name in ("margot", "margot_bank"):  # L-12.2.3: no tile space, the symbol's cost still paid
+        player.engineers -= 1
+        if name == "margot":
+            mine(state, seat)["margot"] = 1
+        elif opt(game).u13_mahiri_bank_engineer:  # L-12.5.2: the engineer goes to the Bank, no credits
+            state.bank[seat] += 1
+        else:  # U-13: her copy-space engineer is the only one
+            player.engineers += 1
+        use_building(game, state, seat, _slot(state, action.arg), count=False)
+        return True
+    if name == "use":  # L-7.6
+        slot = _slot(state, action.arg)
+        s = shared(state)
+        space = building(action.arg).spaces[action_space(state, slot)]
+        s["left"][slot] = True
+        player.engineers -= space.engineers
+        player.credits -= RED if space.red_frame else 0
+        use_building(game, state, seat, slot)
+        return True
+    return False

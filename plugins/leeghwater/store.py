@@ -1,0 +1,126 @@
+"""The expansion's data and where its state lives: the tables of
+``data/*.json`` by id, the game's options, and the shared and per-seat state.
+
+State: ``state.ext["leeghwater"]`` (:class:`Shared`) and ``player.ext["leeghwater"]``
+(:class:`Seat`).  They are typed dicts, not msgspec structs, on purpose: Barrage's
+``ext`` is ``dict[str, Any]``, so a decoded or cloned state holds plain dicts, and the
+core's conformance check requires ``decode(encode(state)) == state``; a struct stored
+there would compare unequal after every clone.  The keys are listed here once, and the
+canonical encoding (sorted keys) of saves and digests is unchanged.
+
+Rule IDs refer to ``shared/rules/leeghwater.md``.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, NotRequired, TypedDict
+
+from . import data_model as dm
+from .options import LeeghwaterOptions
+
+KEY = "leeghwater"
+FREE = -1
+BLOCKED = -3
+NED = "CO-NED"
+BUILDING_TILE = "building"
+LESLIE, MARGOT, SIMONE, TOMMASO = "EO-LS", "EO-MF", "EO-SL", "EO-TB"
+MAHIRI, MAHIRI_SPACE = "EO-MS", "MAHIRI"
+"""Mahiri Sekibo and her personal (copy) space (Barrage's ``officers.json``, B-16.7)."""
+LESLIE_TILE = "leslie"
+ANTON = "anton"
+"""Anton Krylov's special tile (Barrage's ``technology.json``, B-16.6)."""
+JOKER = "joker"
+"""Barrage's joker basic tile ("any of the four", B-14.1; in the full game only as Anton's U-28)."""
+IMPLEMENTED_OFFICERS = (LESLIE, MARGOT, SIMONE, TOMMASO)
+"""L-12: the four new officers join the draft."""
+NO_LIMIT = 999
+RED = 3
+"""Credits of a red frame (L-6.2 step 5, L-7.2, L-15.8)."""
+
+
+class Shared(TypedDict):
+    """The additional management board (L-3.2), ``state.ext["leeghwater"]``."""
+
+    ew_stacks: list[list[str]]
+    """Face-down external works A, B, C, the last item on top (L-3.3)."""
+    ew_display: list[str]
+    """The 3 face-up slots, ``""`` = empty (L-5.4.2)."""
+    buildings: list[str]
+    """The 5 private buildings in play, by tile slot (L-3.4)."""
+    spaces: list[list[int]]
+    """Per tile slot, its 4 building spaces: :data:`FREE`, a seat, or :data:`BLOCKED` (L-3.7)."""
+    left: list[bool]
+    """Per tile slot, whether the left action space was taken this round (L-7.3)."""
+
+
+class Seat(TypedDict):
+    """A seat's board extension and per-round marks, ``player.ext["leeghwater"]``."""
+
+    works: list[str]
+    """External works taken, face down (L-5.2 step 4)."""
+    pieces: int
+    """Building pieces left on the extension (L-3.9.2)."""
+    used: list[int]
+    """Per tile slot, the building's actions performed this round (L-7.4)."""
+    margot: int
+    """Margot Fouché's personal space used this round (L-12.2, U-12)."""
+    architect: int
+    """Tommaso Battista's architect still available this round (L-12.4.5)."""
+    simone: NotRequired[int]
+    """Mahiri's copy of Simone: the fulfilled-contract count her hand limit lasts until (L-12.5.3)."""
+
+
+def data() -> dm.Expansion:
+    return dm.load_all()
+
+
+@functools.cache
+def _tables() -> tuple[dict[str, dm.PrivateBuilding], dict[str, dm.ExternalWork], tuple[bool, ...]]:
+    d = data()
+    return (
+        {b.id: b for b in d.private_buildings},
+        {w.id: w for w in d.external_works.works},
+        tuple(s.red_frame for s in d.board.building_spaces),
+    )
+
+
+def building(pb: str) -> dm.PrivateBuilding:
+    return _tables()[0][pb]
+
+
+def work(w: str) -> dm.ExternalWork:
+    return _tables()[1][w]
+
+
+def red_frame(space: int) -> bool:
+    """Whether building space ``space`` (0–3, by position next to a tile) has a red frame (L-6.5)."""
+    return _tables()[2][space]
+
+
+_DEFAULTS = LeeghwaterOptions()
+
+
+def opt(game: Any) -> LeeghwaterOptions:
+    """The game's Leeghwater options (``rules.options.leeghwater``), the defaults if none were given."""
+    got = getattr(game.options, KEY, None)
+    return got if isinstance(got, LeeghwaterOptions) else _DEFAULTS
+
+
+def shared(state: Any) -> Shared:
+    """The additional management board's state."""
+    got: Shared = state.ext[KEY]
+    return got
+
+
+def mine(state: Any, seat: int) -> Seat:
+    """``seat``'s board extension state."""
+    got: Seat = state.players[seat].ext[KEY]
+    return got
+
+
+def part(game: Any, p: dm.barrage.RewardPart) -> tuple[str, int, int, tuple[int, ...]]:
+    """A Barrage reward part as the rules resolve it: (kind, amount, max value, areas)."""
+    names = game.area_names
+    areas = tuple(names.index(a) for a in p.areas) if p.areas else tuple(range(len(names)))
+    return (p.kind, p.amount, 5 if p.max_value is None else p.max_value, areas)

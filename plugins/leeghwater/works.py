@@ -1,0 +1,211 @@
+"""External works (L-5): which ones a seat can pay, taking one and its reward
+(ordinary parts, then the special part, U-27), and the decisions they open:
+Solomon's payment (:class:`LwWorkPay`, U-6), the Loan Agency (:class:`LwLoan`, L-8.4),
+a contract fulfilled without energy (:class:`LwContract`, L-5.12.1) and an advanced
+tile from the Patent Office (:class:`LwPatent`, L-5.12.2).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from turbine.plugins.barrage.actions import Ext, Fulfil, Pay
+from turbine.plugins.barrage.decisions import Decision
+
+from . import data_model as dm
+from .machinery import credits_per_unit, machinery_payments
+from .store import KEY, NO_LIMIT, data, mine, opt, part, shared, work
+
+
+def reveal_works(state: Any) -> None:
+    """L-3.3.4, L-13.1: 3 tiles face up, from A while it lasts, then B, then C."""
+    s = shared(state)
+    display = []
+    for _ in range(data().constants.external_works_display):
+        stack = next((st for st in s["ew_stacks"] if st), None)
+        display.append(stack.pop() if stack is not None else "")
+    s["ew_display"] = display
+
+
+def work_payments(game: Any, state: Any, seat: int, w: dm.ExternalWork) -> list[tuple[int, int, int]]:
+    """L-5.3, L-5.4: the machinery from the personal supply (never the wheel); with U-6
+    ``u6_solomon_external_works`` Solomon P. Jordan may pay any unit with 3 credits."""
+    p = state.players[seat]
+    per_unit = credits_per_unit(game, state, seat) if opt(game).u6_solomon_external_works else 0
+    return machinery_payments(w.cost.excavators, w.cost.mixers, p.excavators, p.mixers, per_unit, p.credits)
+
+
+def can_pay_work(player: Any, w: dm.ExternalWork) -> bool:
+    """L-5.3, L-5.4: the machinery itself, from the personal supply."""
+    return player.excavators >= w.cost.excavators and player.mixers >= w.cost.mixers
+
+
+def special_usable(game: Any, state: Any, seat: int, w: dm.ExternalWork, paid: int) -> bool:
+    """U-2: with ``u2_unusable_special="illegal"`` the work's special part must be usable now
+    (``paid``: the credits the work costs); U-18: EW-R7 needs room for both elevations."""
+    if opt(game).u2_unusable_special == "forfeit":
+        return True
+    special = data().external_works.special_of(w)
+    if special is None:
+        return True
+    as_part = special.as_reward_part()
+    if as_part is not None:  # EW-R4…EW-R7: the reward's credits come first (U-27)
+        kind, amount, max_value, areas = part(game, as_part)
+        credits = state.players[seat].credits - paid + sum(p.amount for p in w.reward if p.kind == "credits")
+        structure = kind.removeprefix("build_")
+        return game.free_builds_possible(state, seat, structure, amount, max_value, areas, credits) == amount
+    if special.kind == "fulfil_contract":  # EW-R1, EW-R2
+        limit = NO_LIMIT if special.max_requirement is None else special.max_requirement
+        return bool(contracts_for(game, state, seat, limit))
+    if special.kind == "advanced_tile":  # EW-R3
+        return any(state.patent_display)
+    return True
+
+
+def loan_price(w: dm.ExternalWork) -> int:
+    return w.loan_price(data().constants.loan_credits_per_machinery_unit)
+
+
+def contracts_for(game: Any, state: Any, seat: int, limit: int) -> list[str]:
+    """EW-R1, EW-R2, PB-10: face-up contracts in the personal supply (L-5.12.1).  U-3: the
+    printed requirement, or with ``u3_france_discount`` France's (unlocked) −3 applied."""
+    table = game.contracts
+    discount = 0
+    if opt(game).u3_france_discount and game.ability_unlocked(state, seat):
+        discount = game.company(state, seat).contract_discount
+    return [c for c in state.players[seat].contracts if table[c].requirement - discount <= limit]
+
+
+def pay_work(game: Any, state: Any, seat: int, w: dm.ExternalWork, pay: tuple[int, int, int]) -> None:
+    """L-5.3, L-5.6: the machinery (and, U-6, credits) to the general supply, then the tile."""
+    player = state.players[seat]
+    e, m, credits = pay
+    player.excavators -= e
+    player.mixers -= m
+    player.credits -= credits
+    if credits:
+        game.ability_used(state, seat, game.officer(state, seat).id, "external work cost")
+    take_work(game, state, seat, w)
+
+
+def take_work(game: Any, state: Any, seat: int, w: dm.ExternalWork, keep: bool = True) -> None:
+    """L-5.2 steps 3–4: the tile goes face down to the player, its reward at once.
+
+    U-27: the ordinary parts in Barrage's reward order, the special part last; U-2 (b):
+    a special part that cannot be used is forfeited."""
+    s = shared(state)
+    s["ew_display"][s["ew_display"].index(w.id)] = ""
+    if keep:  # U-4: a Loan Agency tile may be discarded instead (``u4_loan_tile_kept``)
+        mine(state, seat)["works"].append(w.id)
+    parts = [part(game, p) for p in w.reward]
+    special = data().external_works.special_of(w)
+    if special is not None:
+        as_part = special.as_reward_part()
+        if as_part is not None:  # EW-R4…EW-R7: Barrage's free builds (L-5.12.3)
+            parts.append(part(game, as_part))
+        elif special.kind == "fulfil_contract":  # EW-R1, EW-R2
+            limit = NO_LIMIT if special.max_requirement is None else special.max_requirement
+            if contracts_for(game, state, seat, limit):
+                state.flow.pending.append(LwContract(seat=seat, limit=limit, optional=True))
+        elif special.kind == "advanced_tile" and any(state.patent_display):  # EW-R3
+            state.flow.pending.append(LwPatent(seat=seat, optional=True))
+    game.gain(state, seat, tuple(parts))
+
+
+def resolve_reward_part(game: Any, state: Any, seat: int, p: Any) -> bool | None:
+    """SY-8 energy (EW-T100, PB-09): Barrage's tile energy, which may fulfil one contract (U-10)."""
+    kind, amount = p[0], p[1]
+    if kind == "energy_contract":
+        game.tile_energy(state, seat, amount)
+        return True
+    return None
+
+
+def hide(state: Any) -> None:
+    """Views: the external-works stacks are face down (their sizes stay visible)."""
+    if KEY in state.ext:
+        s = shared(state)
+        s["ew_stacks"] = [[""] * len(stack) for stack in s["ew_stacks"]]
+
+
+class LwWorkPay(Decision, tag="lw_work_pay"):
+    """U-6: Solomon P. Jordan chooses how many machinery units of external work
+    ``work`` he pays with credits."""
+
+    work: str
+
+    prompt: ClassVar[str] = "how to pay for the external work"
+    rule: ClassVar[str | None] = "L-5.3"
+    answer_types: ClassVar[tuple[type, ...]] = (Pay,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        return [Pay(e, m, k) for e, m, k in work_payments(game, state, self.seat, work(self.work))]
+
+    def apply(self, game: Any, state: Any, action: Pay) -> None:
+        self.done(state)
+        pay_work(game, state, self.seat, work(self.work), (action.excavators, action.mixers, action.credits))
+
+
+class LwLoan(Decision, tag="lw_loan"):
+    """PB-04 (L-8.4): an external work for credits instead of machinery."""
+
+    prompt: ClassVar[str] = "which external work to take on loan"
+    rule: ClassVar[str | None] = "L-8.4"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        seat = self.seat
+        credits = state.players[seat].credits
+        return [
+            Ext("loan", w)
+            for w in shared(state)["ew_display"]
+            if w
+            and loan_price(work(w)) <= credits
+            and special_usable(game, state, seat, work(w), loan_price(work(w)))
+        ]
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        w = work(action.arg)
+        state.players[self.seat].credits -= loan_price(w)
+        take_work(game, state, self.seat, w, keep=opt(game).u4_loan_tile_kept)
+
+
+class LwContract(Decision, tag="lw_contract"):
+    """EW-R1, EW-R2, PB-10: fulfil a face-up contract of the supply needing at most
+    ``limit`` energy, with no energy produced (L-5.12.1)."""
+
+    limit: int
+
+    prompt: ClassVar[str] = "which contract the reward fulfils"
+    rule: ClassVar[str | None] = "L-5.12.1"
+    answer_types: ClassVar[tuple[type, ...]] = (Fulfil,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        return [Fulfil(c) for c in contracts_for(game, state, self.seat, self.limit)]
+
+    def apply(self, game: Any, state: Any, action: Fulfil) -> None:
+        self.done(state)
+        player = state.players[self.seat]
+        c = action.contract
+        player.contracts.remove(c)
+        player.fulfilled.append(c)
+        game.gain(state, self.seat, game.contracts[c].reward)
+
+
+class LwPatent(Decision, tag="lw_patent"):
+    """EW-R3 (L-5.12.2): an advanced tile from the Patent Office; its slot stays empty
+    until the refresh."""
+
+    prompt: ClassVar[str] = "which advanced tile to take"
+    rule: ClassVar[str | None] = "L-5.12.2"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
+        return [Ext("patent", t) for t in state.patent_display if t]
+
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        display = state.patent_display
+        display[display.index(action.arg)] = ""
+        state.players[self.seat].tiles.append(action.arg)

@@ -1,0 +1,228 @@
+"""Refused Leeghwater placements cite the Leeghwater rule that forbids them (L-3.4, L-5.2,
+L-5.4, L-5.4.2, L-6.4, L-6.5, L-6.7, L-6.9, L-7.1, L-7.3, L-7.4, L-12.1.2, L-12.2.1), and a
+placement the game offers is never refused."""
+
+from __future__ import annotations
+
+import pytest
+from test_leeghwater_play import REGISTRY
+from test_leeghwater_rules import activate, do, drafted, put_building, rich, show_work
+from turbine.core.session import Game, Seat
+from turbine.plugins.barrage.actions import Ext, Place
+from turbine.plugins.leeghwater import placements, store
+from turbine.plugins.leeghwater.refusals import refuse_placement
+
+
+def refused(g: Game, seat: int, action: Ext) -> tuple[str, str | None]:
+    assert action not in placements.turn_actions(g.rules, g.state, seat)
+    why = refuse_placement(g.rules, g.state, seat, action)
+    assert why is not None, action
+    return why.reason, why.rule
+
+
+def first(g: Game) -> int:
+    return g.state.turn_order[0]
+
+
+# -- external works (L-5) --------------------------------------------------------------------------
+
+
+def test_L_5_4_external_work_without_its_machinery():
+    g = drafted()
+    seat = first(g)
+    rich(g, seat, exc=0, mix=0)
+    show_work(g, "EW-T2")
+    reason, rule = refused(g, seat, Ext("work", "EW-T2"))
+    assert rule == "L-5.4"
+    assert "EW-T2 needs 0 excavators and 1 mixer" in reason
+    assert "you have 0 excavators and 0 mixers" in reason
+
+
+def test_L_5_4_2_external_work_not_face_up():
+    g = drafted()
+    seat = first(g)
+    rich(g, seat)
+    display = g.state.ext[store.KEY]["ew_display"]
+    hidden = next(w.id for w in store.data().external_works.works if w.id not in display)
+    reason, rule = refused(g, seat, Ext("work", hidden))
+    assert rule == "L-5.4.2"
+    assert f"{hidden} is not face up" in reason
+
+
+def test_L_5_2_external_work_takes_two_engineers():
+    g = drafted()
+    seat = first(g)
+    rich(g, seat)
+    g.state.players[seat].engineers = 1
+    show_work(g, "EW-T2")
+    reason, rule = refused(g, seat, Ext("work", "EW-T2"))
+    assert rule == "L-5.2"
+    assert "exactly 2 engineers" in reason
+
+
+def test_L_12_1_2_only_leslie_pays_onto_her_wheel():
+    g = drafted()
+    seat = next(s for s, p in enumerate(g.state.players) if p.officer != store.LESLIE)
+    rich(g, seat)
+    show_work(g, "EW-T2")
+    reason, rule = refused(g, seat, Ext("work_wheel", "EW-T2"))
+    assert rule == "L-12.1.2"
+    assert "Leslie Spencer" in reason
+
+
+# -- building (L-6) ---------------------------------------------------------------------------------
+
+
+def test_L_6_4_one_building_per_tile():
+    g = drafted()
+    seat = first(g)
+    rich(g, seat)
+    pb = g.state.ext[store.KEY]["buildings"][0]
+    activate(g, seat)
+    reason, rule = refused(g, seat, Ext("build", pb))
+    assert rule == "L-6.4"
+    assert f"already have a building next to {pb}" in reason
+
+
+def test_L_6_5_no_free_building_space():
+    g = drafted()
+    seat = first(g)
+    rich(g, seat)
+    pb = g.state.ext[store.KEY]["buildings"][0]
+    spaces = g.state.ext[store.KEY]["spaces"][0]
+    other = (seat + 1) % len(g.state.players)
+    spaces[:] = [other if o == store.FREE else o for o in spaces]
+    reason, rule = refused(g, seat, Ext("build", pb))
+    assert rule == "L-6.5"
+    assert f"no building space next to {pb} is free" in reason
+
+
+def test_L_6_9_no_building_tile():
+    g = drafted()
+    seat = first(g)
+    rich(g, seat)
+    put_building(g, "PB-07")
+    g.state.players[seat].tiles.remove(store.BUILDING_TILE)
+    reason, rule = refused(g, seat, Ext("build", "PB-07"))
+    assert rule == "L-6.9"
+    assert "no technology tile" in reason
+
+
+def test_L_6_7_building_without_its_machinery():
+    g = drafted()
+    seat = first(g)
+    rich(g, seat, exc=0, mix=0)
+    put_building(g, "PB-07")
+    reason, rule = refused(g, seat, Ext("build", "PB-07"))
+    assert rule == "L-6.7"
+    assert "PB-07 costs" in reason and "you have 0 excavators and 0 mixers" in reason
+
+
+def test_L_3_4_building_not_in_play():
+    g = drafted()
+    seat = first(g)
+    rich(g, seat)
+    absent = next(
+        b.id for b in store.data().private_buildings if b.id not in g.state.ext[store.KEY]["buildings"]
+    )
+    reason, rule = refused(g, seat, Ext("build", absent))
+    assert rule == "L-3.4"
+    assert f"{absent} is not one of the private buildings in play" in reason
+
+
+# -- using (L-7, L-12.2) ----------------------------------------------------------------------------
+
+
+def test_L_7_1_using_a_building_one_has_not_activated():
+    g = drafted()
+    seat = first(g)
+    rich(g, seat)
+    put_building(g, "PB-07")
+    reason, rule = refused(g, seat, Ext("use", "PB-07"))
+    assert rule == "L-7.1"
+    assert "you have not activated PB-07" in reason
+
+
+def test_L_7_4_using_a_building_twice_in_a_round():
+    g = drafted()
+    seat = first(g)
+    rich(g, seat)
+    put_building(g, "PB-07")
+    activate(g, seat)
+    do(g, seat, Ext("use", "PB-07"))
+    reason, rule = refused(g, seat, Ext("use", "PB-07"))
+    assert rule == "L-7.4"
+    assert "already used PB-07 this round" in reason
+
+
+def test_L_7_3_the_next_action_space_needs_its_engineers():
+    """PB-07's right spaces need 2 engineers (L-7.2 data) once the left one is taken."""
+    g = drafted()
+    seat = first(g)
+    rich(g, seat)
+    put_building(g, "PB-07")
+    activate(g, seat)
+    g.state.ext[store.KEY]["left"][0] = True
+    g.state.players[seat].engineers = 1
+    reason, rule = refused(g, seat, Ext("use", "PB-07"))
+    assert rule == "L-7.3"
+    assert "the right one) needs 2 engineers" in reason
+
+
+def test_L_12_2_1_margots_space_is_hers():
+    g = drafted()
+    seat = next(s for s, p in enumerate(g.state.players) if p.officer != store.MARGOT)
+    rich(g, seat)
+    put_building(g, "PB-07")
+    activate(g, seat)
+    reason, rule = refused(g, seat, Ext("margot", "PB-07"))
+    assert rule == "L-12.2.1"
+    assert "Margot Fouché's personal space" in reason
+
+
+def test_other_actions_are_not_leeghwater_placements():
+    g = drafted()
+    seat = first(g)
+    assert refuse_placement(g.rules, g.state, seat, Place("TS1L")) is None
+    assert refuse_placement(g.rules, g.state, seat, Ext("tile", "BUILDING")) is None
+
+
+# -- every placement of seeded games -----------------------------------------------------------------
+
+
+def candidates(g: Game) -> list[Ext]:
+    works = [w.id for w in store.data().external_works.works]
+    buildings = [b.id for b in store.data().private_buildings]
+    out = [Ext(name, w) for name in ("work", "work_wheel") for w in works]
+    return out + [Ext(name, b) for name in ("build", "use", "margot", "margot_bank") for b in buildings]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 0), (4, 3)])
+def test_every_placement_is_offered_or_refused_with_a_leeghwater_rule(players, seed):
+    g = Game(
+        REGISTRY,
+        "barrage",
+        players=players,
+        seed=seed,
+        options={},
+        expansions=["leeghwater"],
+        seats=[Seat(f"g{i}", "greedy") for i in range(players)],
+    )
+    bots = g.make_bots()
+    rules: set[str] = set()
+    offered = 0
+    while not g.is_over:
+        seat = g.to_move
+        if not g.state.flow.pending and store.KEY in g.state.players[seat].ext:
+            legal = set(placements.turn_actions(g.rules, g.state, seat))
+            for action in candidates(g):
+                why = refuse_placement(g.rules, g.state, seat, action)
+                if action in legal:
+                    offered += 1
+                    assert why is None, (action, why)
+                else:
+                    assert why is not None and (why.rule or "").startswith("L-"), action
+                    rules.add(why.rule)
+        g.play(bots[seat].choose(g.state, g.legal()))
+    assert offered > 20
+    assert {"L-3.4", "L-5.4.2", "L-7.1"} <= rules
