@@ -138,5 +138,26 @@ def test_every_barrage_hook_is_called(spied: SpiedRegistry) -> None:
             for seed in (1, 2):
                 game = spied.play("barrage", players, seed, {"mode": mode}, expansions)
                 assert game.rules.full == (mode == "full")
+    _refuse_a_placement(spied)  # the error path: barrage_refuse_placement
     missing = _missing(spied.called, spec_names(BarrageSpecs))
     assert not missing, f"Barrage hooks never called: {', '.join(missing)}"
+
+
+def _refuse_a_placement(spied: SpiedRegistry) -> None:
+    """Play a Leeghwater game to its first placement and ask why an unknown work is refused."""
+    from turbine.plugins.barrage.actions import Ext
+
+    game = Game(
+        spied.registry,
+        "barrage",
+        players=2,
+        seed=1,
+        options={"mode": "full"},
+        expansions=("leeghwater",),
+        seats=[Seat("bot 1", "random"), Seat("bot 2", "random")],
+    )
+    bots = game.make_bots()
+    while game.state.flow.pending:
+        game.play(bots[game.to_move].choose(game.state, game.legal()))
+    refusal = game.rules.why_illegal(game.state, Ext("work", "EW-T0"))
+    assert refusal.rule and refusal.rule.startswith("L-"), refusal

@@ -19,6 +19,7 @@ from .actions import (
     Construct,
     ConstructFree,
     Discard,
+    Ext,
     Pass,
     Pay,
     Place,
@@ -106,6 +107,10 @@ def refuse_turn_action(
             + asked(r, state),
             "B-10.8.4",
         )
+    if t is Ext and r.h_refuse_placement is not None:  # an expansion explains its own placements
+        why = r.h_refuse_placement(game=r, state=state, seat=seat, action=action)
+        if why is not None:
+            return why
     home = "a construction" if t in (Structure, Site, Tile, Pay) else "another decision"
     return IllegalAction(f"'{r.describe(action)}' answers {home}, but {asked(r, state)}", "B-7.2")
 

@@ -168,6 +168,15 @@ class BarrageSpecs:
         placed before the Bank placements.  Never called when nobody implements it.
         """
 
+    @hookspec(firstresult=True)
+    def barrage_refuse_placement(self, game: Any, state: Any, seat: int, action: Any) -> Any | None:
+        """HP-7 (G-4). Called when an expansion's placement (an ``Ext`` action) is refused.
+
+        Return an :class:`~turbine.core.errors.IllegalAction` that says why, citing
+        the expansion's rule, for a placement of yours; ``None`` for another's.
+        Called on the error path only, so it may recompute what it needs.
+        """
+
     @hookspec
     def barrage_decisions(self, config: Any) -> list[Any] | None:
         """HP-7 (G-4, registry). Called once per game: the expansion's decision kinds.

@@ -228,6 +228,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         self.h_turn_actions = _used(hook, "barrage_turn_actions")
         self.h_decision_actions = _used(hook, "barrage_decision_actions")
         self.h_perform = _used(hook, "barrage_perform")
+        self.h_refuse_placement = _used(hook, "barrage_refuse_placement")
         self.h_view = _used(hook, "barrage_view")
         self.h_contract_policy = _used(hook, "barrage_contract_policy")
         self.h_after_placement = _used(hook, "barrage_after_placement")

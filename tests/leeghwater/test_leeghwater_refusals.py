@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from test_leeghwater_play import REGISTRY
 from test_leeghwater_rules import activate, do, drafted, put_building, rich, show_work
+from turbine.core.errors import IllegalAction
 from turbine.core.session import Game, Seat
 from turbine.plugins.barrage.actions import Ext, Place
 from turbine.plugins.leeghwater import placements, store
@@ -226,3 +227,20 @@ def test_every_placement_is_offered_or_refused_with_a_leeghwater_rule(players, s
         g.play(bots[seat].choose(g.state, g.legal()))
     assert offered > 20
     assert {"L-3.4", "L-5.4.2", "L-7.1"} <= rules
+
+
+def test_the_engine_cites_the_L_rule_and_changes_nothing():
+    """Barrage asks the expansion why its placement is refused (``barrage_refuse_placement``):
+    taking EW-T2 without its mixer is refused by the game itself with L-5.4, and the state
+    is unchanged."""
+    g = drafted()
+    seat = g.to_move
+    rich(g, seat, exc=0, mix=0)
+    show_work(g, "EW-T2")
+    g.rules._settled = None
+    before = g.rules.digest(g.state)
+    with pytest.raises(IllegalAction) as refusal:
+        g.rules.apply(g.state, Ext("work", "EW-T2"))
+    assert refusal.value.rule == "L-5.4"
+    assert "EW-T2 needs 0 excavators and 1 mixer" in refusal.value.reason
+    assert g.rules.digest(g.state) == before
