@@ -204,7 +204,7 @@ NOTATION = Notation(ACTION_TYPES, KINDS)
 
 
 def describe(action: Action) -> str:
-    """The notation of one of Barrage's own actions (a game's :meth:`BarrageRules.describe`
+    """The notation of one of Barrage's own actions (a game's :meth:`BarrageGame.describe`
     also knows its expansions' actions)."""
     return NOTATION.describe(action)
 

@@ -27,10 +27,10 @@ if TYPE_CHECKING:
     import pluggy
     from turbine.core import Rng
 
+    from .api import BarrageGame
     from .companies import Company
     from .hookspecs import GameConfig
     from .officers import Officer
-    from .rules import BarrageRules
     from .state import State
     from .technology import TechTile
 
@@ -44,18 +44,18 @@ class BarrageBase:
         return [*base_officers(texts), *base_companies(), *base_tiles()]
 
     @hookimpl(trylast=True)
-    def barrage_setup_player(self, game: BarrageRules, state: State, seat: int, rng: Rng) -> None:
+    def barrage_setup_player(self, game: BarrageGame, state: State, seat: int, rng: Rng) -> None:
         game.officers[state.players[seat].officer].setup(game, state, seat)
 
     @hookimpl(trylast=True)
     def barrage_after_build(
-        self, game: BarrageRules, state: State, seat: int, structure: str, target: int, tile: str | None
+        self, game: BarrageGame, state: State, seat: int, structure: str, target: int, tile: str | None
     ) -> None:
         if tile:
             game.tile_effect(tile).effect(game, state, seat, STRUCTURES.index(structure), target)
 
     @hookimpl(trylast=True)
-    def barrage_end_of_round(self, game: BarrageRules, state: State, round_no: int) -> None:
+    def barrage_end_of_round(self, game: BarrageGame, state: State, round_no: int) -> None:
         if game.full:
             patent_office.refresh(state)
 

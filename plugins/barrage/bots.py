@@ -32,7 +32,7 @@ from .actions import (
 from .officers.sekibo import SPACE as PERSONAL_SPACE
 
 if TYPE_CHECKING:
-    from .rules import BarrageRules
+    from .api import BarrageGame
     from .state import State
 
 COPY_PREFERENCE = ("EO-VF", "EO-SJ", "EO-GD", "EO-AK", "EO-JM", "EO-WA")
@@ -40,7 +40,7 @@ COPY_PREFERENCE = ("EO-VF", "EO-SJ", "EO-GD", "EO-AK", "EO-JM", "EO-WA")
 
 
 class GreedyBot:
-    def __init__(self, rules: BarrageRules, seat: int, seed: int) -> None:
+    def __init__(self, rules: BarrageGame, seat: int, seed: int) -> None:
         self.rules = rules
         self.seat = seat
         self.rng = Rng.from_seed(seed, stream=2000 + seat)

@@ -15,9 +15,7 @@ from .state import Player, State
 from .tables import BASE, CONDUIT, ELEVATION, NOBODY, PIECES, POWERHOUSE, STRUCTURES
 
 if TYPE_CHECKING:
-    from .officers import Officer
-    from .rules import BarrageRules
-    from .technology import TechTile
+    from .api import BarrageGame, OfficerAbility, TileAbility
 
 JOKER = "joker"
 ANTON = "anton"
@@ -62,7 +60,7 @@ def load_and_turn(player: Player, tile: str, excavators: int, mixers: int) -> No
 
 
 def sites(
-    r: BarrageRules,
+    r: BarrageGame,
     state: State,
     seat: int,
     structure: int,
@@ -107,7 +105,7 @@ def sites(
     return out
 
 
-def site_id(r: BarrageRules, structure: int, index: int) -> str:
+def site_id(r: BarrageGame, structure: int, index: int) -> str:
     b = r.board
     if structure in (BASE, ELEVATION):
         return b.dams[index].id
@@ -162,7 +160,7 @@ def cost_table(board: Board, costs: dict[str, Any], red_credits: int) -> CostTab
     )
 
 
-def surcharge(r: BarrageRules, structure: int, index: int) -> int:
+def surcharge(r: BarrageGame, structure: int, index: int) -> int:
     """Red-framed building space: +3 credits for a base or powerhouse (B-0.4, B-9.1)."""
     return r.cost_table.surcharge[structure][index]
 
@@ -172,7 +170,7 @@ Needs = tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
 machinery payments a seat's officer allows, as (excavators, mixers)."""
 
 
-def needs_table(table: CostTable, officer: Officer) -> Needs:
+def needs_table(table: CostTable, officer: OfficerAbility) -> Needs:
     """What each cost key costs a seat with ``officer`` (B-9.1 with B-9.1.2), built once per game."""
     out = []
     for structure in (BASE, ELEVATION, CONDUIT):
@@ -190,7 +188,7 @@ def needs_table(table: CostTable, officer: Officer) -> Needs:
 
 
 def requirements(
-    r: BarrageRules, state: State, seat: int, structure: int, index: int
+    r: BarrageGame, state: State, seat: int, structure: int, index: int
 ) -> tuple[tuple[int, int], ...]:
     """The machinery the structure costs on that space (B-9.1), with the officer's alternatives."""
     needs = r.needs_of(r.officer(state, seat))
@@ -200,7 +198,7 @@ def requirements(
 
 
 def payments(
-    r: BarrageRules,
+    r: BarrageGame,
     state: State,
     seat: int,
     needs: tuple[tuple[int, int], ...],
@@ -261,15 +259,15 @@ def _can_pay(
 # -- technology tiles with effects (full game, B-14) ------------------------------------------
 
 
-def basic_only(r: BarrageRules, state: State, seat: int) -> bool:
+def basic_only(r: BarrageGame, state: State, seat: int) -> bool:
     """The seat has only basic tiles and no wheel copies: the fast path of the introductory game."""
     player = state.players[seat]
     return all(t in BASIC_ORDER for t in player.tiles) and not r.officer(state, seat).copies_wheel_tiles
 
 
 def _choices(
-    r: BarrageRules, state: State, seat: int, free: bool, ordered: bool = True
-) -> list[tuple[str, TechTile]]:
+    r: BarrageGame, state: State, seat: int, free: bool, ordered: bool = True
+) -> list[tuple[str, TileAbility]]:
     """Every tile choice of the seat, for any structure, with the tile whose permission and
     effect it has, in :func:`tile_choices`' order (``ordered=False``: in any order, a tile
     of the supply possibly more than once)."""
@@ -289,7 +287,7 @@ def _supply_order(tile: str) -> tuple[int, str]:
     return (BASIC_ORDER.get(tile, len(BASIC_ORDER)), tile)
 
 
-def tile_choices(r: BarrageRules, state: State, seat: int, structure: int, free: bool = False) -> list[str]:
+def tile_choices(r: BarrageGame, state: State, seat: int, structure: int, free: bool = False) -> list[str]:
     """Tile choices that permit ``structure`` (B-8.2 step 2): tiles in the supply (basic
     first, then advanced by id), then Anton's copies of wheel tiles (``anton=<id>``,
     B-16.6) or, for Mahiri copying Anton, copies without a tile (``copy=<id>``, B-16.7.5).
@@ -297,11 +295,11 @@ def tile_choices(r: BarrageRules, state: State, seat: int, structure: int, free:
     return [choice for choice, tile in _choices(r, state, seat, free) if structure in tile.builds]
 
 
-CostRules = tuple[tuple["TechTile | None", ...], ...]
+CostRules = tuple[tuple["TileAbility | None", ...], ...]
 """Per structure, the cost rules of the tile choices that permit it (see :func:`cost_variants`)."""
 
 
-def cost_variants(r: BarrageRules, state: State, seat: int, free: bool = False) -> CostRules:
+def cost_variants(r: BarrageGame, state: State, seat: int, free: bool = False) -> CostRules:
     """Per structure, the different cost rules the seat's tile choices give it (B-14.3.1):
     ``None`` for every choice that pays the printed cost, else the tile that changes it.
     Whether a space can be paid for is then checked once per cost rule, not per choice
@@ -315,7 +313,7 @@ def cost_variants(r: BarrageRules, state: State, seat: int, free: bool = False) 
     known = r.cost_rules_seen.get(key)
     if known is not None:
         return known
-    out: list[list[TechTile | None]] = [[], [], [], []]
+    out: list[list[TileAbility | None]] = [[], [], [], []]
     for _, tile in _choices(r, state, seat, free, ordered=False):
         rule = tile if tile.adjusts_needs or tile.no_surcharge or tile.interchangeable else None
         for structure in tile.builds:
@@ -332,7 +330,7 @@ COST_RULES_KEPT = 4096
 
 
 def buildable_structures(
-    r: BarrageRules, state: State, seat: int, budget: int, free: bool = False
+    r: BarrageGame, state: State, seat: int, budget: int, free: bool = False
 ) -> list[int]:
     """The structures whose construction can be completed somewhere, in structure order."""
     variants = cost_variants(r, state, seat, free)
@@ -353,7 +351,7 @@ def physical_tile(choice: str) -> str:
 
 
 def cost_with(
-    r: BarrageRules, state: State, seat: int, structure: int, index: int, choice: str
+    r: BarrageGame, state: State, seat: int, structure: int, index: int, choice: str
 ) -> tuple[tuple[tuple[int, int], ...], int, bool]:
     """(machinery alternatives, red-frame surcharge, interchangeable) with that tile (B-14.3.1)."""
     printed = requirements(r, state, seat, structure, index)
@@ -361,7 +359,7 @@ def cost_with(
 
 
 def _tile_cost(
-    r: BarrageRules, tile: TechTile | None, structure: int, index: int, printed: tuple[tuple[int, int], ...]
+    r: BarrageGame, tile: TileAbility | None, structure: int, index: int, printed: tuple[tuple[int, int], ...]
 ) -> tuple[tuple[tuple[int, int], ...], int, bool]:
     """(machinery alternatives, red-frame surcharge, interchangeable) on that space with
     ``tile``'s cost rules, from the ``printed`` alternatives (``None``: no tile rules)."""
@@ -376,7 +374,7 @@ def _tile_cost(
 
 
 def affordable_with(
-    r: BarrageRules, state: State, seat: int, structure: int, index: int, budget: int, choice: str
+    r: BarrageGame, state: State, seat: int, structure: int, index: int, budget: int, choice: str
 ) -> bool:
     """Some payment exists for the structure on that space with that tile choice (B-8.2.2)."""
     needs, extra, mixed = cost_with(r, state, seat, structure, index, choice)
@@ -396,7 +394,7 @@ def tiles_for(player: Player, structure: int) -> list[str]:
 
 
 def buildable(
-    r: BarrageRules, state: State, seat: int, structure: int, budget: int, free: bool = False
+    r: BarrageGame, state: State, seat: int, structure: int, budget: int, free: bool = False
 ) -> list[int]:
     """Spaces where a construction of ``structure`` can be completed (``free``: engineer-free)."""
     rules = cost_variants(r, state, seat, free)[structure]
@@ -407,7 +405,7 @@ CHEAPEST_FIRST = (CONDUIT, POWERHOUSE, BASE, ELEVATION)
 """The order :func:`can_construct` tries the structures in (the answer does not depend on it)."""
 
 
-def can_construct(r: BarrageRules, state: State, seat: int, budget: int, free: bool = False) -> bool:
+def can_construct(r: BarrageGame, state: State, seat: int, budget: int, free: bool = False) -> bool:
     """Some structure has a tile, a space and a payment (B-7.4, B-8.2.2)."""
     variants = cost_variants(r, state, seat, free)
     return any(
@@ -417,12 +415,12 @@ def can_construct(r: BarrageRules, state: State, seat: int, budget: int, free: b
 
 
 def _affordable_sites(
-    r: BarrageRules,
+    r: BarrageGame,
     state: State,
     seat: int,
     structure: int,
     budget: int,
-    rules: tuple[TechTile | None, ...],
+    rules: tuple[TileAbility | None, ...],
     stop_at_first: bool,
 ) -> list[int]:
     """The legal spaces with some payment under one of the cost ``rules``; checked once
@@ -459,7 +457,7 @@ def _affordable_sites(
 # -- placing a piece (B-8.2 step 5, B-6.2.4) ------------------------------------------
 
 
-def place(r: BarrageRules, state: State, seat: int, structure: int, index: int, tile: str = "") -> None:
+def place(r: BarrageGame, state: State, seat: int, structure: int, index: int, tile: str = "") -> None:
     """Put the leftmost piece on the space, pay a red frame (not with AT-I-W), take any
     income it uncovers, then the tile's effect (B-8.2 steps 5–6)."""
     player = state.players[seat]

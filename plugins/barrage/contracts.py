@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING
 from .state import State
 
 if TYPE_CHECKING:
-    from .rules import BarrageRules
+    from .api import BarrageGame
 
 
-def discount(r: BarrageRules, state: State, seat: int) -> int:
+def discount(r: BarrageGame, state: State, seat: int) -> int:
     """France (B-15.5): 3 less energy needed once its ability is unlocked."""
     return r.company(state, seat).contract_discount if r.ability_unlocked(state, seat) else 0
 
 
 def fulfillable(
-    r: BarrageRules, state: State, seat: int, made: int, tile: bool = False, discounted: bool = False
+    r: BarrageGame, state: State, seat: int, made: int, tile: bool = False, discounted: bool = False
 ) -> list[str]:
     """Face-up contracts of the seat, then national contracts, that ``made`` energy fulfils
     (B-13.3).  ``tile``: energy of AT-II-B / AT-III-C, which by default fulfils neither
@@ -31,7 +31,7 @@ def fulfillable(
     return out
 
 
-def fulfil(r: BarrageRules, state: State, seat: int, contract: str) -> None:
+def fulfil(r: BarrageGame, state: State, seat: int, contract: str) -> None:
     player = state.players[seat]
     if contract in player.contracts:
         player.contracts.remove(contract)
@@ -46,7 +46,7 @@ def available(state: State) -> list[str]:
     return [c for slots in state.display for c in slots if c]
 
 
-def take(r: BarrageRules, state: State, seat: int, contract: str) -> None:
+def take(r: BarrageGame, state: State, seat: int, contract: str) -> None:
     for slots in state.display:
         if contract in slots:
             slots[slots.index(contract)] = ""

@@ -1,6 +1,6 @@
 """Why a Barrage move is illegal: the reason a player reads, with the rule ID.
 
-Only the error path of :meth:`BarrageRules.apply` (and ``Game.find`` for typed
+Only the error path of :meth:`BarrageGame.apply` (and ``Game.find`` for typed
 moves) calls :func:`why_illegal`, so it recomputes what it needs with the same
 functions the legal-move generation uses, and never changes the state.
 
@@ -36,12 +36,12 @@ from .tables import NEUTRAL, NOBODY, STRUCTURES
 from .tables import patent_spaces as all_patent_spaces
 
 if TYPE_CHECKING:
-    from .rules import BarrageRules
+    from .api import BarrageGame
 
 TURN_ACTIONS = (Place, Bank, Construct, ConstructFree, Pass)
 
 
-def why_illegal(r: BarrageRules, state: State, action: Any) -> IllegalAction:
+def why_illegal(r: BarrageGame, state: State, action: Any) -> IllegalAction:
     """The specific reason ``action`` is not legal in ``state``."""
     flow = state.flow
     if flow.over or r.to_move(state) is None:
@@ -54,13 +54,13 @@ def why_illegal(r: BarrageRules, state: State, action: Any) -> IllegalAction:
 # --------------------------------------------------------------------------- words
 
 
-def _moves(r: BarrageRules, state: State) -> str:
+def _moves(r: BarrageGame, state: State) -> str:
     legal = r.legal_actions(state)
     shown = ", ".join(r.describe(a) for a in legal[:6])
     return shown + (f" … ({len(legal)} moves)" if len(legal) > 6 else "")
 
 
-def asked(r: BarrageRules, state: State) -> str:
+def asked(r: BarrageGame, state: State) -> str:
     """What the seat to move is asked now, with the legal answers."""
     flow = state.flow
     if flow.pending:
@@ -74,7 +74,7 @@ def asked(r: BarrageRules, state: State) -> str:
 
 
 def refuse_turn_action(
-    r: BarrageRules, state: State, seat: int, action: Any, extra: bool = False
+    r: BarrageGame, state: State, seat: int, action: Any, extra: bool = False
 ) -> IllegalAction:
     """Why a placement is refused (``extra``: as the action after Mahiri's copy)."""
     t = type(action)
@@ -115,7 +115,7 @@ def refuse_turn_action(
     return IllegalAction(f"'{r.describe(action)}' answers {home}, but {asked(r, state)}", "B-7.2")
 
 
-def _place(r: BarrageRules, state: State, seat: int, space_id: str, extra: bool) -> IllegalAction:
+def _place(r: BarrageGame, state: State, seat: int, space_id: str, extra: bool) -> IllegalAction:
     player = state.players[seat]
     if space_id in r.personal_places:
         return _personal(r, state, seat, extra)
@@ -179,7 +179,7 @@ def _place(r: BarrageRules, state: State, seat: int, space_id: str, extra: bool)
 
 
 def _production_space(
-    r: BarrageRules, state: State, seat: int, space_id: str, modifier: int, credits: int
+    r: BarrageGame, state: State, seat: int, space_id: str, modifier: int, credits: int
 ) -> IllegalAction:
     """B-10.3.1: the space needs a legal production after paying for it."""
     mine = production.powerhouse_zones(r, state, seat)
@@ -195,7 +195,7 @@ def _production_space(
     return _no_system(r, state, seat, mine, credits)
 
 
-def _no_system(r: BarrageRules, state: State, seat: int, mine: dict[int, int], credits: int) -> IllegalAction:
+def _no_system(r: BarrageGame, state: State, seat: int, mine: dict[int, int], credits: int) -> IllegalAction:
     b = r.board
     conduits = [c for z in mine for c in b.conduits_into_zone[z] if state.conduit_owner[c] >= 0]
     basins = ", ".join(str(z) for z in sorted(mine))
@@ -218,7 +218,7 @@ def _no_system(r: BarrageRules, state: State, seat: int, mine: dict[int, int], c
     )
 
 
-def _personal(r: BarrageRules, state: State, seat: int, extra: bool) -> IllegalAction:
+def _personal(r: BarrageGame, state: State, seat: int, extra: bool) -> IllegalAction:
     player = state.players[seat]
     if not r.officers[player.officer].personal_space:
         return IllegalAction("only Mahiri Sekibo has a personal action space", "B-16.7.1")
@@ -246,7 +246,7 @@ def _personal(r: BarrageRules, state: State, seat: int, extra: bool) -> IllegalA
 # --------------------------------------------------------------------------- construction
 
 
-def _construct(r: BarrageRules, state: State, seat: int) -> IllegalAction:
+def _construct(r: BarrageGame, state: State, seat: int) -> IllegalAction:
     player = state.players[seat]
     spaces = r.construction_spaces
     if player.spaces_used >= len(spaces):
@@ -266,7 +266,7 @@ def _construct(r: BarrageRules, state: State, seat: int) -> IllegalAction:
     return _nothing_to_build(r, state, seat, player.credits - cost, free=False)
 
 
-def _construct_free(r: BarrageRules, state: State, seat: int) -> IllegalAction:
+def _construct_free(r: BarrageGame, state: State, seat: int) -> IllegalAction:
     player = state.players[seat]
     if not r.full:
         return IllegalAction("engineer-free constructions need advanced tiles (full game only)", "B-14.4")
@@ -283,13 +283,13 @@ def _construct_free(r: BarrageRules, state: State, seat: int) -> IllegalAction:
     return _nothing_to_build(r, state, seat, player.credits, free=True)
 
 
-def _free_choices(r: BarrageRules, state: State, seat: int) -> list[str]:
+def _free_choices(r: BarrageGame, state: State, seat: int) -> list[str]:
     return [
         c for s in range(len(STRUCTURES)) for c in construction.tile_choices(r, state, seat, s, free=True)
     ]
 
 
-def _nothing_to_build(r: BarrageRules, state: State, seat: int, budget: int, free: bool) -> IllegalAction:
+def _nothing_to_build(r: BarrageGame, state: State, seat: int, budget: int, free: bool) -> IllegalAction:
     """Why no structure can be completed (B-8.2.2): the first missing step."""
     variants = construction.cost_variants(r, state, seat, free)
     permitted = [s for s in range(len(STRUCTURES)) if variants[s]]
@@ -311,7 +311,7 @@ def _nothing_to_build(r: BarrageRules, state: State, seat: int, budget: int, fre
 # --------------------------------------------------------------------------- sub-decisions
 
 
-def _answer(r: BarrageRules, state: State, top: Decision, action: Any) -> IllegalAction:
+def _answer(r: BarrageGame, state: State, top: Decision, action: Any) -> IllegalAction:
     """The generic refusals of a sub-decision, then the decision's own (:meth:`Decision.refuse`)."""
     t = type(action)
     if t is Skip:
@@ -334,5 +334,5 @@ def _answer(r: BarrageRules, state: State, top: Decision, action: Any) -> Illega
     return top.refuse(r, state, action)
 
 
-def _generic(r: BarrageRules, state: State, action: Any, rule: str | None) -> IllegalAction:
+def _generic(r: BarrageGame, state: State, action: Any, rule: str | None) -> IllegalAction:
     return IllegalAction(f"'{r.describe(action)}' is not legal now: {asked(r, state)}", rule)

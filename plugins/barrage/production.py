@@ -13,7 +13,7 @@ from .state import State
 from .tables import NEUTRAL, POWERHOUSE
 
 if TYPE_CHECKING:
-    from .rules import BarrageRules
+    from .api import BarrageGame
 
 BONUS = 1
 """Production flag: the board's powerhouse bonus applies (not on Germany's repeat)."""
@@ -23,7 +23,7 @@ NO_ABILITY = 4
 """Production flag: no company ability after this production (AT-II-P with U-12's alternative)."""
 
 
-def powerhouse_bonus(r: BarrageRules, built: int) -> int:
+def powerhouse_bonus(r: BarrageGame, built: int) -> int:
     """B-6.2.3: +1 from the 2nd powerhouse, +3 from the 4th."""
     bonus = 0
     for step in r.powerhouse_track:
@@ -33,7 +33,7 @@ def powerhouse_bonus(r: BarrageRules, built: int) -> int:
 
 
 def energy(
-    r: BarrageRules, state: State, seat: int, markers: int, value: int, modifier: int, flags: int
+    r: BarrageGame, state: State, seat: int, markers: int, value: int, modifier: int, flags: int
 ) -> int:
     """B-11.2 steps 3–4: markers × value (officer floor), + action modifier + board bonus."""
     base = markers * value
@@ -45,14 +45,14 @@ def energy(
     return total
 
 
-def powerhouse_zones(r: BarrageRules, state: State, seat: int) -> dict[int, int]:
+def powerhouse_zones(r: BarrageGame, state: State, seat: int) -> dict[int, int]:
     """Basin -> the seat's powerhouse there."""
     zones = r.ph_zone
     return {zones[i]: i for i, owner in enumerate(state.ph_owner) if owner == seat}
 
 
 def max_markers(
-    r: BarrageRules, state: State, seat: int, dam: int, conduit: int, credits: int | None = None
+    r: BarrageGame, state: State, seat: int, dam: int, conduit: int, credits: int | None = None
 ) -> int:
     """Markers the dam holds, at most one per credit through another player's
     conduit (U-24: the fee is paid in advance; ``credits`` defaults to the seat's)."""
@@ -63,7 +63,7 @@ def max_markers(
 
 
 def amounts(
-    r: BarrageRules, state: State, seat: int, dam: int, conduit: int, modifier: int, flags: int
+    r: BarrageGame, state: State, seat: int, dam: int, conduit: int, modifier: int, flags: int
 ) -> list[int]:
     """Legal numbers of markers: the total must be at least 1 (B-11.4)."""
     value = r.board.conduits[conduit].value
@@ -75,7 +75,7 @@ def amounts(
 
 
 def systems(
-    r: BarrageRules,
+    r: BarrageGame,
     state: State,
     seat: int,
     modifier: int,
@@ -104,7 +104,7 @@ def systems(
     return out
 
 
-def best_energy(r: BarrageRules, state: State, seat: int, credits: int) -> int | None:
+def best_energy(r: BarrageGame, state: State, seat: int, credits: int) -> int | None:
     """The most energy one production could make with no action modifier (None: no
     system at all), ``credits`` left for conduit fees.  A production space with
     modifier ``m`` is usable iff this plus ``m`` is at least 1 (B-10.3.1, B-11.4),

@@ -17,7 +17,7 @@ from .state import BLOCKED, WHEEL_SECTORS, Player, State
 from .tables import AREAS, MACHINERY_LOTS, NEUTRAL, NOBODY, PIECES, POWERHOUSE, STRUCTURES, Part
 
 if TYPE_CHECKING:
-    from .rules import BarrageRules
+    from .api import BarrageGame
 
 COLOURS = {"CO-USA": "red", "CO-GER": "bright_black", "CO-ITA": "green", "CO-FRA": "white"}
 COLOUR_NAMES = {"CO-USA": "red", "CO-GER": "black", "CO-ITA": "green", "CO-FRA": "white"}
@@ -51,7 +51,7 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def who(r: BarrageRules, state: State, owner: int) -> str:
+def who(r: BarrageGame, state: State, owner: int) -> str:
     """An owner code as a coloured company name (or neutral / nobody)."""
     if owner == NEUTRAL:
         return "neutral"
@@ -92,12 +92,12 @@ def reward_text(parts: tuple[Part, ...]) -> str:
     return " + ".join(out)
 
 
-def contract_text(r: BarrageRules, contract: str) -> str:
+def contract_text(r: BarrageGame, contract: str) -> str:
     c = r.contracts[contract]
     return f"{contract} ({c.requirement}: {reward_text(c.reward)})"
 
 
-def render(r: BarrageRules, state: State, seat: int | None) -> str:
+def render(r: BarrageGame, state: State, seat: int | None) -> str:
     lines: list[str] = []
     lines += _header(r, state)
     lines += _headstreams(r, state)
@@ -112,7 +112,7 @@ def render(r: BarrageRules, state: State, seat: int | None) -> str:
     return "\n".join(lines)
 
 
-def _header(r: BarrageRules, state: State) -> list[str]:
+def _header(r: BarrageGame, state: State) -> list[str]:
     flow = state.flow
     round_no = min(flow.round, 5)
     to_move = r.to_move(state)
@@ -141,7 +141,7 @@ def _header(r: BarrageRules, state: State) -> list[str]:
     return lines
 
 
-def _headstreams(r: BarrageRules, state: State) -> list[str]:
+def _headstreams(r: BarrageGame, state: State) -> list[str]:
     from .tables import headstream_tiles
 
     b = r.water_board
@@ -154,7 +154,7 @@ def _headstreams(r: BarrageRules, state: State) -> list[str]:
     return ["", "[bold]Headstreams[/bold] (water waiting moves in phase 3)", *("  " + p for p in parts)]
 
 
-def _map(r: BarrageRules, state: State) -> list[str]:
+def _map(r: BarrageGame, state: State) -> list[str]:
     b = r.board
     wb = r.water_board
     lines = ["", "[bold]Map[/bold] (* red frame: +3 credits for a base or powerhouse)"]
@@ -217,7 +217,7 @@ def _wheel(player: Player) -> str:
     return " · ".join(cells) or "empty"
 
 
-def _energy(r: BarrageRules, state: State) -> list[str]:
+def _energy(r: BarrageGame, state: State) -> list[str]:
     """The energy track this round: each company's energy, the credits and the bonus
     tile share it would earn now (B-18.3, B-18.4)."""
     from .scoring import bonus_count, bonus_reward
@@ -241,7 +241,7 @@ def _energy(r: BarrageRules, state: State) -> list[str]:
     return lines
 
 
-def _companies(r: BarrageRules, state: State) -> list[str]:
+def _companies(r: BarrageGame, state: State) -> list[str]:
     order = ", ".join(f"{i + 1}. {who(r, state, s)}" for i, s in enumerate(state.turn_order))
     lines = ["", f"[bold]Companies[/bold] (turn order: {order})"]
     for seat, p in enumerate(state.players):
@@ -286,7 +286,7 @@ def _companies(r: BarrageRules, state: State) -> list[str]:
     return lines
 
 
-def _management(r: BarrageRules, state: State) -> list[str]:
+def _management(r: BarrageGame, state: State) -> list[str]:
     lines = ["", "[bold]Management board[/bold] (engineers + credits; who occupies the space)"]
     rows: dict[str, list[str]] = {}
     for i, space in enumerate(r.spaces):
@@ -317,7 +317,7 @@ def _management(r: BarrageRules, state: State) -> list[str]:
     return lines
 
 
-def _contracts(r: BarrageRules, state: State) -> list[str]:
+def _contracts(r: BarrageGame, state: State) -> list[str]:
     lines = ["", "[bold]Contracts[/bold] (requirement: reward)"]
     for colour, slots, stack in zip(("green", "yellow", "red"), state.display, state.stacks, strict=True):
         shown = " · ".join(contract_text(r, c) for c in slots if c) or "-"
@@ -327,7 +327,7 @@ def _contracts(r: BarrageRules, state: State) -> list[str]:
     return lines
 
 
-def _patent_office(r: BarrageRules, state: State) -> list[str]:
+def _patent_office(r: BarrageGame, state: State) -> list[str]:
     """B-10.9: the three face-up advanced tiles, their spaces and the stacks left."""
     lines = ["", "[bold]Patent Office[/bold] (2 engineers + 5 credits: take the tile)"]
     for i, space in enumerate(r.spaces):
@@ -345,7 +345,7 @@ def _patent_office(r: BarrageRules, state: State) -> list[str]:
     return lines
 
 
-def _draft(r: BarrageRules, state: State) -> list[str]:
+def _draft(r: BarrageGame, state: State) -> list[str]:
     """B-4.4: the pairs and starting contracts still to choose."""
     if not state.draft_pairs and not state.draft_contracts:
         return []

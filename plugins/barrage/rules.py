@@ -19,7 +19,7 @@ engineer-free constructions and Mahiri Sekibo's personal space.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from turbine.core import BadOptions, Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
@@ -40,8 +40,9 @@ from .actions import (
     Skip,
     Structure,
 )
+from .api import CompanyAbility, OfficerAbility, TileAbility
 from .board import load_board
-from .companies import ABILITY_POWERHOUSES, Company, NoCompany
+from .companies import ABILITY_POWERHOUSES, NoCompany
 from .decisions import (
     BARRAGE_DECISIONS,
     Automatic,
@@ -60,7 +61,7 @@ from .decisions import (
     pending_type,
 )
 from .hookspecs import GameConfig, fold_hook
-from .officers import NoOfficer, Officer
+from .officers import NoOfficer
 from .options import BarrageOptions
 from .state import BLOCKED, Player, State
 from .tables import (
@@ -85,7 +86,7 @@ from .tables import (
 from .tables import (
     contracts as contract_table,
 )
-from .technology import TechTile, advanced_stacks
+from .technology import advanced_stacks
 
 ROUNDS = 5
 PASS = Pass()
@@ -127,9 +128,9 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         if problems:  # an expansion refuses these options (e.g. Leeghwater needs the full game)
             raise BadOptions("; ".join(problems))
         # abilities (B-15, B-16) and technology tiles (B-14) by id; the first registered wins
-        self.officers: dict[str, Officer] = {"": NoOfficer()}
-        self.companies: dict[str, Company] = {"": NoCompany()}
-        self.tiles: dict[str, TechTile] = {}
+        self.officers: dict[str, OfficerAbility] = {"": NoOfficer()}
+        self.companies: dict[str, CompanyAbility] = {"": NoCompany()}
+        self.tiles: dict[str, TileAbility] = {}
         tables: dict[str, dict[str, Any]] = {
             "officer": self.officers,
             "company": self.companies,
@@ -374,26 +375,26 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
 
     # -- abilities of a seat -------------------------------------------------------------
 
-    def officer(self, state: State, seat: int) -> Officer:
+    def officer(self, state: State, seat: int) -> OfficerAbility:
         """The officer whose ability the seat has now: its own, or the one Mahiri copied (B-16.7)."""
         player = state.players[seat]
         return self.officers[player.copy or player.officer]
 
-    def company(self, state: State, seat: int) -> Company:
+    def company(self, state: State, seat: int) -> CompanyAbility:
         return self.companies[state.players[seat].company]
 
     def income_of(self, state: State, seat: int) -> Any:
         """The seat's company income rows (B-6.2), none before the draft."""
         return self.income_table.get(state.players[seat].company, NO_INCOME)
 
-    def needs_of(self, officer: Officer) -> construction.Needs:
+    def needs_of(self, officer: OfficerAbility) -> construction.Needs:
         """What every cost key costs with ``officer`` (B-9.1, B-16), built once per officer."""
         needs = self._needs.get(officer.id)
         if needs is None:
             needs = self._needs[officer.id] = construction.needs_table(self.cost_table, officer)
         return needs
 
-    def tile_effect(self, choice: str) -> TechTile:
+    def tile_effect(self, choice: str) -> TileAbility:
         """The tile whose permission and effect a tile choice has (``anton=X`` and ``copy=X`` are X's)."""
         return self.tiles[choice.rpartition("=")[2]]
 
@@ -459,7 +460,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         if self.h_after_production is not None:
             self.h_after_production(game=self, state=state, seat=seat, production=production)
 
-    def push_in_order(self, state: State, decisions: list[Decision]) -> None:
+    def push_in_order(self, state: State, decisions: Sequence[Decision]) -> None:
         """Push sub-decisions so that the first of them is decided first."""
         for decision in reversed(decisions):
             state.flow.pending.append(decision)

@@ -8,7 +8,7 @@ from .state import State
 from .tables import BASE, CONDUIT, ELEVATION, POWERHOUSE, credits_for_energy
 
 if TYPE_CHECKING:
-    from .rules import BarrageRules
+    from .api import BarrageGame
 
 
 def split_places(values: list[int], awards: list[int], eligible: list[bool]) -> list[int]:
@@ -31,7 +31,7 @@ def split_places(values: list[int], awards: list[int], eligible: list[bool]) -> 
     return out
 
 
-def energy_awards(r: BarrageRules, energies: list[int]) -> list[int]:
+def energy_awards(r: BarrageGame, energies: list[int]) -> list[int]:
     """B-18.2: 6 / 2 VP among players with at least 1 energy.  A tie for first
     splits 8 rounded up (no second place); a tie for second gives 1 VP each."""
     first, second = r.awards["first"], r.awards["second"]
@@ -59,7 +59,7 @@ def energy_awards(r: BarrageRules, energies: list[int]) -> list[int]:
     return out
 
 
-def bonus_count(r: BarrageRules, state: State, seat: int, counts: str) -> int:
+def bonus_count(r: BarrageGame, state: State, seat: int, counts: str) -> int:
     player = state.players[seat]
     if counts == "fulfilled_contracts":
         return len(player.fulfilled)
@@ -85,7 +85,7 @@ def bonus_reward(round_: int, energy: int, value: int, section: int = 6, penalty
     return max(0, value - penalty * (round_ - s))
 
 
-def score_round(r: BarrageRules, state: State) -> None:
+def score_round(r: BarrageGame, state: State) -> None:
     """B-18: awards, credits, the bonus tile."""
     players = state.players
     energies = [p.energy for p in players]
@@ -118,7 +118,7 @@ def score_round(r: BarrageRules, state: State) -> None:
 # -- final scoring (B-20) -------------------------------------------------------------
 
 
-def structures_by_area(r: BarrageRules, state: State, seat: int) -> list[int]:
+def structures_by_area(r: BarrageGame, state: State, seat: int) -> list[int]:
     """Structure pieces per area (U-14: each base, elevation, conduit, powerhouse is 1)."""
     b = r.board
     out = [0, 0, 0]
@@ -134,7 +134,7 @@ def structures_by_area(r: BarrageRules, state: State, seat: int) -> list[int]:
     return out
 
 
-def structures_by_basin(r: BarrageRules, state: State, seat: int) -> dict[int, int]:
+def structures_by_basin(r: BarrageGame, state: State, seat: int) -> dict[int, int]:
     b = r.board
     out: dict[int, int] = {}
     for d in b.dams:
@@ -149,7 +149,7 @@ def structures_by_basin(r: BarrageRules, state: State, seat: int) -> dict[int, i
     return out
 
 
-def objective_count(r: BarrageRules, state: State, seat: int, counts: str) -> int:
+def objective_count(r: BarrageGame, state: State, seat: int, counts: str) -> int:
     """B-21.5: what each objective tile counts."""
     b = r.board
     if counts == "red_frame_bases_and_powerhouses":
@@ -171,11 +171,11 @@ def objective_count(r: BarrageRules, state: State, seat: int, counts: str) -> in
     return r.extra_count(state, seat, counts)
 
 
-def held_water(r: BarrageRules, state: State, seat: int) -> int:
+def held_water(r: BarrageGame, state: State, seat: int) -> int:
     return sum(w for o, w in zip(state.dam_owner, state.dam_water, strict=True) if o == seat)
 
 
-def final_scoring(r: BarrageRules, state: State) -> None:
+def final_scoring(r: BarrageGame, state: State) -> None:
     """B-20.2–B-20.4: objective tile, leftover resources, water behind own dams."""
     n = len(state.players)
     counts = [objective_count(r, state, seat, r.objective_table[state.objective]) for seat in range(n)]

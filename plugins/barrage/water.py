@@ -40,7 +40,7 @@ from .board import SEA, Board
 if TYPE_CHECKING:
     import pluggy
 
-    from .rules import BarrageRules
+    from .api import BarrageGame
 
 __all__ = [
     "NEUTRAL",
@@ -93,7 +93,7 @@ def del_monte_capacity(seats: Sequence[int], inner: CapacityFn = standard_capaci
 
 
 def capacity_from_hook(
-    hook: pluggy.HookCaller, game: BarrageRules, inner: CapacityFn = standard_capacity
+    hook: pluggy.HookCaller, game: BarrageGame, inner: CapacityFn = standard_capacity
 ) -> CapacityFn:
     """A capacity function that asks the ``barrage_dam_capacity`` hook (HP-12).
 

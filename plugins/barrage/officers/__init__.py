@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING
 from turbine.core.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from ..rules import BarrageRules
+    from ..api import BarrageGame, TileAbility
     from ..state import State
-    from ..technology import TechTile
 
 Payment = tuple[int, int]
 """A machinery requirement: (excavators, mixers)."""
@@ -52,18 +51,18 @@ class Officer:
         """How much water one of this officer's dams of ``height`` holds (B-12.1.2)."""
         return height
 
-    def setup(self, game: BarrageRules, state: State, seat: int) -> None:
+    def setup(self, game: BarrageGame, state: State, seat: int) -> None:
         """Per-player setup once the officer is taken (B-4.2.6, U-9.4)."""
 
     def wheel_copies(
-        self, game: BarrageRules, state: State, seat: int, free: bool
-    ) -> list[tuple[str, TechTile]]:
+        self, game: BarrageGame, state: State, seat: int, free: bool
+    ) -> list[tuple[str, TileAbility]]:
         """Tile choices that copy a tile on the seat's wheel, as (choice, tile whose
         permission and effect it has); only Anton Krylov's ability offers any (B-16.6)."""
         return []
 
     def refuse_wheel_copy(
-        self, game: BarrageRules, state: State, seat: int, prefix: str, tile_id: str
+        self, game: BarrageGame, state: State, seat: int, prefix: str, tile_id: str
     ) -> IllegalAction | None:
         """Why the copy choice ``<prefix>=<tile_id>`` is refused (``None``: it is not)."""
         return IllegalAction("only Anton Krylov's tile copies a tile on the wheel", "B-16.6.2")

@@ -14,9 +14,8 @@ from turbine.core.errors import IllegalAction
 from . import Officer
 
 if TYPE_CHECKING:
-    from ..rules import BarrageRules
+    from ..api import BarrageGame, TileAbility
     from ..state import State
-    from ..technology import TechTile
 
 ANTON_TILE = "anton"
 JOKER = "joker"
@@ -27,12 +26,12 @@ class AntonKrylov(Officer):
     id = "EO-AK"
     copies_wheel_tiles = True
 
-    def setup(self, game: BarrageRules, state: State, seat: int) -> None:
+    def setup(self, game: BarrageGame, state: State, seat: int) -> None:
         state.players[seat].tiles.append(ANTON_TILE)  # B-16.6.1
 
     def wheel_copies(
-        self, game: BarrageRules, state: State, seat: int, free: bool
-    ) -> list[tuple[str, TechTile]]:
+        self, game: BarrageGame, state: State, seat: int, free: bool
+    ) -> list[tuple[str, TileAbility]]:
         """B-16.6.2: his tile copies each other tile on the wheel (``anton=<id>``); Mahiri
         copying him places no tile (``copy=<id>``, B-16.7.5).  U-28: on an empty wheel,
         optionally a joker.  ``free``: only engineer-free tiles (B-14.4)."""
@@ -55,7 +54,7 @@ class AntonKrylov(Officer):
         return out
 
     def refuse_wheel_copy(
-        self, game: BarrageRules, state: State, seat: int, prefix: str, tile_id: str
+        self, game: BarrageGame, state: State, seat: int, prefix: str, tile_id: str
     ) -> IllegalAction | None:
         player = state.players[seat]
         own = player.officer == self.id

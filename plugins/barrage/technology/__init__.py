@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..tables import STRUCTURES, load_json
 
 if TYPE_CHECKING:
-    from ..rules import BarrageRules
+    from ..api import BarrageGame
     from ..state import State
 
 Payment = tuple[int, int]
@@ -46,7 +46,7 @@ class TechTile:
         """The machinery alternatives with this tile (after the officer's, B-14.3.1)."""
         return needs
 
-    def effect(self, game: BarrageRules, state: State, seat: int, structure: int, index: int) -> None:
+    def effect(self, game: BarrageGame, state: State, seat: int, structure: int, index: int) -> None:
         """The special effect, right after the structure is placed (B-8.2 step 6)."""
 
     def __repr__(self) -> str:
