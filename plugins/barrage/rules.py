@@ -19,6 +19,7 @@ engineer-free constructions and Mahiri Sekibo's personal space.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -584,6 +585,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             built += 1
         return built
 
+    def production_possible(self, state: State, seat: int, modifier: int, bonuses: bool = True) -> bool:
+        """Whether :meth:`start_production` would offer a production now (changes nothing)."""
+        flags = production.BONUS if bonuses else production.NO_ABILITY
+        return bool(production.systems(self, state, seat, modifier, flags))
+
     def start_production(self, state: State, seat: int, modifier: int, bonuses: bool = True) -> None:
         """An optional production action outside the Turbine Station (AT-II-P, B-22.36):
         ``modifier`` added; with ``bonuses`` the powerhouse bonus and the company ability
@@ -1069,8 +1075,10 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         return render(self, state, seat)
 
 
+@functools.cache
 def typed_state(kinds: tuple[type[Decision], ...]) -> Any:
-    """:class:`State` with its pending stack typed by ``kinds`` (for decoding and cloning)."""
+    """:class:`State` with its pending stack typed by ``kinds`` (for decoding and cloning),
+    made once per combination of kinds (msgspec then keeps its decoder)."""
     return State[pending_type(kinds)]  # type: ignore[misc]
 
 

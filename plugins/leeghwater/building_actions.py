@@ -60,10 +60,7 @@ def effect_possible(game: Any, state: Any, seat: int, b: dm.PrivateBuilding, cre
     if kind == "production":
         if seat not in state.ph_owner:  # no powerhouse, no production (B-11.1.1)
             return False
-        trial = game.clone(state)
-        before = len(trial.flow.pending)
-        game.start_production(trial, seat, b.effect.modifier, True)
-        return len(trial.flow.pending) > before
+        return bool(game.production_possible(state, seat, b.effect.modifier, True))
     return True  # gains
 
 

@@ -6,6 +6,7 @@ and Mahiri's copies), paying for it, loading the wheel and the building space
 from __future__ import annotations
 
 import functools
+import weakref
 from typing import Any, ClassVar, NamedTuple
 
 from turbine.plugins.barrage.actions import Ext, Pay
@@ -14,7 +15,7 @@ from turbine.plugins.barrage.decisions import Decision
 from . import data_model as dm
 from .building_actions import LwNow, activated
 from .machinery import credits_per_unit, machinery_payments
-from .store import ANTON, FREE, JOKER, NO_LIMIT, RED, building, data, mine, opt, red_frame, shared
+from .store import ANTON, FREE, RED, building, data, mine, opt, red_frame, shared
 
 
 class BuildChoice(NamedTuple):
@@ -48,9 +49,22 @@ def wild(game: Any, tile_id: str) -> bool:
     return tile is not None and len(set(tile.builds)) == len(dm.barrage.STRUCTURES)
 
 
+_BUILDERS: weakref.WeakKeyDictionary[Any, dict[str, bool]] = weakref.WeakKeyDictionary()
+"""Per game, the answers of :func:`builds_building` so far (they depend on the game's tiles
+and options only)."""
+
+
 def builds_building(game: Any, tile_id: str) -> bool:
     """L-6.9: the building tiles; wild tiles too with U-5 (a) (``u5_wild_builds``)."""
-    return tile_id in building_tiles() or (opt(game).u5_wild_builds and wild(game, tile_id))
+    known = _BUILDERS.get(game)
+    if known is None:
+        known = _BUILDERS[game] = {}
+    got = known.get(tile_id)
+    if got is None:
+        got = known[tile_id] = tile_id in building_tiles() or (
+            opt(game).u5_wild_builds and wild(game, tile_id)
+        )
+    return got
 
 
 def _variants(game: Any, b: dm.PrivateBuilding, tile_id: str, label: str, wheel: str) -> list[BuildChoice]:
@@ -64,31 +78,35 @@ def _variants(game: Any, b: dm.PrivateBuilding, tile_id: str, label: str, wheel:
     return [BuildChoice(label, wheel, tile_id, e, m, tile.no_surcharge, tile.interchangeable)]
 
 
-def build_choices(game: Any, state: Any, seat: int, b: dm.PrivateBuilding) -> list[BuildChoice]:
-    """L-6.9: the building-capable tiles in the personal supply (by id), then Anton Krylov's
-    copies of building-capable tiles on the wheel (``ANTON=<id>``, L-15.7; Mahiri's copy
-    ``COPY=<id>`` needs no tile, B-16.7.5) or, with Barrage's ``anton_empty_wheel="joker"``
-    and U-5 (a), Anton's tile alone as a joker."""
+TileOption = tuple[str, str, str]
+"""A tile choice that can build a building: (label, tile id, tile onto the wheel)."""
+
+
+def tile_options(game: Any, state: Any, seat: int) -> list[TileOption]:
+    """L-6.9: the building-capable tiles in the personal supply (by id), then the officer's
+    copies of building-capable tiles on the wheel (Anton Krylov's ``ANTON=<id>``, L-15.7;
+    Mahiri's copy ``COPY=<id>`` needs no tile, B-16.7.5; with Barrage's
+    ``anton_empty_wheel="joker"`` and U-5 (a), Anton's tile alone as a joker) — the
+    copies are Barrage's own (:meth:`Officer.wheel_copies`), labelled in upper case."""
     player = state.players[seat]
-    out: list[BuildChoice] = []
-    for t in sorted(set(player.tiles)):
+    out = [(t.upper(), t, t) for t in sorted(set(player.tiles)) if builds_building(game, t)]
+    for choice, _ in game.officer(state, seat).wheel_copies(game, state, seat, False):
+        prefix, _, t = choice.partition("=")
         if builds_building(game, t):
-            out += _variants(game, b, t, t.upper(), t)
-    officer = game.officer(state, seat)
-    if officer.copies_wheel_tiles:
-        own = player.officer == officer.id
-        if not own or ANTON in player.tiles:
-            prefix, wheel = ("ANTON=", ANTON) if own else ("COPY=", "")
-            others: list[str] = []
-            for t in player.wheel_tile:
-                if t and t != ANTON and t not in others:
-                    others.append(t)
-            for t in others:
-                if builds_building(game, t):
-                    out += _variants(game, b, t, prefix + t.upper(), wheel)
-            empty_joker = getattr(game.options, "anton_empty_wheel", "") == "joker"
-            if not others and own and empty_joker and builds_building(game, JOKER):
-                out += _variants(game, b, JOKER, prefix + JOKER.upper(), wheel)
+            out.append((choice.upper(), t, ANTON if prefix == "anton" else ""))
+    return out
+
+
+def build_choices(
+    game: Any, state: Any, seat: int, b: dm.PrivateBuilding, options: list[TileOption] | None = None
+) -> list[BuildChoice]:
+    """Every way to build ``b`` now: each tile option (:func:`tile_options`, computed once
+    per seat when ``options`` is given) with the building's cost as that tile pays it."""
+    if options is None:
+        options = tile_options(game, state, seat)
+    out: list[BuildChoice] = []
+    for label, t, wheel in options:
+        out += _variants(game, b, t, label, wheel)
     return out
 
 
@@ -137,9 +155,15 @@ def space_options(state: Any, slot: int, no_surcharge: bool, credits: int) -> li
 
 
 def least_surcharge(state: Any, slot: int, no_surcharge: bool) -> int | None:
-    """The cheapest free building space's red-frame credits (None: no free space)."""
-    costs = [cost for _, cost in space_options(state, slot, no_surcharge, NO_LIMIT)]
-    return min(costs) if costs else None
+    """The cheapest free building space's red-frame credits (None: no free space): what
+    :func:`space_options` would offer at least, without listing the spaces."""
+    least = None
+    for i, o in enumerate(shared(state)["spaces"][slot]):
+        if o == FREE:
+            if no_surcharge or not red_frame(i):
+                return 0
+            least = RED
+    return least
 
 
 def buildable_with(game: Any, state: Any, seat: int, slot: int, c: BuildChoice, budget: int) -> bool:
@@ -148,8 +172,9 @@ def buildable_with(game: Any, state: Any, seat: int, slot: int, c: BuildChoice, 
     return extra is not None and can_pay(game, state, seat, c, budget - extra)
 
 
-def can_build(game: Any, state: Any, seat: int, slot: int) -> bool:
-    """L-6.2, L-6.4, L-6.7: a construction space, a piece, a tile, machinery, a building space."""
+def can_build(game: Any, state: Any, seat: int, slot: int, options: list[TileOption] | None = None) -> bool:
+    """L-6.2, L-6.4, L-6.7: a construction space, a piece, a tile, machinery, a building space
+    (``options``: the seat's :func:`tile_options`, when already known)."""
     player = state.players[seat]
     spaces = game.construction_spaces
     if player.spaces_used >= len(spaces) or not mine(state, seat)["pieces"]:
@@ -161,9 +186,12 @@ def can_build(game: Any, state: Any, seat: int, slot: int) -> bool:
         return False
     b = building(shared(state)["buildings"][slot])
     budget = player.credits - cost
-    return any(
-        buildable_with(game, state, seat, slot, c, budget) for c in build_choices(game, state, seat, b)
-    )
+    surcharge = (least_surcharge(state, slot, False), least_surcharge(state, slot, True))
+    for c in build_choices(game, state, seat, b, options):
+        extra = surcharge[c.no_surcharge]
+        if extra is not None and can_pay(game, state, seat, c, budget - extra):
+            return True
+    return False
 
 
 def load(game: Any, state: Any, seat: int, slot: int, c: BuildChoice, pay: tuple[int, int, int]) -> None:

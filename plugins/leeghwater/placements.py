@@ -11,7 +11,7 @@ from typing import Any
 from turbine.plugins.barrage.actions import Ext
 
 from .building_actions import action_space, activated, can_use, effect_possible, use_building
-from .buildings import LwTile, can_build
+from .buildings import LwTile, can_build, tile_options
 from .store import KEY, LESLIE, LESLIE_TILE, MARGOT, RED, building, mine, opt, shared, work
 from .works import LwWorkPay, can_pay_work, pay_work, special_usable, take_work, work_payments
 
@@ -41,9 +41,11 @@ def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
         if officer == LESLIE and (player.officer != LESLIE or LESLIE_TILE in player.tiles):
             out += [Ext("work_wheel", w) for w in payable]
     if player.spaces_used < len(game.construction_spaces) and mine(state, seat)["pieces"]:
-        for slot, pb in enumerate(s["buildings"]):
-            if can_build(game, state, seat, slot):
-                out.append(Ext("build", pb))
+        options = tile_options(game, state, seat)
+        if options:
+            for slot, pb in enumerate(s["buildings"]):
+                if can_build(game, state, seat, slot, options):
+                    out.append(Ext("build", pb))
     for slot, pb in enumerate(s["buildings"]):
         if can_use(game, state, seat, slot):
             out.append(Ext("use", pb))

@@ -16,7 +16,7 @@ PUBLIC_BARRAGE = {
     "turbine.plugins.barrage.technology",  # TechTile, the base class of a technology tile
     "turbine.plugins.barrage.officers",  # Officer, the base class of an officer
 }
-OTHER = {"__future__", "typing", "functools", "importlib", "msgspec", "pydantic", "turbine.core"}
+OTHER = {"__future__", "typing", "functools", "importlib", "weakref", "msgspec", "pydantic", "turbine.core"}
 
 
 def imports(path: Path) -> list[str]:
