@@ -203,7 +203,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         if columns is None:
             columns = list(range(players))
         if len(columns) != players:
-            raise ValueError(f"intro_columns names {len(columns)} columns for {players} players")
+            raise BadOptions(f"option intro_columns names {len(columns)} columns for {players} players")
         assignment = self.consts["intro_assignment"]
         self.assignment = [] if self.full else [assignment[c] for c in columns]
         self.income_table = {c: data.income for c, data in companies().items()}
