@@ -1,0 +1,118 @@
+"""Construction at the edges of what a seat can pay (B-8.2.2, B-9.1): the red-frame surcharge
+paid on top of Solomon P. Jordan's credits (B-0.4, B-16.5), AT-II-W's interchangeable
+machinery (B-21.3) alone and with credits, counted unit by unit.
+
+Each case is a seat on a blank map whose budget is exactly at the boundary; the outcome is
+the list of legal moves the game offers (the public API), so a cost counted one unit or one
+credit wrong changes what is listed.
+"""
+
+from __future__ import annotations
+
+from barrage_full_setup import blank, start_build, to_move
+from barrage_setup import legal_text, play
+from turbine.core import Game
+from turbine.plugins.barrage.tables import CONDUIT
+
+
+def _seat(officer: str, tiles: tuple[str, ...], excavators: int, mixers: int, credits: int) -> Game:
+    """A drafted full game on a blank map; the seat to move has exactly this supply."""
+    g = blank(2)
+    p = g.state.players[to_move(g)]
+    p.officer, p.copy = officer, ""
+    p.tiles, p.excavators, p.mixers, p.credits = list(tiles), excavators, mixers, credits
+    return g
+
+
+# -- B-0.4 with B-16.5: the red frame is paid before the credits that replace machinery --------
+
+
+def test_B_16_5_red_frame_comes_out_of_the_credits_that_replace_machinery():
+    """B-16.5.1, B-0.4, B-9.1, B-8.2.2: Solomon P. Jordan without machinery pays a plains base
+    (3 excavators) with 9 credits; a red-framed plains base costs 9 + 3 = 12.  With 10 credits
+    (the 1st construction space is free) only the three unframed plains bases are offered."""
+    g = _seat("EO-SJ", ("base",), excavators=0, mixers=0, credits=10)
+    play(g, "construct")  # the base is the only structure: its choice is taken at once
+    assert legal_text(g) == ["at B8L", "at B9L", "at B10L"]
+
+
+def test_B_16_5_twelve_credits_reach_the_red_framed_plains_bases():
+    """B-16.5.1, B-0.4: with exactly 12 credits the red-framed plains bases (9 + 3) are
+    affordable too, and so are the unframed hill bases (4 excavators: 12 credits)."""
+    g = _seat("EO-SJ", ("base",), excavators=0, mixers=0, credits=12)
+    play(g, "construct")
+    hill = ["at B5L", "at B6L", "at B7L"]
+    assert legal_text(g) == [*hill, "at B8U", "at B8L", "at B9U", "at B9L", "at B10U", "at B10L"]
+
+
+# -- AT-II-W: any machinery pays for any machinery (B-21.3) ----------------------------------------
+
+
+def test_AT_II_W_one_unit_pays_for_nothing():
+    """B-21.3 (AT-II-W), B-7.4, B-8.2.2: the cheapest structures need 2 units (a value-1
+    conduit: 2 excavators; a first powerhouse: 2 mixers).  One excavator cannot pay either,
+    whatever the type, so the construction space is not offered."""
+    g = _seat("EO-WA", ("AT-II-W",), excavators=1, mixers=0, credits=20)
+    assert "construct" not in legal_text(g)
+
+
+def test_AT_II_W_two_units_of_either_type_pay_a_conduit_or_a_powerhouse():
+    """B-21.3 (AT-II-W): one excavator and one mixer pay 2 units: a value-1 conduit (printed
+    2 excavators) or a first powerhouse (printed 2 mixers); no base (3 excavators or more)."""
+    g = _seat("EO-WA", ("AT-II-W",), excavators=1, mixers=1, credits=20)
+    play(g, "construct")
+    assert legal_text(g) == ["build conduit", "build powerhouse"]
+
+
+def test_AT_II_W_every_split_of_the_units_is_a_payment():
+    """B-21.3 (AT-II-W), B-8.2 step 3: a first powerhouse (2 mixers) from 2 excavators and 1
+    mixer: 2 excavators, or 1 excavator and 1 mixer; nothing is paid in credits."""
+    g = _seat("EO-WA", ("AT-II-W",), excavators=2, mixers=1, credits=20)
+    play(g, "construct", "build powerhouse", "at P5_0")
+    assert legal_text(g) == ["pay 2e 0m 0c", "pay 1e 1m 0c"]
+    play(g, "pay 1e 1m 0c")
+    p = g.state.players[g.state.ph_owner[g.rules.board.site_index["P5_0"][1]]]
+    assert (p.excavators, p.mixers, p.credits) == (1, 0, 20)
+
+
+def test_AT_II_W_with_Solomon_P_Jordan_units_short_are_paid_3_credits_each():
+    """B-21.3 (AT-II-W) with B-16.5.1: the powerhouse's 2 units from 1 excavator and 3 credits,
+    or 6 credits alone when 6 are there; with 5 credits only the first."""
+    g = _seat("EO-SJ", ("AT-II-W",), excavators=1, mixers=0, credits=6)
+    play(g, "construct", "build powerhouse", "at P5_0")
+    assert legal_text(g) == ["pay 1e 0m 3c", "pay 0e 0m 6c"]
+    g = _seat("EO-SJ", ("AT-II-W",), excavators=1, mixers=0, credits=5)
+    play(g, "construct", "build powerhouse")
+    assert "at P5_0" in legal_text(g)
+    play(g, "at P5_0")  # the one payment left is made at once
+    p = g.state.players[g.state.ph_owner[g.rules.board.site_index["P5_0"][1]]]
+    assert (p.excavators, p.mixers, p.credits) == (0, 0, 2)
+
+
+# -- B-16.6: Anton copies any other tile on the wheel, basic or advanced -------------------------
+
+
+def test_B_16_6_Anton_copies_basic_and_advanced_tiles_on_the_wheel():
+    """B-16.6.2, B-8.2 step 2: with a basic base tile and AT-III-B on the wheel, Anton Krylov's
+    tile may copy either (a copy per tile, in wheel order), after his own base tile."""
+    g = _seat("EO-AK", ("base", "anton"), excavators=10, mixers=10, credits=20)
+    p = g.state.players[to_move(g)]
+    p.wheel_tile[2], p.wheel_tile[4] = "AT-III-B", "base"
+    start_build(g, to_move(g), "base", "B9L")
+    assert legal_text(g) == ["tile base", "tile anton=AT-III-B", "tile anton=base"]
+
+
+# -- B-9.2.5 with B-13.7: rewarded pieces one after another, as many as the company board holds --
+
+
+def test_B_9_2_5_rewarded_pieces_stop_when_the_company_board_is_empty():
+    """B-9.2.5, B-13.7, HOOKS.md (``free_builds_possible``): with 2 of 5 conduits built, 3
+    rewarded conduits can all be built; with 4 built, only 1 of 2; each piece counts once."""
+    g = blank(2)
+    seat = to_move(g)
+    p = g.state.players[seat]
+    p.built[CONDUIT] = 2
+    assert g.rules.free_builds_possible(g.state, seat, "conduit", 3) == 3
+    p.built[CONDUIT] = 4
+    assert g.rules.free_builds_possible(g.state, seat, "conduit", 2) == 1
+    assert p.built[CONDUIT] == 4 and seat not in g.state.conduit_owner  # nothing was built
