@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from barrage_setup import clear_map, dam, legal_text, new_game, play, site
-from turbine.core import BadOptions
 from turbine.plugins.barrage import construction
 from turbine.plugins.barrage.state import BLOCKED, Player
 
@@ -259,12 +258,6 @@ def test_B_4_3_intro_assignment_and_U_2_columns():
     g2 = new_game(2, intro_columns=[0, 3])
     assert [p.company for p in g2.state.players] == ["CO-USA", "CO-FRA"]
     assert g2.state.players[1].officer == "EO-VF"
-
-
-def test_U_2_intro_columns_must_name_one_column_per_player():
-    """U-2: a wrong number of columns is a bad option (exit 2 at the command line), not a crash."""
-    with pytest.raises(BadOptions, match="intro_columns names 2 columns for 3 players"):
-        new_game(3, intro_columns=[0, 1])
 
 
 def test_U_7_rewarded_base_pays_the_red_frame_unless_the_option_says_no():

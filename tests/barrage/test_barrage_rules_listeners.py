@@ -1,6 +1,6 @@
 """What Barrage tells an expansion through its hooks (HOOKS.md): officers' abilities reported to
 listeners (HP-18, ``barrage_ability_used``), the answers of an expansion's own decision
-kinds (G-4, HP-7, ``barrage_decision_actions``) whatever their names, and the extra turn an
+kinds (G-4, HP-7, ``barrage_decisions``) whatever their names, and the extra turn an
 expansion may give after a placement (HP-8, ``barrage_after_placement``).
 
 Each test builds its own registry, so the hook implementations registered here never reach
@@ -9,15 +9,15 @@ another test's games.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from barrage_full_setup import to_move
 from barrage_setup import clear_map, forget_legal, legal_text, play, site
 from turbine.core import Game, Registry, bots
 from turbine.plugins.barrage import plugin
 from turbine.plugins.barrage.actions import Bank, Ext, Skip
+from turbine.plugins.barrage.decisions import Decision
 from turbine.plugins.barrage.hookspecs import hookimpl
-from turbine.plugins.barrage.state import Pending
 
 
 class Listener:
@@ -31,22 +31,28 @@ class Listener:
         self.heard.append((seat, ability, detail))
 
 
-class Toll:
-    """A decision kind of another expansion (``aqueduct_toll``): pay 1 or 2 credits."""
+class TollDecision(Decision, tag="aqueduct_toll"):
+    """A decision kind of another expansion: pay 1 or 2 credits (its tag sorts before
+    Barrage's own kinds)."""
 
-    @hookimpl
-    def barrage_decision_actions(self, game: Any, state: Any, pending: Any) -> list[Any] | None:
-        if pending.kind != "aqueduct_toll":
-            return None
+    prompt: ClassVar[str] = "which toll to pay"
+    rule: ClassVar[str | None] = "G-4"
+    answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def answers(self, game: Any, state: Any) -> list[Any]:
         return [Ext("toll", "1"), Ext("toll", "2")]
 
+    def apply(self, game: Any, state: Any, action: Ext) -> None:
+        self.done(state)
+        state.players[self.seat].credits -= int(action.arg)
+
+
+class Toll:
+    """The expansion that registers it (HP-7, ``barrage_decisions``)."""
+
     @hookimpl
-    def barrage_perform(self, game: Any, state: Any, seat: int, action: Any, pending: Any) -> bool | None:
-        if pending is None or pending.kind != "aqueduct_toll":
-            return None
-        state.players[seat].credits -= int(action.arg)
-        state.flow.pending.pop()
-        return True
+    def barrage_decisions(self, config: Any) -> list[Any]:
+        return [TollDecision]
 
 
 class ExtraTurnAfterTheBank:
@@ -109,7 +115,7 @@ def test_G_4_an_expansion_decision_is_answered_by_the_expansion_whatever_its_nam
     g = _full_game_with(Toll())
     seat = to_move(g)
     credits = g.state.players[seat].credits
-    g.state.flow.pending.append(Pending(seat, "aqueduct_toll", opt=True))
+    g.state.flow.pending.append(TollDecision(seat=seat, optional=True))
     forget_legal(g)
     assert g.legal() == [Ext("toll", "1"), Ext("toll", "2"), Skip()]
     g.play(Ext("toll", "2"))

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 from barrage_setup import new_game
+from turbine.core import BadOptions
 
 
 @pytest.mark.parametrize("columns", [[2], [0, 1, 2]], ids=["fewer", "more"])
 def test_U_2_intro_columns_name_exactly_one_column_per_seat(columns):
-    """B-4.3.2 (U-2): a 2-player introductory game with 1 or 3 columns named is refused."""
-    with pytest.raises(ValueError, match=f"intro_columns names {len(columns)} columns for 2 players"):
+    """B-4.3.2 (U-2): a 2-player introductory game with 1 or 3 columns named is refused as a
+    bad option (one line, exit 2 at the command line), not a crash."""
+    with pytest.raises(BadOptions, match=f"intro_columns names {len(columns)} columns for 2 players"):
         new_game(2, intro_columns=columns)
 
 

@@ -12,8 +12,8 @@ def test_B_12_2_3_a_dam_takes_fewer_markers_than_its_room_and_no_more_than_it():
     is refused, and so is a negative count."""
     board = load_board()
     slot = board.dam("B9U")
-    heights = [0] * len(board.dam_sites)
-    owners = [w.NOBODY] * len(board.dam_sites)
+    heights = [0] * len(board.dams)
+    owners = [w.NOBODY] * len(board.dams)
     heights[slot], owners[slot] = 3, 0
     caps = w.capacities(heights, owners, w.standard_capacity)
     water = w.place_at_dam(w.WaterState.empty(board), caps, slot, 1)

@@ -12,7 +12,7 @@ import pytest
 from test_leeghwater_building import builder
 from test_leeghwater_rules import drafted, put_building, rich, used
 from turbine.plugins.barrage.actions import Ext, Pay
-from turbine.plugins.leeghwater import game as lw
+from turbine.plugins.leeghwater import placements, store
 
 
 @pytest.mark.parametrize(("credits", "offered"), [(5, False), (6, True)])
@@ -20,13 +20,13 @@ def test_L_6_2_fourth_construction_space_and_a_red_frame_cost_6_credits(credits,
     """L-6.2 steps 1 and 5, L-6.7, T-5: on the 4th construction space (3 engineers, 3 credits)
     with only red-framed building spaces free (3 credits), building PB-03 needs 6 credits."""
     g, seat, p = builder(players=4)
-    g.state.ext[lw.KEY]["spaces"][0] = [1 - min(seat, 1), 2 if seat != 2 else 3, lw.FREE, lw.FREE]
+    g.state.ext[store.KEY]["spaces"][0] = [1 - min(seat, 1), 2 if seat != 2 else 3, store.FREE, store.FREE]
     p.spaces_used, p.credits = 3, credits
     g._legal = None
     assert (Ext("build", "PB-03") in g.legal()) is offered
     if offered:
         g.play(Ext("build", "PB-03"))  # one tile, one kind of space: both taken at once
-        assert g.state.ext[lw.KEY]["spaces"][0][2] == seat
+        assert g.state.ext[store.KEY]["spaces"][0][2] == seat
         assert (p.credits, p.spaces_used) == (0, 4)
 
 
@@ -60,10 +60,10 @@ def test_E_1_the_right_space_s_frame_and_the_action_s_credit_are_both_paid(credi
     g = drafted(3)
     a, b = g.state.turn_order[0], g.state.turn_order[1]
     put_building(g, "PB-05")
-    g.state.ext[lw.KEY]["spaces"][0] = [a, lw.BLOCKED, b, lw.FREE]
-    g.state.ext[lw.KEY]["left"][0] = True  # the left space was taken this round
+    g.state.ext[store.KEY]["spaces"][0] = [a, store.BLOCKED, b, store.FREE]
+    g.state.ext[store.KEY]["left"][0] = True  # the left space was taken this round
     rich(g, b, credits=credits)
-    assert (Ext("use", "PB-05") in lw.turn_actions(g.rules, g.state, b)) is offered
+    assert (Ext("use", "PB-05") in placements.turn_actions(g.rules, g.state, b)) is offered
 
 
 @pytest.mark.parametrize(
@@ -79,4 +79,4 @@ def test_U_17_PB_03_needs_a_sector_with_2_units_of_any_types(excavators, mixers,
     p.wheel_exc[:], p.wheel_mix[:] = [0] * len(p.wheel_exc), [0] * len(p.wheel_mix)
     p.wheel_exc[1], p.wheel_exc[3] = excavators
     p.wheel_mix[1], p.wheel_mix[3] = mixers
-    assert (Ext("use", "PB-03") in lw.turn_actions(g.rules, g.state, seat)) is offered
+    assert (Ext("use", "PB-03") in placements.turn_actions(g.rules, g.state, seat)) is offered
