@@ -138,7 +138,7 @@ def test_every_barrage_hook_is_called(spied: SpiedRegistry) -> None:
             for seed in (1, 2):
                 game = spied.play("barrage", players, seed, {"mode": mode}, expansions)
                 assert game.rules.full == (mode == "full")
-    _refuse_a_placement(spied)  # the error path: barrage_refuse_placement
+    _refuse_a_placement(spied)  # an expansion's own refusal, reached through barrage_action_spaces
     missing = _missing(spied.called, spec_names(BarrageSpecs))
     assert not missing, f"Barrage hooks never called: {', '.join(missing)}"
 

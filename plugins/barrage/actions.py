@@ -145,7 +145,8 @@ class Ext(msgspec.Struct, tag="ext", frozen=True):
 
     ``name`` is lower case, ``arg`` upper case (ids such as ``EW-T1``, ``PB-03``);
     the notation is ``x <name> [<arg>]``.  Barrage never offers one by itself:
-    they come from ``barrage_turn_actions`` / ``barrage_decision_actions``.
+    they come from an expansion's action spaces (``barrage_action_spaces``) and its
+    decisions (``barrage_decisions``).
     """
 
     notation: ClassVar[tuple[str, ...]] = ("x {name:word} {arg:id}", "x {name:word}")

@@ -107,8 +107,9 @@ def refuse_turn_action(
             + asked(r, state),
             "B-10.8.4",
         )
-    if t is Ext and r.h_refuse_placement is not None:  # an expansion explains its own placements
-        why = r.h_refuse_placement(game=r, state=state, seat=seat, action=action)
+    space = r.space_of.get(action.name) if t is Ext else None
+    if space is not None:  # an expansion explains its own placements
+        why = space.refuse(r, state, seat, action)
         if why is not None:
             return why
     home = "a construction" if t in (Structure, Site, Tile, Pay) else "another decision"

@@ -159,22 +159,13 @@ class BarrageSpecs:
     # ------------------------------------------------------------------ expansion actions (G-4)
 
     @hookspec
-    def barrage_turn_actions(self, game: Any, state: Any, seat: int) -> list[Any] | None:
-        """HP-7 (G-4). Called while ``seat``'s placements are listed (B-7), after Barrage's own.
+    def barrage_action_spaces(self, config: Any) -> list[Any] | None:
+        """HP-7 (G-4, registry). Called once per game: the expansion's action spaces.
 
-        Return the expansion's extra placements as :class:`~.actions.Ext`
-        actions, legal ones only: the space is free, the seat can pay, and the
-        action can be carried out in full (B-7.4).  Lists are concatenated and
-        placed before the Bank placements.  Never called when nobody implements it.
-        """
-
-    @hookspec(firstresult=True)
-    def barrage_refuse_placement(self, game: Any, state: Any, seat: int, action: Any) -> Any | None:
-        """HP-7 (G-4). Called when an expansion's placement (an ``Ext`` action) is refused.
-
-        Return an :class:`~turbine.core.errors.IllegalAction` that says why, citing
-        the expansion's rule, for a placement of yours; ``None`` for another's.
-        Called on the error path only, so it may recompute what it needs.
+        Each item is an :class:`~.action_spaces.ActionSpaces` object that owns
+        the placements it adds (``Ext`` actions with its :attr:`names`): which it
+        offers a seat (listed after Barrage's own, before the Bank), what one
+        does, and why one is refused, citing the expansion's rule.
         """
 
     @hookspec
@@ -187,16 +178,6 @@ class BarrageSpecs:
         Barrage's own kinds (:mod:`.decisions`).  Push instances on
         ``state.flow.pending``; the action types in their ``answer_types`` join
         the game's notation.
-        """
-
-    @hookspec(firstresult=True)
-    def barrage_perform(self, game: Any, state: Any, seat: int, action: Any, pending: Any) -> bool | None:
-        """HP-7 (G-4). Called to carry out an action Barrage does not handle itself.
-
-        ``pending`` is ``None`` for a placement returned by ``barrage_turn_actions``
-        (Barrage has already marked the turn as started), or the expansion's
-        decision on top of the stack, still there (pop it when it is answered).
-        Push further decisions or change ``state``; return ``True`` if handled.
         """
 
     @hookspec

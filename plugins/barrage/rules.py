@@ -27,6 +27,7 @@ from turbine.core import BadOptions, Flow, IllegalAction, Phase, PhaseMachine, R
 from turbine.core.notation import Notation
 
 from . import base_plugin, construction, contracts, patent_office, production, scoring, water
+from .action_spaces import ActionSpaces
 from .actions import (
     ACTION_TYPES,
     KINDS,
@@ -121,6 +122,16 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         self.state_type = typed_state(self.decision_kinds)
         """The state with the pending stack typed by this game's decision kinds."""
         self.notation = Notation(ACTION_TYPES, KINDS)
+        self.action_spaces: tuple[ActionSpaces, ...] = tuple(
+            space for more in pm.hook.barrage_action_spaces(config=self.config) for space in more or ()
+        )
+        """Expansions' action spaces (G-4), in hook order; their placements are ``Ext`` actions."""
+        self.space_of: dict[str, ActionSpaces] = {}
+        for space in self.action_spaces:
+            for name in space.names:
+                if name in self.space_of:
+                    raise ValueError(f"two expansions claim the placement name {name!r}")
+                self.space_of[name] = space
         for kind in self.decision_kinds:
             for answer in kind.answer_types:
                 if answer not in ACTION_TYPES:
@@ -227,10 +238,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         self.h_component_pools = _used(hook, "barrage_component_pools")
         hand = _used(hook, "barrage_hand_limit")
         self.h_capacity = _used(hook, "barrage_dam_capacity")
-        self.h_turn_actions = _used(hook, "barrage_turn_actions")
         self.h_decision_actions = _used(hook, "barrage_decision_actions")
-        self.h_perform = _used(hook, "barrage_perform")
-        self.h_refuse_placement = _used(hook, "barrage_refuse_placement")
         self.h_view = _used(hook, "barrage_view")
         self.h_contract_policy = _used(hook, "barrage_contract_policy")
         self.h_after_placement = _used(hook, "barrage_after_placement")
@@ -809,9 +817,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
                 out.append(CONSTRUCT_FREE)
             if not extra and self.personal_space(state, seat):
                 out.append(self.personal_places[self.officers[state.players[seat].officer].personal_space_id])
-        if self.h_turn_actions is not None:  # G-4: expansions' placements
-            for more in self.h_turn_actions(game=self, state=state, seat=seat):
-                out.extend(more or ())
+        for space in self.action_spaces:  # G-4: expansions' placements
+            out.extend(space.offers(self, state, seat))
         out.extend(self.bank_actions[:engineers])
         return out
 
@@ -890,10 +897,10 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             state.flow.pending.append(ChooseStructure(seat=seat))
             return
         if type(action) is Ext:  # G-4: an expansion's placement
-            if self.h_perform is None or not self.h_perform(
-                game=self, state=state, seat=seat, action=action, pending=None
-            ):
-                raise ValueError(f"no plugin performs {self.describe(action)!r}")
+            space = self.space_of.get(action.name)
+            if space is None:
+                raise ValueError(f"no expansion performs {self.describe(action)!r}")
+            space.perform(self, state, seat, action)
             return
         if type(action) is not Place:
             raise ValueError(f"{self.describe(action)!r} is not a placement")

@@ -6,12 +6,15 @@ refused: :mod:`.refusals`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
+from turbine.core.errors import IllegalAction
+from turbine.plugins.barrage.action_spaces import ActionSpaces
 from turbine.plugins.barrage.actions import Ext
 
 from .building_actions import action_space, activated, can_use, effect_possible, use_building
 from .buildings import LwTile, can_build, tile_options
+from .refusals import PLACEMENTS, refuse_placement
 from .store import KEY, LESLIE, LESLIE_TILE, MARGOT, RED, building, mine, opt, shared, work
 from .works import LwWorkPay, can_pay_work, pay_work, special_usable, take_work, work_payments
 
@@ -62,12 +65,31 @@ def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
     return out
 
 
-def perform(game: Any, state: Any, seat: int, action: Any, top: Any) -> bool | None:
+def perform(game: Any, state: Any, seat: int, action: Any, top: Any = None) -> bool | None:
     """An expansion placement (``x work …``, ``x build …``, ``x use …``); decisions are
     answered by their own classes."""
     if top is not None or type(action) is not Ext:
         return None
     return _place(game, state, seat, action)
+
+
+class LeeghwaterSpaces(ActionSpaces):
+    """The additional management board's action spaces (L-4.3) and the new officers'
+    (L-12), registered with Barrage through ``barrage_action_spaces``."""
+
+    names: ClassVar[tuple[str, ...]] = PLACEMENTS
+
+    def offers(self, game: Any, state: Any, seat: int) -> list[Ext]:
+        return turn_actions(game, state, seat)
+
+    def perform(self, game: Any, state: Any, seat: int, action: Ext) -> None:
+        _place(game, state, seat, action)
+
+    def refuse(self, game: Any, state: Any, seat: int, action: Ext) -> IllegalAction | None:
+        return refuse_placement(game, state, seat, action)
+
+
+SPACES = LeeghwaterSpaces()
 
 
 def _slot(state: Any, pb: str) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 
 from turbine.core import ExpansionSpec, PluginInfo, hookimpl
 
-from . import bot, components, game_setup, netherlands, officers, placements, refusals, scoring, works
+from . import bot, components, game_setup, netherlands, officers, placements, scoring, works
 from .decisions import DECISIONS
 from .options import LeeghwaterOptions
 from .store import KEY
@@ -91,18 +91,13 @@ def barrage_setup_player(game: Any, state: Any, seat: int, rng: Any) -> None:
 
 
 @hookimpl
-def barrage_turn_actions(game: Any, state: Any, seat: int) -> list[Any]:
-    return placements.turn_actions(game, state, seat)
+def barrage_action_spaces(config: Any) -> list[Any]:
+    return [placements.SPACES]
 
 
 @hookimpl
 def barrage_decisions(config: Any) -> list[Any]:
     return list(DECISIONS)
-
-
-@hookimpl
-def barrage_perform(game: Any, state: Any, seat: int, action: Any, pending: Any) -> bool | None:
-    return placements.perform(game, state, seat, action, pending)
 
 
 @hookimpl
@@ -167,9 +162,3 @@ def barrage_ability_used(game: Any, state: Any, seat: int, ability: str, detail:
 @hookimpl
 def barrage_after_placement(game: Any, state: Any, seat: int, space: Any, engineers: Any) -> Any:
     return officers.after_placement(game, state, seat, space, engineers)
-
-
-@hookimpl
-def barrage_refuse_placement(game: Any, state: Any, seat: int, action: Any) -> Any:
-    """Why an external-works, building or officer placement is refused, citing its L- rule."""
-    return refusals.refuse_placement(game, state, seat, action)

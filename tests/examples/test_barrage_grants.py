@@ -87,6 +87,7 @@ def test_only_games_that_choose_it_hold_the_plugin_and_offer_the_office():
 ALLOWED = {
     "turbine.plugins.barrage.actions",  # Ext, the expansion's placements and answers (G-4)
     "turbine.plugins.barrage.decisions",  # Decision, the base of its decision kind
+    "turbine.plugins.barrage.action_spaces",  # ActionSpaces, the base of its action space
     "turbine.core",
     "turbine.core.errors",
     "__future__",
@@ -240,8 +241,7 @@ def test_the_office_is_not_offered_without_engineers_credits_or_a_grant():
 
 
 def test_a_second_use_in_the_round_is_refused():
-    """GR-2: once per round.  The refusal is Barrage's generic one for a placement (B-7.2):
-    Barrage has no hook through which an expansion explains its own placement's refusal."""
+    """GR-2: once per round; the refusal is the expansion's own (its ``ActionSpaces.refuse``)."""
     game = new_game(seed=6, players=2)
     seat = to_office(game)
     game.play(OFFICE)
@@ -251,7 +251,8 @@ def test_a_second_use_in_the_round_is_refused():
     assert game.state.flow.round == 1 and game.state.players[seat].engineers > 0
     assert OFFICE not in game.legal()
     refused = refusal(game, OFFICE)
-    assert refused.rule == "B-7.2"
+    assert refused.rule == "GR-2"
+    assert refused.reason == "the Grant Office is used once per player per round"
 
 
 # -- GR-5: the end of the round ----------------------------------------------------------------------

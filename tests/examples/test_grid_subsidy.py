@@ -46,8 +46,15 @@ def test_only_games_that_choose_it_hold_the_plugin():
 @pytest.mark.parametrize(("options", "amount"), [({}, 5), ({"subsidy": {"amount": 8}}, 8)])
 def test_fewest_cities_get_the_subsidy_after_bureaucracy(options, amount):
     base = play_to_first_unequal_round_end([])
-    with_subsidy = Game(default_registry(), "power_grid", players=3, seed=11, seats=SEATS,
-                        expansions=["subsidy"], options=options)
+    with_subsidy = Game(
+        default_registry(),
+        "power_grid",
+        players=3,
+        seed=11,
+        seats=SEATS,
+        expansions=["subsidy"],
+        options=options,
+    )
     for entry in base.log:  # the same moves: only the subsidy differs
         with_subsidy.play(with_subsidy.rules.action_from_data(entry.action))
     cities = [len(p.cities) for p in base.state.players]
@@ -63,11 +70,23 @@ def test_conformance_with_the_expansion():
 
 def test_the_cli_shows_the_expansion(tmp_path):
     save = tmp_path / "g.json"
-    cmd = [sys.executable, "-m", "turbine.cli", "new", "power_grid", "--with", "subsidy",
-           "--seats", "human,greedy", "--out", str(save)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "turbine.cli",
+        "new",
+        "power_grid",
+        "--with",
+        "subsidy",
+        "--seats",
+        "human,greedy",
+        "--out",
+        str(save),
+    ]
     subprocess.run(cmd, check=True, capture_output=True, text=True)
-    shown = subprocess.run([sys.executable, "-m", "turbine.cli", "show", str(save)],
-                           check=True, capture_output=True, text=True)
+    shown = subprocess.run(
+        [sys.executable, "-m", "turbine.cli", "show", str(save)], check=True, capture_output=True, text=True
+    )
     assert "Catch-up subsidy: 5 Elektro" in shown.stdout
 
 
@@ -75,12 +94,24 @@ def test_expansion_options_are_checked_and_saved(tmp_path):
     from turbine.core import BadOptions
 
     with pytest.raises(BadOptions, match=r"option subsidy.amount: Input should be greater than or equal"):
-        Game(default_registry(), "power_grid", players=3, seed=1, expansions=["subsidy"],
-             options={"subsidy": {"amount": 0}})
+        Game(
+            default_registry(),
+            "power_grid",
+            players=3,
+            seed=1,
+            expansions=["subsidy"],
+            options={"subsidy": {"amount": 0}},
+        )
     with pytest.raises(BadOptions, match="unknown option subsidy"):
         Game(default_registry(), "power_grid", players=3, seed=1, options={"subsidy": {"amount": 3}})
-    game = Game(default_registry(), "power_grid", players=3, seed=1, expansions=["subsidy"],
-                options={"subsidy": {"amount": "7"}})
+    game = Game(
+        default_registry(),
+        "power_grid",
+        players=3,
+        seed=1,
+        expansions=["subsidy"],
+        options={"subsidy": {"amount": "7"}},
+    )
     assert game.options["subsidy"] == {"amount": 7}
     path = tmp_path / "g.json"
     game.save(str(path))
@@ -89,9 +120,23 @@ def test_expansion_options_are_checked_and_saved(tmp_path):
 
 def test_expansion_option_through_the_cli(tmp_path):
     save = tmp_path / "g.json"
-    cmd = [sys.executable, "-m", "turbine.cli", "new", "power_grid", "--with", "subsidy",
-           "--option", "subsidy.amount=9", "--seats", "human,greedy", "--out", str(save)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "turbine.cli",
+        "new",
+        "power_grid",
+        "--with",
+        "subsidy",
+        "--option",
+        "subsidy.amount=9",
+        "--seats",
+        "human,greedy",
+        "--out",
+        str(save),
+    ]
     subprocess.run(cmd, check=True, capture_output=True, text=True)
-    shown = subprocess.run([sys.executable, "-m", "turbine.cli", "show", str(save)],
-                           check=True, capture_output=True, text=True)
+    shown = subprocess.run(
+        [sys.executable, "-m", "turbine.cli", "show", str(save)], check=True, capture_output=True, text=True
+    )
     assert "Catch-up subsidy: 9 Elektro" in shown.stdout

@@ -2,15 +2,13 @@
 anchors from fixed seeds (committed in ``leeghwater_perft.json``), greedy games that use
 external works and buildings.
 
-These need Barrage's rules engine to call the expansion-action hooks (``barrage_turn_actions``,
-``barrage_decision_actions``, ``barrage_perform``; ``plugins/barrage/HOOKS.md``).  Until
-``rules.py`` does, they are skipped with that reason.  Regenerate the anchors after a
+Barrage reaches the expansion's placements and decisions through ``barrage_action_spaces``
+and ``barrage_decisions`` (``plugins/barrage/HOOKS.md``).  Regenerate the anchors after a
 deliberate rules change with ``python tests/leeghwater/test_leeghwater_play.py``.
 """
 
 from __future__ import annotations
 
-import inspect
 import json
 from pathlib import Path
 
@@ -18,19 +16,13 @@ import pytest
 from turbine.core.plugins import Registry
 from turbine.core.session import Game, Seat
 from turbine.core.testing import check_variant, legal_counts
-from turbine.plugins.barrage import rules as barrage_rules
 from turbine.plugins.barrage.actions import Ext
 from turbine.plugins.leeghwater import plugin
 
 REGISTRY = Registry.discover(extra=[("leeghwater", plugin)])
-WIRED = "barrage_turn_actions" in inspect.getsource(barrage_rules)
 COUNTS = Path(__file__).with_name("leeghwater_perft.json")
 DECISIONS = 60
 CASES = [(2, 1), (3, 2), (4, 3), (4, 7)]
-
-pytestmark = pytest.mark.skipif(
-    not WIRED, reason="Barrage's rules.py does not call the expansion-action hooks yet (HOOKS.md)"
-)
 
 
 def counts(players: int, seed: int) -> list[int]:

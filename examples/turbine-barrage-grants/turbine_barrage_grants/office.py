@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, NamedTuple
 
 from turbine.core.errors import IllegalAction
+from turbine.plugins.barrage.action_spaces import ActionSpaces
 from turbine.plugins.barrage.actions import Ext
 from turbine.plugins.barrage.decisions import Decision
 
@@ -259,3 +260,36 @@ def render(game: Any, state: Any) -> str | None:
     )
     price = f"{plural(o.engineers, 'engineer')}, {plural(o.credits, 'credit')}"
     return f"Grant Office ({price}): {display} · grants taken: {held}"
+
+
+class GrantOffice(ActionSpaces):
+    """GR-2: the Grant Office, registered with Barrage through ``barrage_action_spaces``."""
+
+    names: ClassVar[tuple[str, ...]] = (OFFICE,)
+
+    def offers(self, game: Any, state: Any, seat: int) -> list[Ext]:
+        return turn_actions(game, state, seat)
+
+    def perform(self, game: Any, state: Any, seat: int, action: Ext) -> None:
+        perform(game, state, seat, action, None)
+
+    def refuse(self, game: Any, state: Any, seat: int, action: Ext) -> IllegalAction | None:
+        """GR-2: why the office is closed to ``seat`` now."""
+        if not active(state):
+            return None
+        player = state.players[seat]
+        o = opt(game)
+        if mine(state, seat)["used"]:
+            return IllegalAction("the Grant Office is used once per player per round", "GR-2")
+        if player.engineers < o.engineers or player.credits < o.credits:
+            return IllegalAction(
+                f"the Grant Office takes {o.engineers} engineers and {o.credits} credits; you have "
+                f"{player.engineers} and {player.credits}",
+                "GR-2",
+            )
+        if not takeable(state, seat):
+            return IllegalAction("no grant you can take is on the display", "GR-4")
+        return None
+
+
+SPACES = GrantOffice()

@@ -53,15 +53,8 @@ def barrage_decisions(config: Any) -> list[Any]:
 
 
 @hookimpl
-def barrage_turn_actions(game: Any, state: Any, seat: int) -> list[Any]:
-    return office.turn_actions(game, state, seat)
-
-
-# tryfirst: the answer is None for any other action, so another expansion (whose
-# implementation might answer for every Ext action) still sees its own.
-@hookimpl(tryfirst=True)
-def barrage_perform(game: Any, state: Any, seat: int, action: Any, pending: Any) -> bool | None:
-    return office.perform(game, state, seat, action, pending)
+def barrage_action_spaces(config: Any) -> list[Any]:
+    return [office.SPACES]
 
 
 @hookimpl(tryfirst=True)
