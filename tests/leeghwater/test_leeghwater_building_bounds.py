@@ -80,3 +80,16 @@ def test_U_17_PB_03_needs_a_sector_with_2_units_of_any_types(excavators, mixers,
     p.wheel_exc[1], p.wheel_exc[3] = excavators
     p.wheel_mix[1], p.wheel_mix[3] = mixers
     assert (Ext("use", "PB-03") in placements.turn_actions(g.rules, g.state, seat)) is offered
+
+
+def test_L_8_3_PB_03_never_offers_more_mixers_than_the_sector_holds():
+    """L-8.3, PB-03: a sector with 5 excavators and 1 mixer returns 3 units (half of 6): 3
+    excavators, or 2 and the mixer — never 1 excavator, which would need 2 mixers."""
+    g, seat = used(drafted(3), "PB-03", exc=0, mix=0)
+    p = g.state.players[seat]
+    p.wheel_exc[4], p.wheel_mix[4], p.wheel_tile[4] = 5, 1, "base"
+    g._legal = None
+    g.play(Ext("use", "PB-03"))
+    assert g.legal() == [Ext("half", "4:3"), Ext("half", "4:2")]
+    g.play(Ext("half", "4:2"))
+    assert (p.excavators, p.mixers, p.wheel_exc[4], p.wheel_mix[4]) == (2, 1, 3, 0)
