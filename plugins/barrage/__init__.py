@@ -1,1 +1,1 @@
-"""Barrage (base game) for turbine: data, board model and water movement (not yet playable)."""
+"""Barrage (base game, introductory and full) for turbine: rules, board, decisions, hooks for expansions."""

@@ -721,3 +721,15 @@ def test_U_17_supply_is_unlimited_with_a_notice_when_the_box_would_run_out():
     assert notes[0] == f"{water} water markers are in play; the box has 30 (U-17)"
     assert any(n.startswith("players hold ") and "credits units; the box has 154" in n for n in notes)
     assert any("excavators units; the box has 62" in n for n in notes)
+
+
+def test_U_17_mixers_on_the_wheels_count_toward_the_box():
+    """U-17: mixers in the supplies and on the wheels together; one more than the box is noted."""
+    g = new_game(2)
+    box = g.rules.consts["supply_units"]["mixers"]
+    for p in g.state.players:
+        p.mixers, p.wheel_mix = 0, [0] * 6
+    g.state.players[0].mixers = box
+    assert g.rules.notices(g.state) == []
+    g.state.players[1].wheel_mix[3] = 1
+    assert g.rules.notices(g.state) == [f"players hold {box + 1} mixers units; the box has {box} (U-17)"]

@@ -9,9 +9,10 @@ credit wrong changes what is listed.
 
 from __future__ import annotations
 
-from barrage_full_setup import blank, start_build, to_move
+from barrage_full_setup import blank, build_with, start_build, to_move
 from barrage_setup import legal_text, play
 from turbine.core import Game
+from turbine.plugins.barrage.actions import Tile
 from turbine.plugins.barrage.tables import CONDUIT
 
 
@@ -116,3 +117,56 @@ def test_B_9_2_5_rewarded_pieces_stop_when_the_company_board_is_empty():
     p.built[CONDUIT] = 4
     assert g.rules.free_builds_possible(g.state, seat, "conduit", 2) == 1
     assert p.built[CONDUIT] == 4 and seat not in g.state.conduit_owner  # nothing was built
+
+
+# -- B-8.2 steps 5 and 6: the income a piece reveals is decided before its tile's effect ---------
+
+
+def test_B_8_2_the_revealed_income_is_chosen_before_the_tile_effect():
+    """B-8.2 step 5 before step 6: France's 2nd base reveals its first income (1 machinery, a
+    choice, B-6.2) and AT-II-B's energy (2 bases) may fulfil a contract (B-13.5): the machinery
+    is decided first, then the contract."""
+    g = _seat("EO-JM", ("AT-II-B",), 6, 6, 10)
+    seat = to_move(g)
+    p = g.state.players[seat]
+    p.company = "CO-FRA"
+    p.built[0] = 1  # one base already built elsewhere
+    p.contracts = ["PC-G01"]  # needs 2 energy
+    build_with(g, seat, "base", "B9L", "AT-II-B")
+    assert [q.kind for q in g.state.flow.pending[-2:]] == ["contract", "machinery"]
+    assert legal_text(g) == ["machinery 1e 0m", "machinery 0e 1m"]
+    play(g, "machinery 0e 1m")
+    assert legal_text(g) == ["fulfil PC-G01", "skip"]
+
+
+# -- B-16.6: Anton Krylov's copy, refused for the reason that applies ---------------------------
+
+
+def test_B_16_6_3_an_empty_wheel_leaves_anton_only_the_joker():
+    """B-16.6.3 with U-28 (``anton_empty_wheel="joker"``): on an empty wheel Anton's tile copies
+    nothing but the joker; a copy of a basic tile is refused for the empty wheel."""
+    g = blank(2, anton_empty_wheel="joker")
+    seat = to_move(g)
+    p = g.state.players[seat]
+    p.officer, p.copy, p.tiles = "EO-AK", "", ["anton"]
+    p.wheel_tile = [""] * 6
+    start_build(g, seat, "base", "B9L")
+    assert "tile anton=joker" in legal_text(g)
+    refused = g.rules.why_illegal(g.state, Tile("anton=base"))
+    assert (refused.reason, refused.rule) == (
+        "no other tile is on your wheel, so Anton's tile cannot be used",
+        "B-16.6.3",
+    )
+
+
+def test_B_16_6_2_anton_copies_only_a_tile_on_the_wheel():
+    """B-16.6.2: with a base tile on the wheel, a copy of the powerhouse tile is refused: it is
+    not on the wheel."""
+    g = blank(2)
+    seat = to_move(g)
+    p = g.state.players[seat]
+    p.officer, p.copy, p.tiles = "EO-AK", "", ["anton"]
+    p.wheel_tile = ["base", "", "", "", "", ""]
+    start_build(g, seat, "powerhouse", "P5_0")
+    refused = g.rules.why_illegal(g.state, Tile("anton=powerhouse"))
+    assert (refused.reason, refused.rule) == ("powerhouse is not on your wheel (there: base)", "B-16.6.2")

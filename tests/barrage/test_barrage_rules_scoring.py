@@ -217,3 +217,17 @@ def test_B_21_5_OT_6_a_basin_counts_its_dam_pieces_and_conduits_together():
     assert count(g.rules, s, GER, "basins_with_1_structure") == 1
     conduit(g, "C1L", GER)  # conduit C1L lies in zone 1
     assert count(g.rules, s, GER, "basins_with_3_structures") == 1
+
+
+def test_B_21_4_BT_6_and_B_21_5_OT_3_as_the_tiles_name_their_counts():
+    """B-21.4 BT-6 (advanced tiles in the supply and on the wheel) and B-21.5 OT-3 (structure
+    pieces in your best area), with the counts as the scoring tiles' data names them."""
+    g = new_game(3)
+    clear_map(g)
+    s = g.state
+    p = s.players[GER]
+    p.tiles, p.wheel_tile = ["AT-I-C", "base"], ["AT-II-C", "", "", "", "", ""]
+    assert scoring.bonus_count(g.rules, s, GER, g.rules.bonus_table["BT-6"][1]) == 2
+    dam(g, "B1U", GER, 2, 0)  # the mountains: a base and an elevation
+    ot3 = g.rules.objective_table["OT-3"]
+    assert scoring.objective_count(g.rules, s, GER, ot3) == 2
