@@ -62,8 +62,10 @@ def after_placement(game: Any, state: Any, seat: int, action: Any, engineers: in
     if engineers != 1 or KEY not in player.ext or not player.ext[KEY].get("architect", 1):
         return None
     extended = opt(game).u14_architect_bank_and_copy
-    if extended and type(action) is Place and action.space == MAHIRI_SPACE and player.officer == MAHIRI:
-        return [LwArchitect(seat=seat, mahiri=True, optional=True)]
+    if type(action) is Place and action.space == MAHIRI_SPACE and player.officer == MAHIRI:
+        # U-14 default: her copy-space engineer is never the architect, even while an
+        # earlier copy of Tommaso is still in force when she places it
+        return [LwArchitect(seat=seat, mahiri=True, optional=True)] if extended else None
     if game.officer(state, seat).id != TOMMASO:
         return None
     in_bank = type(action) is Bank or (type(action) is Ext and action.name == "margot_bank")

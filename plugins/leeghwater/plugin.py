@@ -36,6 +36,9 @@ def turbine_expansions() -> list[ExpansionSpec]:
             name="The Leeghwater Project",
             description="external works, private buildings and the Netherlands (full game, 2–4 players)",
             options=LeeghwaterOptions,
+            # 2: under U-14's default, Mahiri's copy-space engineer is never offered the
+            # architect's extra turn, even while an earlier copy of Tommaso is in force
+            rules_version=2,
         )
     ]
 

@@ -1,8 +1,10 @@
 """Add golden saves: finished games that every later turbine must load and replay.
 
 Golden saves are a promise, so this script never rewrites a file that exists:
-it only adds the games of ``GAMES`` that are missing, in the save format of the
-turbine that runs it, and records each game's outcome in ``MANIFEST.json``.
+it only adds the games of ``GAMES`` that have no golden save under the rules
+versions installed now, in the save format of the turbine that runs it, and
+records each game's outcome in ``MANIFEST.json``.  A game whose rules version
+was bumped gets a second file, named with its versions (``NAME.barrage1-leeghwater2.json``).
 A change that makes one of them replay differently must bump the rules version
 of the game it changes (see docs/save-format.md), never regenerate the file.
 
@@ -48,10 +50,21 @@ def main() -> int:
     folder = HERE / f"format{FORMAT_VERSION}"
     folder.mkdir(exist_ok=True)
     for name, variant, expansions, options, kinds, seed in GAMES:
-        path = folder / f"{name}.json"
-        key = f"{folder.name}/{path.name}"
-        if path.exists():
+        versions = {variant: registry.variant(variant).rules_version} | {
+            e: registry.expansions[e].rules_version for e in expansions
+        }
+        held = [
+            k
+            for k, entry in manifest.items()
+            if k.startswith(f"{folder.name}/{name}.") and entry["rules_versions"] == versions
+        ]
+        if held:
             continue
+        path = folder / f"{name}.json"
+        if path.exists():  # an earlier rules version holds the plain name
+            tag = "-".join(f"{k}{v}" for k, v in sorted(versions.items()))
+            path = folder / f"{name}.{tag}.json"
+        key = f"{folder.name}/{path.name}"
         seats = [Seat(f"{kind.capitalize()} bot {i + 1}", kind) for i, kind in enumerate(kinds)]
         game = Game(
             registry,

@@ -297,6 +297,16 @@ def test_U_14_mahiris_copy_space_engineer_as_the_architect(allowed):
     assert pending.answers(g.rules, g.state) == []
 
 
+def test_U_14_default_her_copy_space_engineer_is_never_the_architect_even_with_a_copy_in_force():
+    """U-14 default (L-12.5.4): Mahiri still holding last turn's copy of Tommaso places on her
+    copy space again: that engineer is not the architect, so no extra turn is offered."""
+    g = game_with(u14_architect_bank_and_copy=False)
+    seat, p = first(g)
+    p.officer, p.copy = "EO-MS", "EO-TB"
+    assert g.rules.officer(g.state, seat).id == "EO-TB"  # the copy is still in force
+    assert officers.after_placement(g.rules, g.state, seat, Place("MAHIRI"), 1) is None
+
+
 @pytest.mark.parametrize("special", [True, False])
 def test_U_16_design_bureau_and_special_tiles(special):
     """U-16: Leslie's and Anton's tiles may go back with PB-02 (default), or not."""
