@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from turbine.plugins.barrage.actions import Ext
 
 from .buildings import effect_tile
 from .store import building, work
 
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
 
-def bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
+
+def bot_value(game: BarrageGame, state: Any, seat: int, action: Any) -> float | None:
     """Barrage's greedy bot: external works and buildings rank just below a good production."""
     if type(action) is not Ext:
         return None

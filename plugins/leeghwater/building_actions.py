@@ -6,7 +6,7 @@ effects: the Design Bureau's tile (:class:`LwSector`, L-8.2), the half sector
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from turbine.plugins.barrage.actions import Ext
 from turbine.plugins.barrage.decisions import Decision
@@ -15,6 +15,9 @@ from . import data_model as dm
 from .dams import LwDam, dike_dams
 from .store import ANTON, LESLIE_TILE, NO_LIMIT, RED, building, mine, opt, part, shared, work
 from .works import LwContract, LwLoan, loan_price, special_usable
+
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
 
 
 def activated(state: Any, seat: int, slot: int) -> bool:
@@ -26,14 +29,14 @@ def action_space(state: Any, slot: int) -> int:
     return 1 if shared(state)["left"][slot] else 0
 
 
-def returnable(game: Any, player: Any) -> list[int]:
+def returnable(game: BarrageGame, player: Any) -> list[int]:
     """PB-02: the wheel sectors with a tile the Design Bureau may return (U-16:
     ``u16_return_special_tiles`` false keeps Leslie Spencer's and Anton Krylov's tiles out)."""
     special = () if opt(game).u16_return_special_tiles else (LESLIE_TILE, ANTON)
     return [i for i, t in enumerate(player.wheel_tile) if t and t not in special]
 
 
-def effect_possible(game: Any, state: Any, seat: int, b: dm.PrivateBuilding, credits: int) -> bool:
+def effect_possible(game: BarrageGame, state: Any, seat: int, b: dm.PrivateBuilding, credits: int) -> bool:
     """B-7.4 with L-7.6: the building's action can be carried out in full with ``credits`` left."""
     if credits < b.action_cost:
         return False
@@ -64,7 +67,7 @@ def effect_possible(game: Any, state: Any, seat: int, b: dm.PrivateBuilding, cre
     return True  # gains
 
 
-def can_use(game: Any, state: Any, seat: int, slot: int) -> bool:
+def can_use(game: BarrageGame, state: Any, seat: int, slot: int) -> bool:
     """L-7.1, L-7.3 to L-7.6: activated, not used this round, the space and its costs payable."""
     if not activated(state, seat, slot) or mine(state, seat)["used"][slot]:
         return False
@@ -77,7 +80,7 @@ def can_use(game: Any, state: Any, seat: int, slot: int) -> bool:
     return effect_possible(game, state, seat, b, player.credits - frame)
 
 
-def use_building(game: Any, state: Any, seat: int, slot: int, count: bool = True) -> None:
+def use_building(game: BarrageGame, state: Any, seat: int, slot: int, count: bool = True) -> None:
     """L-7.6 steps 3–4 and L-8: pay the action symbol's cost, perform the effect.
 
     ``count``: the use counts toward the once-per-round limit of L-7.4 (not Margot's space, L-12.2.2)."""
@@ -112,10 +115,10 @@ class LwSector(Decision, tag="lw_sector"):
     rule: ClassVar[str | None] = "L-8.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def answers(self, game: Any, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         return [Ext("sector", str(i)) for i in returnable(game, state.players[self.seat])]
 
-    def apply(self, game: Any, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)
         player = state.players[self.seat]
         i = int(action.arg)
@@ -130,7 +133,7 @@ class LwHalf(Decision, tag="lw_half"):
     rule: ClassVar[str | None] = "L-8.3"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def answers(self, game: Any, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         player = state.players[self.seat]
         out = []
         for i, (e, m) in enumerate(zip(player.wheel_exc, player.wheel_mix, strict=True)):
@@ -139,7 +142,7 @@ class LwHalf(Decision, tag="lw_half"):
                 out += [Ext("half", f"{i}:{x}") for x in range(min(e, k), max(0, k - m) - 1, -1)]
         return out
 
-    def apply(self, game: Any, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)
         player = state.players[self.seat]
         i, e = (int(x) for x in action.arg.split(":"))
@@ -159,12 +162,12 @@ class LwNow(Decision, tag="lw_now"):
     rule: ClassVar[str | None] = "L-9.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def answers(self, game: Any, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         b = building(shared(state)["buildings"][self.slot])
         if effect_possible(game, state, self.seat, b, state.players[self.seat].credits):
             return [Ext("now", b.id)]
         return []
 
-    def apply(self, game: Any, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)
         use_building(game, state, self.seat, self.slot, count=opt(game).u7_at_b1_counts)  # U-7

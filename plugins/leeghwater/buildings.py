@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import weakref
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from turbine.plugins.barrage.actions import Ext, Pay
 from turbine.plugins.barrage.decisions import Decision
@@ -16,6 +16,9 @@ from . import data_model as dm
 from .building_actions import LwNow, activated
 from .machinery import credits_per_unit, machinery_payments
 from .store import ANTON, FREE, RED, building, data, mine, opt, red_frame, shared
+
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
 
 
 class BuildChoice(NamedTuple):
@@ -43,7 +46,7 @@ def building_tiles() -> frozenset[str]:
     return frozenset([*(x.id for x in t.basic), *(x.id for x in t.advanced)])
 
 
-def wild(game: Any, tile_id: str) -> bool:
+def wild(game: BarrageGame, tile_id: str) -> bool:
     """A "your choice" tile (the joker, AT-I-W, AT-II-W, AT-III-W): it permits every map structure."""
     tile = game.tiles.get(tile_id)
     return tile is not None and len(set(tile.builds)) == len(dm.barrage.STRUCTURES)
@@ -54,7 +57,7 @@ _BUILDERS: weakref.WeakKeyDictionary[Any, dict[str, bool]] = weakref.WeakKeyDict
 and options only)."""
 
 
-def builds_building(game: Any, tile_id: str) -> bool:
+def builds_building(game: BarrageGame, tile_id: str) -> bool:
     """L-6.9: the building tiles; wild tiles too with U-5 (a) (``u5_wild_builds``)."""
     known = _BUILDERS.get(game)
     if known is None:
@@ -67,7 +70,9 @@ def builds_building(game: Any, tile_id: str) -> bool:
     return got
 
 
-def _variants(game: Any, b: dm.PrivateBuilding, tile_id: str, label: str, wheel: str) -> list[BuildChoice]:
+def _variants(
+    game: BarrageGame, b: dm.PrivateBuilding, tile_id: str, label: str, wheel: str
+) -> list[BuildChoice]:
     e, m = b.cost.excavators, b.cost.mixers
     if tile_id == "AT-B2":  # L-9.3: only one of the two types (U-8: the player chooses)
         return [
@@ -82,7 +87,7 @@ TileOption = tuple[str, str, str]
 """A tile choice that can build a building: (label, tile id, tile onto the wheel)."""
 
 
-def tile_options(game: Any, state: Any, seat: int) -> list[TileOption]:
+def tile_options(game: BarrageGame, state: Any, seat: int) -> list[TileOption]:
     """L-6.9: the building-capable tiles in the personal supply (by id), then the officer's
     copies of building-capable tiles on the wheel (Anton Krylov's ``ANTON=<id>``, L-15.7;
     Mahiri's copy ``COPY=<id>`` needs no tile, B-16.7.5; with Barrage's
@@ -98,7 +103,7 @@ def tile_options(game: Any, state: Any, seat: int) -> list[TileOption]:
 
 
 def build_choices(
-    game: Any, state: Any, seat: int, b: dm.PrivateBuilding, options: list[TileOption] | None = None
+    game: BarrageGame, state: Any, seat: int, b: dm.PrivateBuilding, options: list[TileOption] | None = None
 ) -> list[BuildChoice]:
     """Every way to build ``b`` now: each tile option (:func:`tile_options`, computed once
     per seat when ``options`` is given) with the building's cost as that tile pays it."""
@@ -110,12 +115,14 @@ def build_choices(
     return out
 
 
-def choice_of(game: Any, state: Any, seat: int, slot: int, label: str) -> BuildChoice | None:
+def choice_of(game: BarrageGame, state: Any, seat: int, slot: int, label: str) -> BuildChoice | None:
     b = building(shared(state)["buildings"][slot])
     return next((c for c in build_choices(game, state, seat, b) if c.label == label), None)
 
 
-def payments(game: Any, state: Any, seat: int, c: BuildChoice, budget: int) -> list[tuple[int, int, int]]:
+def payments(
+    game: BarrageGame, state: Any, seat: int, c: BuildChoice, budget: int
+) -> list[tuple[int, int, int]]:
     """L-6.2 step 3 with L-6.10 and L-15.4: (excavators, mixers, credits) within ``budget``
     credits, as Barrage pays a structure (B-9.1.2): credits only for Solomon P. Jordan
     (3 per unit, for any unit), any mix of machinery with AT-II-W."""
@@ -125,7 +132,7 @@ def payments(game: Any, state: Any, seat: int, c: BuildChoice, budget: int) -> l
     )
 
 
-def can_pay(game: Any, state: Any, seat: int, c: BuildChoice, budget: int) -> bool:
+def can_pay(game: BarrageGame, state: Any, seat: int, c: BuildChoice, budget: int) -> bool:
     if budget < 0:
         return False
     p = state.players[seat]
@@ -166,13 +173,15 @@ def least_surcharge(state: Any, slot: int, no_surcharge: bool) -> int | None:
     return least
 
 
-def buildable_with(game: Any, state: Any, seat: int, slot: int, c: BuildChoice, budget: int) -> bool:
+def buildable_with(game: BarrageGame, state: Any, seat: int, slot: int, c: BuildChoice, budget: int) -> bool:
     """The building can be completed with that tile choice and ``budget`` credits (L-6.7)."""
     extra = least_surcharge(state, slot, c.no_surcharge)
     return extra is not None and can_pay(game, state, seat, c, budget - extra)
 
 
-def can_build(game: Any, state: Any, seat: int, slot: int, options: list[TileOption] | None = None) -> bool:
+def can_build(
+    game: BarrageGame, state: Any, seat: int, slot: int, options: list[TileOption] | None = None
+) -> bool:
     """L-6.2, L-6.4, L-6.7: a construction space, a piece, a tile, machinery, a building space
     (``options``: the seat's :func:`tile_options`, when already known)."""
     player = state.players[seat]
@@ -194,7 +203,9 @@ def can_build(game: Any, state: Any, seat: int, slot: int, options: list[TileOpt
     return False
 
 
-def load(game: Any, state: Any, seat: int, slot: int, c: BuildChoice, pay: tuple[int, int, int]) -> None:
+def load(
+    game: BarrageGame, state: Any, seat: int, slot: int, c: BuildChoice, pay: tuple[int, int, int]
+) -> None:
     """L-6.2 steps 2–4: the tile and the machinery into the open sector (credits for machinery
     to the general supply, L-6.10), one rotation; then step 5, the building space."""
     e, m, credits = pay
@@ -218,14 +229,14 @@ def load(game: Any, state: Any, seat: int, slot: int, c: BuildChoice, pay: tuple
         state.flow.pending.append(LwSpace(seat=seat, slot=slot, no_surcharge=c.no_surcharge, label=c.label))
 
 
-def effect_tile(game: Any, label: str) -> str:
+def effect_tile(game: BarrageGame, label: str) -> str:
     """The tile id whose effect a building's tile choice has (``ANTON=AT-B1`` → ``AT-B1``)."""
     parts = label.split("=")
     name = parts[1] if parts[0] in ("ANTON", "COPY") else parts[0]
     return next((t for t in (*building_tiles(), *game.tiles) if t.upper() == name), name)
 
 
-def place_building(game: Any, state: Any, seat: int, slot: int, label: str, space: int) -> None:
+def place_building(game: BarrageGame, state: Any, seat: int, slot: int, label: str, space: int) -> None:
     """L-6.2 step 5: the leftmost piece on the building space (+3 on a red frame, not with
     AT-I-W), the tile activated; then AT-B1 (L-9.2), AT-B3 (L-9.4) or a wild tile's own
     effect (L-15.4: AT-III-W's 3 VP per advanced tile)."""
@@ -253,7 +264,7 @@ class LwTile(Decision, tag="lw_tile"):
     rule: ClassVar[str | None] = "L-6.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def answers(self, game: Any, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         seat = self.seat
         credits = state.players[seat].credits
         b = building(shared(state)["buildings"][self.slot])
@@ -263,7 +274,7 @@ class LwTile(Decision, tag="lw_tile"):
             if buildable_with(game, state, seat, self.slot, c, credits)
         ]
 
-    def apply(self, game: Any, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)
         seat, slot = self.seat, self.slot
         c = choice_of(game, state, seat, slot, action.arg)
@@ -287,7 +298,7 @@ class LwPay(Decision, tag="lw_pay"):
     rule: ClassVar[str | None] = "L-6.10"
     answer_types: ClassVar[tuple[type, ...]] = (Pay,)
 
-    def answers(self, game: Any, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         seat = self.seat
         c = choice_of(game, state, seat, self.slot, self.label)
         extra = None if c is None else least_surcharge(state, self.slot, c.no_surcharge)
@@ -297,7 +308,7 @@ class LwPay(Decision, tag="lw_pay"):
             Pay(e, m, k) for e, m, k in payments(game, state, seat, c, state.players[seat].credits - extra)
         ]
 
-    def apply(self, game: Any, state: Any, action: Pay) -> None:
+    def apply(self, game: BarrageGame, state: Any, action: Pay) -> None:
         self.done(state)
         c = choice_of(game, state, self.seat, self.slot, self.label)
         assert c is not None
@@ -316,10 +327,10 @@ class LwSpace(Decision, tag="lw_space"):
     rule: ClassVar[str | None] = "L-6.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def answers(self, game: Any, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         options = space_options(state, self.slot, self.no_surcharge, state.players[self.seat].credits)
         return [Ext("space", f"{i + 1}:{cost}C") for i, cost in options]
 
-    def apply(self, game: Any, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)
         place_building(game, state, self.seat, self.slot, self.label, int(action.arg.partition(":")[0]) - 1)

@@ -4,15 +4,20 @@ drop after a production (L-11.3), both answered by :class:`LwDam`.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from turbine.plugins.barrage.actions import Site
 from turbine.plugins.barrage.decisions import Decision
 
 from .store import NED
 
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
 
-def dike_dams(game: Any, state: Any, seat: int, own_only: bool = False, exclude: int = -1) -> list[int]:
+
+def dike_dams(
+    game: BarrageGame, state: Any, seat: int, own_only: bool = False, exclude: int = -1
+) -> list[int]:
     """Dams that can hold one more marker: own ones and (PB-01, L-8.1) neutral ones."""
     caps = game.capacities(state)
     out = []
@@ -24,11 +29,11 @@ def dike_dams(game: Any, state: Any, seat: int, own_only: bool = False, exclude:
     return out
 
 
-def _dam(game: Any, site: str) -> int:
+def _dam(game: BarrageGame, site: str) -> int:
     return int(game.board.site_index[site][1])
 
 
-def ned_active(game: Any, state: Any, seat: int) -> bool:
+def ned_active(game: BarrageGame, state: Any, seat: int) -> bool:
     return state.players[seat].company == NED and game.ability_unlocked(state, seat)
 
 
@@ -44,13 +49,13 @@ class LwDam(Decision, tag="lw_dam"):
     rule: ClassVar[str | None] = "L-8.1"
     answer_types: ClassVar[tuple[type, ...]] = (Site,)
 
-    def answers(self, game: Any, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         seat = self.seat
         if self.netherlands and not ned_active(game, state, seat):
             return []
         dams = dike_dams(game, state, seat, own_only=self.netherlands, exclude=self.exclude)
         return [Site(game.board.dams[d].id) for d in dams]
 
-    def apply(self, game: Any, state: Any, action: Site) -> None:
+    def apply(self, game: BarrageGame, state: Any, action: Site) -> None:
         self.done(state)
         game.place_water(state, _dam(game, action.site), 1)  # PB-01, L-11.3: placed, no flow

@@ -4,13 +4,16 @@ seat's board extension.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .store import BLOCKED, BUILDING_TILE, FREE, KEY, LESLIE, LESLIE_TILE, Seat, Shared, data, opt, shared
 from .works import reveal_works
 
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
 
-def setup_game(game: Any, state: Any, rng: Any) -> None:
+
+def setup_game(game: BarrageGame, state: Any, rng: Any) -> None:
     """L-3.3 external works (3 of stack A face up), L-3.4 5 of the 10 private buildings,
     L-3.7 building spaces blocked by player count (U-25: ``u25_marks``)."""
     d = data()
@@ -34,7 +37,7 @@ def setup_game(game: Any, state: Any, rng: Any) -> None:
     reveal_works(state)
 
 
-def setup_player(game: Any, state: Any, seat: int) -> None:
+def setup_player(game: BarrageGame, state: Any, seat: int) -> None:
     """L-3.9: the board extension with 5 building pieces and the building tile."""
     player = state.players[seat]
     if KEY in player.ext:

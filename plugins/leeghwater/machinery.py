@@ -5,10 +5,13 @@ Jordan's credits for missing units (L-6.10, U-6) and AT-II-W's mixed units (L-15
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
 
 
-def credits_per_unit(game: Any, state: Any, seat: int) -> int:
+def credits_per_unit(game: BarrageGame, state: Any, seat: int) -> int:
     """L-6.10: Solomon P. Jordan's credits instead of machinery apply to buildings (and Mahiri's copy)."""
     return int(game.officer(state, seat).credits_per_machinery)
 

@@ -4,12 +4,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from turbine.plugins.barrage.companies import Company
 
 from .dams import LwDam
 from .store import NED, data, opt, part
+
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
 
 
 class Netherlands(Company):
@@ -19,7 +22,7 @@ class Netherlands(Company):
     text = "after a production action, you may place 1 water at one of your other dams that can hold it"
 
 
-def company_income(game: Any, company: str) -> Any:
+def company_income(game: BarrageGame, company: str) -> Any:
     """L-11.2: the Netherlands' income rows in Barrage's shape."""
     if company != NED:
         return None
@@ -32,7 +35,7 @@ def company_income(game: Any, company: str) -> Any:
     )
 
 
-def after_production(game: Any, state: Any, seat: int, production: Any) -> None:
+def after_production(game: BarrageGame, state: Any, seat: int, production: Any) -> None:
     """L-11.3: after the production (U-9: after its contract), 1 water at another own dam."""
     if state.players[seat].company != NED:
         return

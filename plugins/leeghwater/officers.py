@@ -6,13 +6,16 @@ with Mahiri Sekibo's copies of them (L-12.5).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from turbine.plugins.barrage.actions import Bank, Ext, Place
 from turbine.plugins.barrage.decisions import Decision, ExtraAction
 from turbine.plugins.barrage.officers import Officer
 
 from .store import KEY, MAHIRI, MAHIRI_SPACE, SIMONE, TOMMASO, mine, opt
+
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
 
 
 class NewOfficer(Officer):
@@ -22,7 +25,7 @@ class NewOfficer(Officer):
         self.id, self.name, self.text = row.id, row.name, row.ability_text
 
 
-def hand_limit(game: Any, state: Any, seat: int, limit: int) -> int | None:
+def hand_limit(game: BarrageGame, state: Any, seat: int, limit: int) -> int | None:
     """L-12.3.1: 4 contracts; Mahiri's copy: 4 until her next fulfilment (L-12.5.3)."""
     player = state.players[seat]
     if player.officer == SIMONE or player.copy == SIMONE:
@@ -33,7 +36,7 @@ def hand_limit(game: Any, state: Any, seat: int, limit: int) -> int | None:
     return None
 
 
-def contract_policy(game: Any, state: Any, seat: int, source: str) -> dict[str, bool] | None:
+def contract_policy(game: BarrageGame, state: Any, seat: int, source: str) -> dict[str, bool] | None:
     """L-12.3.2 (U-11: nationals allowed, production energy only; France's −3 per contract,
     or once per production with ``u11_france_per_contract`` false)."""
     if source == "production" and game.officer(state, seat).id == SIMONE:
@@ -50,7 +53,9 @@ def ability_used(state: Any, seat: int, detail: str) -> None:
         player.ext[KEY]["simone"] = len(player.fulfilled)
 
 
-def after_placement(game: Any, state: Any, seat: int, action: Any, engineers: int) -> list[Any] | None:
+def after_placement(
+    game: BarrageGame, state: Any, seat: int, action: Any, engineers: int
+) -> list[Any] | None:
     """L-12.4.2: an engineer placed alone on a space needing exactly 1 engineer may be the architect,
     and then he takes another turn.  The decision is offered after the placement's action; declining
     it means the engineer placed was an ordinary one (the architect stays available this round).
@@ -84,14 +89,14 @@ class LwArchitect(Decision, tag="lw_architect"):
     rule: ClassVar[str | None] = "L-12.4.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def answers(self, game: Any, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         if self.mahiri and (
             game.officer(state, self.seat).id != TOMMASO or not mine(state, self.seat).get("architect", 1)
         ):
             return []
         return [Ext("architect")]
 
-    def apply(self, game: Any, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)
         mine(state, self.seat)["architect"] = 0
         state.flow.pending.append(ExtraAction(seat=self.seat))

@@ -6,7 +6,7 @@ refused: :mod:`.refusals`).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from turbine.core.errors import IllegalAction
 from turbine.plugins.barrage.action_spaces import ActionSpaces
@@ -18,8 +18,11 @@ from .refusals import PLACEMENTS, refuse_placement
 from .store import KEY, LESLIE, LESLIE_TILE, MARGOT, RED, building, mine, opt, shared, work
 from .works import LwWorkPay, can_pay_work, pay_work, special_usable, take_work, work_payments
 
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
 
-def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
+
+def turn_actions(game: BarrageGame, state: Any, seat: int) -> list[Ext]:
     """L-4.3: the external-works spaces, buildings to build, activated buildings to use."""
     if KEY not in state.players[seat].ext:
         return []
@@ -65,7 +68,7 @@ def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
     return out
 
 
-def perform(game: Any, state: Any, seat: int, action: Any, top: Any = None) -> bool | None:
+def perform(game: BarrageGame, state: Any, seat: int, action: Any, top: Any = None) -> bool | None:
     """An expansion placement (``x work …``, ``x build …``, ``x use …``); decisions are
     answered by their own classes."""
     if top is not None or type(action) is not Ext:
@@ -79,13 +82,13 @@ class LeeghwaterSpaces(ActionSpaces):
 
     names: ClassVar[tuple[str, ...]] = PLACEMENTS
 
-    def offers(self, game: Any, state: Any, seat: int) -> list[Ext]:
+    def offers(self, game: BarrageGame, state: Any, seat: int) -> list[Ext]:
         return turn_actions(game, state, seat)
 
-    def perform(self, game: Any, state: Any, seat: int, action: Ext) -> None:
+    def perform(self, game: BarrageGame, state: Any, seat: int, action: Ext) -> None:
         _place(game, state, seat, action)
 
-    def refuse(self, game: Any, state: Any, seat: int, action: Ext) -> IllegalAction | None:
+    def refuse(self, game: BarrageGame, state: Any, seat: int, action: Ext) -> IllegalAction | None:
         return refuse_placement(game, state, seat, action)
 
 
@@ -96,7 +99,7 @@ def _slot(state: Any, pb: str) -> int:
     return shared(state)["buildings"].index(pb)
 
 
-def _place(game: Any, state: Any, seat: int, action: Ext) -> bool:
+def _place(game: BarrageGame, state: Any, seat: int, action: Ext) -> bool:
     player = state.players[seat]
     name = action.name
     if name == "work":  # L-5.2

@@ -10,7 +10,7 @@ it is unchanged.  The rules live in the modules named after their concepts
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from turbine.core import ExpansionSpec, PluginInfo, hookimpl
 
@@ -18,6 +18,9 @@ from . import bot, components, game_setup, netherlands, officers, placements, sc
 from .decisions import DECISIONS
 from .options import LeeghwaterOptions
 from .store import KEY
+
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
 
 PLUGIN_INFO = PluginInfo(
     name="leeghwater",
@@ -76,17 +79,17 @@ def barrage_component_pools(config: Any, pools: Any, rng: Any) -> None:
 
 
 @hookimpl
-def barrage_company_income(game: Any, company: str) -> Any:
+def barrage_company_income(game: BarrageGame, company: str) -> Any:
     return netherlands.company_income(game, company)
 
 
 @hookimpl
-def barrage_setup_game(game: Any, state: Any, rng: Any) -> None:
+def barrage_setup_game(game: BarrageGame, state: Any, rng: Any) -> None:
     game_setup.setup_game(game, state, rng)
 
 
 @hookimpl
-def barrage_setup_player(game: Any, state: Any, seat: int, rng: Any) -> None:
+def barrage_setup_player(game: BarrageGame, state: Any, seat: int, rng: Any) -> None:
     game_setup.setup_player(game, state, seat)
 
 
@@ -104,17 +107,17 @@ def barrage_decisions(config: Any) -> list[Any]:
 
 
 @hookimpl
-def barrage_resolve_reward_part(game: Any, state: Any, seat: int, part: Any) -> bool | None:
+def barrage_resolve_reward_part(game: BarrageGame, state: Any, seat: int, part: Any) -> bool | None:
     return works.resolve_reward_part(game, state, seat, part)
 
 
 @hookimpl
-def barrage_after_production(game: Any, state: Any, seat: int, production: Any) -> None:
+def barrage_after_production(game: BarrageGame, state: Any, seat: int, production: Any) -> None:
     netherlands.after_production(game, state, seat, production)
 
 
 @hookimpl
-def barrage_bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
+def barrage_bot_value(game: BarrageGame, state: Any, seat: int, action: Any) -> float | None:
     return bot.bot_value(game, state, seat, action)
 
 
@@ -122,22 +125,22 @@ def barrage_bot_value(game: Any, state: Any, seat: int, action: Any) -> float | 
 
 
 @hookimpl
-def barrage_end_of_round(game: Any, state: Any, round_no: int) -> None:
+def barrage_end_of_round(game: BarrageGame, state: Any, round_no: int) -> None:
     scoring.end_of_round(game, state)
 
 
 @hookimpl
-def barrage_bonus_tile_count(game: Any, state: Any, seat: int, tile: Any) -> int | None:
+def barrage_bonus_tile_count(game: BarrageGame, state: Any, seat: int, tile: Any) -> int | None:
     return scoring.bonus_count(state, seat, tile)
 
 
 @hookimpl
-def barrage_final_scoring(game: Any, state: Any) -> list[Any]:
+def barrage_final_scoring(game: BarrageGame, state: Any) -> list[Any]:
     return scoring.final_scoring(state)
 
 
 @hookimpl
-def barrage_view(game: Any, state: Any, seat: Any) -> None:
+def barrage_view(game: BarrageGame, state: Any, seat: Any) -> None:
     works.hide(state)
 
 
@@ -145,17 +148,17 @@ def barrage_view(game: Any, state: Any, seat: Any) -> None:
 
 
 @hookimpl
-def barrage_hand_limit(game: Any, state: Any, seat: int, limit: int) -> int | None:
+def barrage_hand_limit(game: BarrageGame, state: Any, seat: int, limit: int) -> int | None:
     return officers.hand_limit(game, state, seat, limit)
 
 
 @hookimpl
-def barrage_contract_policy(game: Any, state: Any, seat: int, energy: int, source: str) -> Any:
+def barrage_contract_policy(game: BarrageGame, state: Any, seat: int, energy: int, source: str) -> Any:
     return officers.contract_policy(game, state, seat, source)
 
 
 @hookimpl
-def barrage_ability_used(game: Any, state: Any, seat: int, ability: str, detail: str) -> None:
+def barrage_ability_used(game: BarrageGame, state: Any, seat: int, ability: str, detail: str) -> None:
     officers.ability_used(state, seat, detail)
 
 
@@ -163,5 +166,5 @@ def barrage_ability_used(game: Any, state: Any, seat: int, ability: str, detail:
 
 
 @hookimpl
-def barrage_after_placement(game: Any, state: Any, seat: int, space: Any, engineers: Any) -> Any:
+def barrage_after_placement(game: BarrageGame, state: Any, seat: int, space: Any, engineers: Any) -> Any:
     return officers.after_placement(game, state, seat, space, engineers)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .store import KEY, building, mine, shared
 from .works import reveal_works
 
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
 
-def end_of_round(game: Any, state: Any) -> None:
+
+def end_of_round(game: BarrageGame, state: Any) -> None:
     """L-13.1: the external-works display is replaced; L-13.3: per-round building state resets."""
     if KEY not in state.ext:
         return

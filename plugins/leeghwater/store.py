@@ -14,10 +14,13 @@ Rule IDs refer to ``shared/rules/leeghwater.md``.
 from __future__ import annotations
 
 import functools
-from typing import Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from . import data_model as dm
 from .options import LeeghwaterOptions
+
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
 
 KEY = "leeghwater"
 FREE = -1
@@ -101,7 +104,7 @@ def red_frame(space: int) -> bool:
 _DEFAULTS = LeeghwaterOptions()
 
 
-def opt(game: Any) -> LeeghwaterOptions:
+def opt(game: BarrageGame) -> LeeghwaterOptions:
     """The game's Leeghwater options (``rules.options.leeghwater``), the defaults if none were given."""
     got = getattr(game.options, KEY, None)
     return got if isinstance(got, LeeghwaterOptions) else _DEFAULTS
@@ -119,7 +122,7 @@ def mine(state: Any, seat: int) -> Seat:
     return got
 
 
-def part(game: Any, p: dm.barrage.RewardPart) -> tuple[str, int, int, tuple[int, ...]]:
+def part(game: BarrageGame, p: dm.barrage.RewardPart) -> tuple[str, int, int, tuple[int, ...]]:
     """A Barrage reward part as the rules resolve it: (kind, amount, max value, areas)."""
     names = game.area_names
     areas = tuple(names.index(a) for a in p.areas) if p.areas else tuple(range(len(names)))

@@ -7,7 +7,7 @@ tile from the Patent Office (:class:`LwPatent`, L-5.12.2).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from turbine.plugins.barrage.actions import Ext, Fulfil, Pay
 from turbine.plugins.barrage.decisions import Decision
@@ -15,6 +15,9 @@ from turbine.plugins.barrage.decisions import Decision
 from . import data_model as dm
 from .machinery import credits_per_unit, machinery_payments
 from .store import KEY, NO_LIMIT, data, mine, opt, part, shared, work
+
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
 
 
 def reveal_works(state: Any) -> None:
@@ -27,7 +30,7 @@ def reveal_works(state: Any) -> None:
     s["ew_display"] = display
 
 
-def work_payments(game: Any, state: Any, seat: int, w: dm.ExternalWork) -> list[tuple[int, int, int]]:
+def work_payments(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork) -> list[tuple[int, int, int]]:
     """L-5.3, L-5.4: the machinery from the personal supply (never the wheel); with U-6
     ``u6_solomon_external_works`` Solomon P. Jordan may pay any unit with 3 credits."""
     p = state.players[seat]
@@ -40,7 +43,7 @@ def can_pay_work(player: Any, w: dm.ExternalWork) -> bool:
     return player.excavators >= w.cost.excavators and player.mixers >= w.cost.mixers
 
 
-def special_usable(game: Any, state: Any, seat: int, w: dm.ExternalWork, paid: int) -> bool:
+def special_usable(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork, paid: int) -> bool:
     """U-2: with ``u2_unusable_special="illegal"`` the work's special part must be usable now
     (``paid``: the credits the work costs); U-18: EW-R7 needs room for both elevations."""
     if opt(game).u2_unusable_special == "forfeit":
@@ -66,7 +69,7 @@ def loan_price(w: dm.ExternalWork) -> int:
     return w.loan_price(data().constants.loan_credits_per_machinery_unit)
 
 
-def contracts_for(game: Any, state: Any, seat: int, limit: int) -> list[str]:
+def contracts_for(game: BarrageGame, state: Any, seat: int, limit: int) -> list[str]:
     """EW-R1, EW-R2, PB-10: face-up contracts in the personal supply (L-5.12.1).  U-3: the
     printed requirement, or with ``u3_france_discount`` France's (unlocked) −3 applied."""
     table = game.contracts
@@ -76,7 +79,7 @@ def contracts_for(game: Any, state: Any, seat: int, limit: int) -> list[str]:
     return [c for c in state.players[seat].contracts if table[c].requirement - discount <= limit]
 
 
-def pay_work(game: Any, state: Any, seat: int, w: dm.ExternalWork, pay: tuple[int, int, int]) -> None:
+def pay_work(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork, pay: tuple[int, int, int]) -> None:
     """L-5.3, L-5.6: the machinery (and, U-6, credits) to the general supply, then the tile."""
     player = state.players[seat]
     e, m, credits = pay
@@ -88,7 +91,7 @@ def pay_work(game: Any, state: Any, seat: int, w: dm.ExternalWork, pay: tuple[in
     take_work(game, state, seat, w)
 
 
-def take_work(game: Any, state: Any, seat: int, w: dm.ExternalWork, keep: bool = True) -> None:
+def take_work(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork, keep: bool = True) -> None:
     """L-5.2 steps 3–4: the tile goes face down to the player, its reward at once.
 
     U-27: the ordinary parts in Barrage's reward order, the special part last; U-2 (b):
@@ -112,7 +115,7 @@ def take_work(game: Any, state: Any, seat: int, w: dm.ExternalWork, keep: bool =
     game.gain(state, seat, tuple(parts))
 
 
-def resolve_reward_part(game: Any, state: Any, seat: int, p: Any) -> bool | None:
+def resolve_reward_part(game: BarrageGame, state: Any, seat: int, p: Any) -> bool | None:
     """SY-8 energy (EW-T100, PB-09): Barrage's tile energy, which may fulfil one contract (U-10)."""
     kind, amount = p[0], p[1]
     if kind == "energy_contract":
@@ -138,10 +141,10 @@ class LwWorkPay(Decision, tag="lw_work_pay"):
     rule: ClassVar[str | None] = "L-5.3"
     answer_types: ClassVar[tuple[type, ...]] = (Pay,)
 
-    def answers(self, game: Any, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         return [Pay(e, m, k) for e, m, k in work_payments(game, state, self.seat, work(self.work))]
 
-    def apply(self, game: Any, state: Any, action: Pay) -> None:
+    def apply(self, game: BarrageGame, state: Any, action: Pay) -> None:
         self.done(state)
         pay_work(game, state, self.seat, work(self.work), (action.excavators, action.mixers, action.credits))
 
@@ -153,7 +156,7 @@ class LwLoan(Decision, tag="lw_loan"):
     rule: ClassVar[str | None] = "L-8.4"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def answers(self, game: Any, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         seat = self.seat
         credits = state.players[seat].credits
         return [
@@ -164,7 +167,7 @@ class LwLoan(Decision, tag="lw_loan"):
             and special_usable(game, state, seat, work(w), loan_price(work(w)))
         ]
 
-    def apply(self, game: Any, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)
         w = work(action.arg)
         state.players[self.seat].credits -= loan_price(w)
@@ -181,10 +184,10 @@ class LwContract(Decision, tag="lw_contract"):
     rule: ClassVar[str | None] = "L-5.12.1"
     answer_types: ClassVar[tuple[type, ...]] = (Fulfil,)
 
-    def answers(self, game: Any, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         return [Fulfil(c) for c in contracts_for(game, state, self.seat, self.limit)]
 
-    def apply(self, game: Any, state: Any, action: Fulfil) -> None:
+    def apply(self, game: BarrageGame, state: Any, action: Fulfil) -> None:
         self.done(state)
         player = state.players[self.seat]
         c = action.contract
@@ -201,10 +204,10 @@ class LwPatent(Decision, tag="lw_patent"):
     rule: ClassVar[str | None] = "L-5.12.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def answers(self, game: Any, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         return [Ext("patent", t) for t in state.patent_display if t]
 
-    def apply(self, game: Any, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)
         display = state.patent_display
         display[display.index(action.arg)] = ""

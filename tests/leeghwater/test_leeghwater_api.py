@@ -13,6 +13,7 @@ PUBLIC_BARRAGE = {
     "turbine.plugins.barrage.actions",  # the action types, Ext included (G-4)
     "turbine.plugins.barrage.decisions",  # Decision, the base of the expansion's own decisions
     "turbine.plugins.barrage.action_spaces",  # ActionSpaces, the base of its placements
+    "turbine.plugins.barrage.api",  # BarrageGame: every call into Barrage is typed against it
     "turbine.plugins.barrage.companies",  # Company, the base class of a company ability
     "turbine.plugins.barrage.technology",  # TechTile, the base class of a technology tile
     "turbine.plugins.barrage.officers",  # Officer, the base class of an officer
