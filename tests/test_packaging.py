@@ -17,9 +17,20 @@ FOLDERS = {"core": "turbine/core", "cli": "turbine/cli", "plugins": "turbine/plu
 def wheel_names(tmp_path_factory) -> set[str]:
     out = tmp_path_factory.mktemp("wheel")
     result = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(out),
-         str(ROOT)],
-        capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
     )
     if result.returncode != 0:
         pytest.fail(f"building the wheel failed:\n{result.stderr}")

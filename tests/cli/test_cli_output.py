@@ -11,8 +11,16 @@ def test_runs_of_bids_fold_and_other_moves_stay():
 
 
 def test_short_runs_and_gaps_are_not_folded():
-    numbered = [(1, "build Omsk (10)"), (2, "build Tomsk (12)"), (3, "open 1"), (4, "open 2"),
-                (6, "open 3"), (7, "open 4"), (8, "open 5"), (9, "open 6")]
+    numbered = [
+        (1, "build Omsk (10)"),
+        (2, "build Tomsk (12)"),
+        (3, "open 1"),
+        (4, "open 2"),
+        (6, "open 3"),
+        (7, "open 4"),
+        (8, "open 5"),
+        (9, "open 6"),
+    ]
     assert group_runs(numbered) == [
         (1, 1, "build Omsk (10)"),
         (2, 2, "build Tomsk (12)"),

@@ -27,7 +27,6 @@ PLUGIN_INFO = PluginInfo(
 )
 
 
-
 class SubsidyOptions(BaseModel):
     """``--option subsidy.amount=8``: the expansion's own options, under its id."""
 
