@@ -26,7 +26,7 @@ from typing import Any
 from turbine.core import BadOptions, Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
 from turbine.core.notation import Notation
 
-from . import base_plugin, construction, contracts, patent_office, production, scoring, water
+from . import base_plugin, construction, contracts, patent_office, placements, production, scoring, water
 from .action_spaces import ActionSpaces
 from .actions import (
     ACTION_TYPES,
@@ -49,17 +49,14 @@ from .decisions import (
     BARRAGE_DECISIONS,
     Automatic,
     ChooseContract,
-    ChooseCopy,
     ChooseFreeSite,
     ChoosePair,
     ChooseProduction,
     ChooseStartingContract,
-    ChooseStructure,
     Decision,
     ExtraAction,
     PlaceWater,
     SplitMachinery,
-    TakeContracts,
     pending_type,
 )
 from .hookspecs import GameConfig, fold_hook
@@ -163,34 +160,13 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         self.spaces = management_spaces() + (patent_spaces() if self.full else ())
         self.space_index = {s.id: i for i, s in enumerate(self.spaces)}
         self.space_credits = tuple(s.credits for s in self.spaces)
-        # the management spaces by kind, each as (index, engineers, credits[, amount], action);
         # the board lists production first and the contract office last, so legal
-        # placements keep the board's order
-        self.production_spaces = tuple(
-            (i, s.engineers, s.credits, s.amount, Place(s.id))
-            for i, s in enumerate(self.spaces)
-            if s.kind == "production"
-        )
-        self.plain_spaces = tuple(
-            (i, s.engineers, s.credits, Place(s.id))
-            for i, s in enumerate(self.spaces)
-            if s.kind not in ("production", "contracts", "bank", "patent")
-        )
-        self.patent_spaces = tuple(
-            (i, s.engineers, s.credits, s.amount, Place(s.id))
-            for i, s in enumerate(self.spaces)
-            if s.kind == "patent"
-        )
-        self.contract_spaces = tuple(
-            (i, s.engineers, s.credits, s.amount, Place(s.id))
-            for i, s in enumerate(self.spaces)
-            if s.kind == "contracts"
-        )
+        # placements keep the board's order (:meth:`_make_placements`)
         space_kinds = [s.kind for s in self.spaces if s.kind not in ("bank", "patent")]
         if space_kinds != sorted(space_kinds, key=lambda k: (k != "production", k == "contracts")):
             raise ValueError("management_board.json: production spaces first, contract office last")
+        self._make_placements()
         self.structure_actions = tuple(Structure(name) for name in STRUCTURES)
-        self.bank_actions = tuple(Bank(n) for n in range(1, self.consts["starting"]["engineers"] + 1))
         self.construction_spaces = tuple(
             (c["engineers"], c["credits"]) for c in self.consts["construction_spaces"]
         )
@@ -258,6 +234,40 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             rules=self,
             hooks=pm.hook,
         )
+
+    def _make_placements(self) -> None:
+        """The turn-level placements (:mod:`.placements`), in the board's order, and who owns
+        each placement action."""
+        plain = tuple(sorted({s.kind for s in self.spaces} - {"production", "contracts", "bank", "patent"}))
+        production_spaces = placements.ProductionSpaces(self, ("production",))
+        board_spaces = placements.BoardSpaces(self, plain)
+        contract_office = placements.ContractOffice(self, ("contracts",))
+        free = placements.FreeConstruction()
+        personal = placements.PersonalSpace()
+        order: list[placements.Placement] = [
+            placements.Construction(),
+            production_spaces,
+            board_spaces,
+            contract_office,
+        ]
+        owners: dict[str, placements.Placement] = {}
+        for kind_spaces in (production_spaces, board_spaces, contract_office):
+            for *_, action in kind_spaces.spaces:
+                owners[action.space] = kind_spaces
+        if self.full:
+            patent = placements.PatentOffice(self, ("patent",))
+            order += [patent, free, personal]
+            for *_, action in patent.spaces:
+                owners[action.space] = patent
+        for space_id in self.personal_places:
+            owners[space_id] = personal
+        self.placements: tuple[placements.Placement, ...] = tuple(order)
+        self.placement_of_space = owners
+        self.placement_of_type: dict[type, placements.Placement] = {
+            Construct: order[0],
+            ConstructFree: free,
+            Bank: placements.BankSpace(self.consts["starting"]["engineers"]),
+        }
 
     # -- setup (B-4) ----------------------------------------------------------------
 
@@ -775,51 +785,12 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             if self.free_construction(state, seat):  # B-7.6's exception, B-22.51
                 return [CONSTRUCT_FREE] if extra else [CONSTRUCT_FREE, PASS]
             return [] if extra else [PASS]
-        credits = player.credits
         out: list[Action] = []
-        if player.spaces_used < len(self.construction_spaces):
-            need, cost = self.construction_spaces[player.spaces_used]
-            if (
-                engineers >= need
-                and credits >= cost
-                and construction.can_construct(self, state, seat, credits - cost)
-            ):
-                out.append(CONSTRUCT)
-        occupancy = state.spaces
-        if seat in state.ph_owner:  # no powerhouse: no production space (B-11.1.1)
-            best: dict[int, int | None] = {}  # per space cost: the best energy without modifier
-            for i, need, cost, amount, action in self.production_spaces:
-                if occupancy[i] != NOBODY or need > engineers or cost > credits:
-                    continue
-                if cost not in best:  # after paying the space (U-24)
-                    best[cost] = production.best_energy(self, state, seat, credits - cost)
-                made = best[cost]
-                if made is not None and made + amount >= 1:  # B-10.3.1, B-11.4
-                    out.append(action)
-        out += [
-            action
-            for i, need, cost, action in self.plain_spaces
-            if occupancy[i] == NOBODY and need <= engineers and cost <= credits
-        ]
-        shown = len(contracts.available(state))
-        if shown:
-            for i, need, cost, amount, action in self.contract_spaces:
-                if occupancy[i] != NOBODY or need > engineers or cost > credits:
-                    continue
-                if shown >= (amount if self.options.take_two_needs_two else 1):  # U-25
-                    out.append(action)
-        if self.full:
-            display = state.patent_display
-            for i, need, cost, slot, action in self.patent_spaces:  # B-10.9
-                if occupancy[i] == NOBODY and need <= engineers and cost <= credits and display[slot]:
-                    out.append(action)
-            if self.free_construction(state, seat):
-                out.append(CONSTRUCT_FREE)
-            if not extra and self.personal_space(state, seat):
-                out.append(self.personal_places[self.officers[state.players[seat].officer].personal_space_id])
+        for placement in self.placements:  # the board's order (B-7.8)
+            out += placement.offers(self, state, seat, extra)
         for space in self.action_spaces:  # G-4: expansions' placements
             out.extend(space.offers(self, state, seat))
-        out.extend(self.bank_actions[:engineers])
+        out += self.placement_of_type[Bank].offers(self, state, seat, extra)  # always open (B-7.7)
         return out
 
     def _sub_actions(self, state: State, top: Decision) -> list[Action]:
@@ -870,69 +841,20 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             self.machine.finish(state)
             return
         state.in_turn = True
-        if type(action) is ConstructFree:  # B-14.4: no engineers, no construction space (U-22)
-            if self.options.free_build_uses_space and player.spaces_used < len(self.construction_spaces):
-                player.spaces_used += 1
-            state.flow.pending.append(ChooseStructure(seat=seat, free=True))
-            return
-        if type(action) is Place and action.space in self.personal_places:  # B-16.7
-            player.engineers -= 1
-            if player.copy_uses:
-                player.credits -= self.officers[player.officer].personal_space_repeat_credits
-            player.copy_uses += 1
-            if self.options.mahiri_extra_action:  # U-9.1
-                state.flow.pending.append(ExtraAction(seat=seat))
-            state.flow.pending.append(ChooseCopy(seat=seat))
-            return
-        if type(action) is Bank:
-            player.engineers -= action.engineers
-            player.credits += action.engineers
-            state.bank[seat] += action.engineers
-            return
-        if type(action) is Construct:
-            space = self.consts["construction_spaces"][player.spaces_used]
-            player.spaces_used += 1
-            player.engineers -= space["engineers"]
-            player.credits -= space["credits"]
-            state.flow.pending.append(ChooseStructure(seat=seat))
-            return
         if type(action) is Ext:  # G-4: an expansion's placement
             space = self.space_of.get(action.name)
             if space is None:
                 raise ValueError(f"no expansion performs {self.describe(action)!r}")
             space.perform(self, state, seat, action)
             return
-        if type(action) is not Place:
+        owner = (
+            self.placement_of_space.get(action.space)
+            if type(action) is Place
+            else self.placement_of_type.get(type(action))
+        )
+        if owner is None:
             raise ValueError(f"{self.describe(action)!r} is not a placement")
-        i = self.space_index[action.space]
-        space = self.spaces[i]
-        state.spaces[i] = seat
-        player.engineers -= space.engineers
-        player.credits -= space.credits
-        kind = space.kind
-        if kind == "production":
-            state.flow.pending.append(
-                ChooseProduction(seat=seat, modifier=space.amount, flags=production.BONUS)
-            )
-        elif kind == "water":  # B-10.4: the markers wait; after the first the rest may be kept
-            state.flow.pending.append(PlaceWater(seat=seat, markers=space.amount, may_stop=True))
-        elif kind == "water_now":
-            state.flow.pending.append(PlaceWater(seat=seat, markers=space.amount, flows=True))
-        elif kind == "rotate":
-            construction.rotate(player, space.amount)
-        elif kind == "machinery":
-            if space.amount == 1:
-                player.excavators += 1
-            elif space.amount == 2:
-                state.flow.pending.append(SplitMachinery(seat=seat, units=1))
-            else:
-                player.excavators += 1
-                player.mixers += 1
-        elif kind == "contracts":
-            n = min(space.amount, len(contracts.available(state)))
-            state.flow.pending.append(TakeContracts(seat=seat, count=n))
-        elif kind == "patent":  # B-10.9.1: the tile is the player's at once
-            player.tiles.append(patent_office.take(state, space.amount))
+        owner.perform(self, state, seat, action)
 
     def _answer(self, state: State, top: Decision, action: Action) -> None:
         if type(action) is Skip:

@@ -19,7 +19,7 @@ from barrage_setup import clear_map, conduit, dam, forget_legal, new_game, play,
 from turbine.core import Game
 from turbine.core.errors import IllegalAction, ParseError
 from turbine.plugins.barrage import actions as A
-from turbine.plugins.barrage import decisions, explain, officers
+from turbine.plugins.barrage import decisions, explain, officers, placements
 from turbine.plugins.barrage.decisions import (
     ChooseContract,
     ChooseCopy,
@@ -564,7 +564,11 @@ def test_every_refusal_names_a_rule_and_never_fails(mode):
 )
 def test_every_rule_the_explanations_cite_exists():
     ids = set(rules_coverage.rule_ids())
-    sources = [Path(explain.__file__), *Path(decisions.__file__).parent.glob("*.py")]
+    sources = [
+        Path(explain.__file__),
+        Path(placements.__file__),
+        *Path(decisions.__file__).parent.glob("*.py"),
+    ]
     sources += Path(officers.__file__).parent.glob("*.py")
     cited = set()
     for source in sources:
