@@ -196,7 +196,14 @@ def move_list(game: Game, columns: bool = True, limit: int | None = None, prefix
     if not numbered:
         out.print(Text(f"No legal move starts with {prefix!r}.", style="yellow"))
         return
-    groups = group_runs(numbered)
+    legal = game.legal()
+    # a move whose text says what it costs stands on its own line; the others group in runs
+    shown = {i: game.rules.choice_text(game.state, legal[i - 1]) for i, _ in numbered}
+    plain = [(i, n) for i, n in numbered if shown[i] == n]
+    groups = sorted(
+        group_runs(plain) + [(i, i, shown[i]) for i, n in numbered if shown[i] != n],
+        key=lambda group: group[0],
+    )
     hidden = 0
     if limit is not None and len(groups) > limit:
         hidden = sum(last - first + 1 for first, last, _ in groups[limit:])

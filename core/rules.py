@@ -146,6 +146,12 @@ class Rules(ABC, Generic[S, A, Opt]):
         """Short, stable notation for ``action``; override for readable moves."""
         return msgspec.json.encode(action).decode()
 
+    def choice_text(self, state: S, action: A) -> str:
+        """How a legal move is shown in a menu: its notation, and what it costs or does
+        where the game can say (the default: the notation alone).  The notation part
+        always comes first, so the text a player reads starts with what they may type."""
+        return self.describe(action)
+
     def parse(self, text: str, state: S) -> A:
         """The legal action whose notation is ``text`` (case and spacing ignored)."""
         wanted = normalise(text)

@@ -965,6 +965,14 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         """A move in this game's notation (Barrage's and its expansions' actions)."""
         return self.notation.describe(action)
 
+    def choice_text(self, state: State, action: Action) -> str:
+        """A legal move as the menu shows it: the decision on top says what the answer
+        costs or does (:meth:`.decisions.Decision.show`); placements show their notation."""
+        pending = state.flow.pending
+        if pending and type(action) in pending[-1].answer_types:
+            return pending[-1].show(self, state, action)
+        return self.describe(action)
+
     def asked(self, state: State) -> str:
         """What the seat to move is asked now, with the legal answers (for refusals)."""
         from .explain import asked

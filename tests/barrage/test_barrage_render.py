@@ -3,6 +3,9 @@ companies, the management board, the energy track and scores."""
 
 from __future__ import annotations
 
+import random
+import re
+
 from barrage_setup import clear_map, conduit, dam, new_game, play, powerhouse
 
 
@@ -26,3 +29,34 @@ def test_render_shows_map_companies_board_and_energy():
     assert "TS2 production +1:  L 2e [dim]blocked[/dim]" in text  # 3 players (B-4.7.1)
     assert "Energy track" in text and "[bold]10 VP[/bold]" in text
     assert "national: NC-" in text and "(13 face down)" in text
+
+
+def test_a_choice_shows_its_cost_and_starts_with_its_notation():
+    """B-9.1, B-8.2 step 4 (the red frame, B-0.4), B-10.8: a building site shows its printed
+    machinery and the red frame's credits, a contract what it needs; the notation comes
+    first, so the text shown starts with what the player types."""
+
+    from turbine.plugins.barrage.decisions import ChooseSite, TakeContracts
+
+    g = new_game(3, seed=2)
+    rnd = random.Random(2)
+    seen: set[str] = set()
+    while not g.is_over and len(seen) < 2:
+        top = g.state.flow.pending[-1] if g.state.flow.pending else None
+        if isinstance(top, (ChooseSite, TakeContracts)) and top.kind not in seen:
+            seen.add(top.kind)
+            for action in g.legal():
+                text = g.rules.choice_text(g.state, action)
+                notation, _, cost = text.partition("  ")
+                assert g.rules.read_action(notation) == action
+                if top.kind == "site":
+                    assert re.fullmatch(
+                        r"\((\d excavators|\d mixers)( \+ \d (excavators|mixers))*"
+                        r"( \+ 3 credits \(red frame\))?\)",
+                        cost,
+                    ), text
+                else:
+                    need = g.rules.contracts[action.contract].requirement
+                    assert cost == f"(needs {need} energy)"
+        g.play(rnd.choice(g.legal()))
+    assert seen == {"site", "take"}
