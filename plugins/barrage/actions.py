@@ -205,7 +205,7 @@ NOTATION = Notation(ACTION_TYPES, KINDS)
 
 
 def describe(action: Action) -> str:
-    """The notation of one of Barrage's own actions (a game's :meth:`BarrageGame.describe`
+    """The notation of one of Barrage's own actions (a game's :meth:`BarrageRules.describe`
     also knows its expansions' actions)."""
     return NOTATION.describe(action)
 

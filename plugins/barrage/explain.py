@@ -1,6 +1,6 @@
 """Why a Barrage move is illegal: the reason a player reads, with the rule ID.
 
-Only the error path of :meth:`BarrageGame.apply` (and ``Game.find`` for typed
+Only the error path of :meth:`BarrageRules.apply` (and ``Game.find`` for typed
 moves) calls :func:`why_illegal`, so it recomputes what it needs with the same
 functions the legal-move generation uses, and never changes the state.
 
@@ -34,8 +34,6 @@ from .state import State
 
 if TYPE_CHECKING:
     from .api import BarrageGame
-
-TURN_ACTIONS = (Place, Bank, Construct, ConstructFree, Pass)
 
 
 def why_illegal(r: BarrageGame, state: State, action: Any) -> IllegalAction:

@@ -3,7 +3,7 @@
 The space (1 engineer; later uses in a round cost 3 credits, at most
 ``mahiri_uses`` per round, U-21) is offered by the rules for every officer with
 ``personal_space``; the copy is ``Player.copy``, and while it lasts the seat's
-officer *is* the copied one (:meth:`BarrageGame.officer`).  Copying Anton
+officer *is* the copied one (:meth:`BarrageRules.officer`).  Copying Anton
 Krylov copies a wheel tile without placing a tile (B-16.7.5); copying Graziano
 Del Monte lets height-3 dams catch a 4th marker that stays (B-16.7.6, U-10).
 """
