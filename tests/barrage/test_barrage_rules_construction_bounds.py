@@ -12,7 +12,7 @@ from __future__ import annotations
 from barrage_full_setup import blank, build_with, start_build, to_move
 from barrage_setup import legal_text, play
 from turbine.core import Game
-from turbine.plugins.barrage.actions import Tile
+from turbine.plugins.barrage.actions import Construct, ConstructFree, Tile
 from turbine.plugins.barrage.tables import CONDUIT
 
 
@@ -170,3 +170,47 @@ def test_B_16_6_2_anton_copies_only_a_tile_on_the_wheel():
     start_build(g, seat, "powerhouse", "P5_0")
     refused = g.rules.why_illegal(g.state, Tile("anton=powerhouse"))
     assert (refused.reason, refused.rule) == ("powerhouse is not on your wheel (there: base)", "B-16.6.2")
+
+
+# -- B-8.1: the 4th construction space's 3 credits come before the build's ----------------------
+
+
+def test_B_8_1_the_fourth_construction_space_leaves_too_little_for_a_red_frame():
+    """B-8.1, B-0.4: the 4th construction space costs 3 credits; with 4 credits, 1 is left,
+    too little for the red frame of the only free powerhouse spaces: no construction."""
+    g = _seat("EO-JM", ("powerhouse",), 6, 6, 4)
+    seat = to_move(g)
+    p = g.state.players[seat]
+    p.spaces_used, p.engineers = 3, 12
+    b = g.rules.board
+    for ph in b.powerhouses:
+        if not ph.red:
+            g.state.ph_owner[ph.index] = 1 - seat  # every unframed space is taken
+    g._legal = None
+    assert "construct" not in legal_text(g)
+    p.credits = 6  # 3 for the space, 3 for a red frame
+    g._legal = None
+    assert "construct" in legal_text(g)
+
+
+def test_B_8_2_a_free_construction_space_says_nothing_of_its_cost():
+    """B-8.2: with the 1st construction space (no credits) and no machinery, the refusal names
+    what the seat has, and no cost of the space."""
+    g = _seat("EO-JM", ("base",), 0, 0, 5)
+    refused = g.rules.why_illegal(g.state, Construct())
+    assert (refused.reason, refused.rule) == (
+        "you cannot pay for a base on any legal space (you have 0 excavators, 0 mixers and 5 credits)",
+        "B-8.2",
+    )
+
+
+def test_B_14_4_a_free_construction_names_only_what_its_tile_permits():
+    """B-14.4.1, B-9.2: AT-I-P permits powerhouses; with every powerhouse space taken the
+    engineer-free construction is refused for its powerhouse, whatever the basic tiles permit."""
+    g = _seat("EO-JM", ("AT-I-P", "base"), 6, 6, 10)
+    seat = to_move(g)
+    g.state.players[seat].engineers = 0
+    for ph in g.rules.board.powerhouses:
+        g.state.ph_owner[ph.index] = 1 - seat
+    refused = g.rules.why_illegal(g.state, ConstructFree())
+    assert (refused.reason, refused.rule) == ("there is no legal building space for a powerhouse", "B-9.2")

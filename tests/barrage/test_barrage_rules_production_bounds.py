@@ -49,3 +49,16 @@ def test_U_24_a_foreign_conduit_fee_is_paid_from_what_the_space_leaves():
     assert _productions(g) == free
     g.state.players[USA].credits = 4
     assert _productions(g) == [f"place TS{row}{side}" for row in range(1, 6) for side in "LR"]
+
+
+def test_B_7_9_a_production_space_taken_by_another_seat_is_not_offered():
+    """B-7.9: a space holding another company's engineers is closed this round, the turbine
+    station's as any other."""
+    g = new_game(4)
+    clear_map(g)
+    dam(g, "B5U", USA, 1, 1)
+    conduit(g, "C5L", USA)
+    powerhouse(g, "P8_0", USA)
+    g.state.players[USA].credits = 3
+    g.state.spaces[g.rules.space_index["TS1L"]] = GER
+    assert "place TS1L" not in _productions(g) and "place TS1R" in _productions(g)
