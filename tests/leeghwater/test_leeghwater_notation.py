@@ -5,9 +5,9 @@ line of the numbered menu the command line shows (where ``x use PB-01`` once cam
 
 from __future__ import annotations
 
-from test_leeghwater_play import REGISTRY
+from test_leeghwater_play import greedy_game
 from turbine.cli.output import _TRAILING_NUMBER, group_runs
-from turbine.core.session import Game, Seat
+from turbine.core.session import Game
 from turbine.plugins.barrage.actions import Ext
 
 GAMES = [(2, 0), (3, 1)]
@@ -42,15 +42,7 @@ def check_position(game: Game) -> int:
 def test_every_legal_move_and_menu_line_reads_back_to_the_move():
     ids = 0
     for players, seed in GAMES:
-        game = Game(
-            REGISTRY,
-            "barrage",
-            players=players,
-            seed=seed,
-            options={},
-            expansions=["leeghwater"],
-            seats=[Seat(f"g{i}", "greedy") for i in range(players)],
-        )
+        game = greedy_game(players, seed)
         bots = game.make_bots()
         while not game.is_over:
             ids += check_position(game)

@@ -52,19 +52,24 @@ def test_perft_counts_match_the_committed_anchors():
         assert counts(players, seed) == expected[f"{players}p seed {seed}"], (players, seed)
 
 
+def greedy_game(players: int, seed: int) -> Game:
+    """A Leeghwater game between greedy bots (seats ``g0``, ``g1`` …)."""
+    return Game(
+        REGISTRY,
+        "barrage",
+        players=players,
+        seed=seed,
+        options={},
+        expansions=["leeghwater"],
+        seats=[Seat(f"g{i}", "greedy") for i in range(players)],
+    )
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_greedy_games_finish_and_use_the_expansion(players):
     used = {"work": 0, "build": 0, "use": 0}
     for seed in range(3):
-        game = Game(
-            REGISTRY,
-            "barrage",
-            players=players,
-            seed=seed,
-            options={},
-            expansions=["leeghwater"],
-            seats=[Seat(f"g{i}", "greedy") for i in range(players)],
-        )
+        game = greedy_game(players, seed)
         bots = game.make_bots()
         while not game.is_over:
             action = bots[game.to_move].choose(game.state, game.legal())

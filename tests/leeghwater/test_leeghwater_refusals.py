@@ -5,10 +5,10 @@ placement the game offers is never refused."""
 from __future__ import annotations
 
 import pytest
-from test_leeghwater_play import REGISTRY
+from test_leeghwater_play import greedy_game
 from test_leeghwater_rules import activate, do, drafted, put_building, rich, show_work
 from turbine.core.errors import IllegalAction
-from turbine.core.session import Game, Seat
+from turbine.core.session import Game
 from turbine.plugins.barrage.actions import Ext, Place
 from turbine.plugins.leeghwater import placements, store
 from turbine.plugins.leeghwater.refusals import refuse_placement
@@ -200,15 +200,7 @@ def candidates(g: Game) -> list[Ext]:
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 0), (4, 3)])
 def test_every_placement_is_offered_or_refused_with_a_leeghwater_rule(players, seed):
-    g = Game(
-        REGISTRY,
-        "barrage",
-        players=players,
-        seed=seed,
-        options={},
-        expansions=["leeghwater"],
-        seats=[Seat(f"g{i}", "greedy") for i in range(players)],
-    )
+    g = greedy_game(players, seed)
     bots = g.make_bots()
     rules: set[str] = set()
     offered = 0
