@@ -19,7 +19,6 @@ engineer-free constructions and Mahiri Sekibo's personal space.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -62,7 +61,7 @@ from .decisions import (
 from .hookspecs import GameConfig, fold_hook
 from .officers import NoOfficer
 from .options import BarrageOptions
-from .state import BLOCKED, Player, State
+from .state import BLOCKED, Player, State, ext_records, typed_state
 from .tables import (
     AREAS,
     BASE,
@@ -116,8 +115,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         for more in pm.hook.barrage_decisions(config=self.config):  # an expansion's decision kinds
             kinds.extend(more or ())
         self.decision_kinds: tuple[type[Decision], ...] = tuple(kinds)
-        self.state_type = typed_state(self.decision_kinds)
-        """The state with the pending stack typed by this game's decision kinds."""
+        parts = tuple(part for more in pm.hook.barrage_state_parts(config=self.config) for part in more or ())
+        self.shared_ext, self.seat_ext = ext_records(parts)
+        """The records of ``state.ext`` and ``player.ext``: one field per expansion's :class:`StatePart`."""
+        self.state_type = typed_state(pending_type(self.decision_kinds), self.shared_ext, self.seat_ext)
+        """The state with the pending stack and ``ext`` typed by this game's kinds and parts."""
         self.notation = Notation(ACTION_TYPES, KINDS)
         self.action_spaces: tuple[ActionSpaces, ...] = tuple(
             space for more in pm.hook.barrage_action_spaces(config=self.config) for space in more or ()
@@ -289,6 +291,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
                 engineers=start["engineers"],
                 tiles=list(basic),
                 contracts=[a["contract"]] if a["contract"] else [],
+                ext=self.seat_ext(),
             )
             for a in seats
         ]
@@ -305,7 +308,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             rng.shuffle(stack)
         display = [[stack.pop(), stack.pop()] for stack in stacks]
         spaces = [BLOCKED if s.min_players > self.players else NOBODY for s in self.spaces]
-        state: State[Decision] = State(
+        state: State[Decision, Any, Any] = State(
             flow=Flow(),
             rng=rng,
             players=players,
@@ -324,6 +327,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             stacks=stacks,
             spaces=spaces,
             bank=[0] * self.players,
+            ext=self.shared_ext(),
         )
         # B-4.1.11: one neutral dam per area, height 1/2/3, one water marker each
         heights = self.consts["neutral_dams"]
@@ -1010,13 +1014,6 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         from .render import render
 
         return render(self, state, seat)
-
-
-@functools.cache
-def typed_state(kinds: tuple[type[Decision], ...]) -> Any:
-    """:class:`State` with its pending stack typed by ``kinds`` (for decoding and cloning),
-    made once per combination of kinds (msgspec then keeps its decoder)."""
-    return State[pending_type(kinds)]  # type: ignore[misc]
 
 
 def _used(hook: Any, name: str) -> Any:

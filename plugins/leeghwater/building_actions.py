@@ -21,12 +21,12 @@ if TYPE_CHECKING:
 
 
 def activated(state: Any, seat: int, slot: int) -> bool:
-    return seat in shared(state)["spaces"][slot]
+    return seat in shared(state).spaces[slot]
 
 
 def action_space(state: Any, slot: int) -> int:
     """L-7.3: the left space for the round's first placement on the tile, a right one after."""
-    return 1 if shared(state)["left"][slot] else 0
+    return 1 if shared(state).left[slot] else 0
 
 
 def returnable(game: BarrageGame, player: Any) -> list[int]:
@@ -56,7 +56,7 @@ def effect_possible(game: BarrageGame, state: Any, seat: int, b: dm.PrivateBuild
             w
             and loan_price(work(w)) <= credits
             and special_usable(game, state, seat, work(w), loan_price(work(w)))
-            for w in shared(state)["ew_display"]
+            for w in shared(state).ew_display
         )
     if kind == "fulfil_contract":
         return bool(player.contracts)
@@ -69,9 +69,9 @@ def effect_possible(game: BarrageGame, state: Any, seat: int, b: dm.PrivateBuild
 
 def can_use(game: BarrageGame, state: Any, seat: int, slot: int) -> bool:
     """L-7.1, L-7.3 to L-7.6: activated, not used this round, the space and its costs payable."""
-    if not activated(state, seat, slot) or mine(state, seat)["used"][slot]:
+    if not activated(state, seat, slot) or mine(state, seat).used[slot]:
         return False
-    b = building(shared(state)["buildings"][slot])
+    b = building(shared(state).buildings[slot])
     space = b.spaces[action_space(state, slot)]
     player = state.players[seat]
     frame = RED if space.red_frame else 0
@@ -85,8 +85,8 @@ def use_building(game: BarrageGame, state: Any, seat: int, slot: int, count: boo
 
     ``count``: the use counts toward the once-per-round limit of L-7.4 (not Margot's space, L-12.2.2)."""
     if count:
-        mine(state, seat)["used"][slot] += 1
-    b = building(shared(state)["buildings"][slot])
+        mine(state, seat).used[slot] += 1
+    b = building(shared(state).buildings[slot])
     player = state.players[seat]
     player.credits -= b.action_cost
     e = b.effect
@@ -163,7 +163,7 @@ class LwNow(Decision, tag="lw_now"):
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
     def answers(self, game: BarrageGame, state: Any) -> list[Any]:
-        b = building(shared(state)["buildings"][self.slot])
+        b = building(shared(state).buildings[self.slot])
         if effect_possible(game, state, self.seat, b, state.players[self.seat].credits):
             return [Ext("now", b.id)]
         return []

@@ -116,7 +116,7 @@ def build_choices(
 
 
 def choice_of(game: BarrageGame, state: Any, seat: int, slot: int, label: str) -> BuildChoice | None:
-    b = building(shared(state)["buildings"][slot])
+    b = building(shared(state).buildings[slot])
     return next((c for c in build_choices(game, state, seat, b) if c.label == label), None)
 
 
@@ -152,7 +152,7 @@ def space_options(state: Any, slot: int, no_surcharge: bool, credits: int) -> li
     tile, the leftmost of each kind (unframed, red-framed: +3 unless AT-I-W), within ``credits``."""
     out: list[tuple[int, int]] = []
     seen: set[bool] = set()
-    for i, o in enumerate(shared(state)["spaces"][slot]):
+    for i, o in enumerate(shared(state).spaces[slot]):
         if o == FREE and red_frame(i) not in seen:
             seen.add(red_frame(i))
             cost = RED if red_frame(i) and not no_surcharge else 0
@@ -165,7 +165,7 @@ def least_surcharge(state: Any, slot: int, no_surcharge: bool) -> int | None:
     """The cheapest free building space's red-frame credits (None: no free space): what
     :func:`space_options` would offer at least, without listing the spaces."""
     least = None
-    for i, o in enumerate(shared(state)["spaces"][slot]):
+    for i, o in enumerate(shared(state).spaces[slot]):
         if o == FREE:
             if no_surcharge or not red_frame(i):
                 return 0
@@ -186,14 +186,14 @@ def can_build(
     (``options``: the seat's :func:`tile_options`, when already known)."""
     player = state.players[seat]
     spaces = game.construction_spaces
-    if player.spaces_used >= len(spaces) or not mine(state, seat)["pieces"]:
+    if player.spaces_used >= len(spaces) or not mine(state, seat).pieces:
         return False
     need, cost = spaces[player.spaces_used]
     if player.engineers < need or player.credits < cost or activated(state, seat, slot):
         return False
-    if FREE not in shared(state)["spaces"][slot]:
+    if FREE not in shared(state).spaces[slot]:
         return False
-    b = building(shared(state)["buildings"][slot])
+    b = building(shared(state).buildings[slot])
     budget = player.credits - cost
     surcharge = (least_surcharge(state, slot, False), least_surcharge(state, slot, True))
     for c in build_choices(game, state, seat, b, options):
@@ -241,12 +241,12 @@ def place_building(game: BarrageGame, state: Any, seat: int, slot: int, label: s
     AT-I-W), the tile activated; then AT-B1 (L-9.2), AT-B3 (L-9.4) or a wild tile's own
     effect (L-15.4: AT-III-W's 3 VP per advanced tile)."""
     player = state.players[seat]
-    b = building(shared(state)["buildings"][slot])
+    b = building(shared(state).buildings[slot])
     tile = effect_tile(game, label)
     if red_frame(space) and not game.tile_effect(tile).no_surcharge:
         player.credits -= RED
-    shared(state)["spaces"][slot][space] = seat
-    mine(state, seat)["pieces"] -= 1
+    shared(state).spaces[slot][space] = seat
+    mine(state, seat).pieces -= 1
     if tile == "AT-B3":
         game.add_vp(state, seat, b.vp)
     elif tile == "AT-B1":
@@ -267,7 +267,7 @@ class LwTile(Decision, tag="lw_tile"):
     def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         seat = self.seat
         credits = state.players[seat].credits
-        b = building(shared(state)["buildings"][self.slot])
+        b = building(shared(state).buildings[self.slot])
         return [
             Ext("tile", c.label)
             for c in build_choices(game, state, seat, b)

@@ -6,7 +6,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .store import BLOCKED, BUILDING_TILE, FREE, KEY, LESLIE, LESLIE_TILE, Seat, Shared, data, opt, shared
+from .store import (
+    BLOCKED,
+    BUILDING_TILE,
+    FREE,
+    LESLIE,
+    LESLIE_TILE,
+    Seat,
+    Shared,
+    active,
+    data,
+    extension,
+    opt,
+    shared,
+)
 from .works import reveal_works
 
 if TYPE_CHECKING:
@@ -27,7 +40,7 @@ def setup_game(game: BarrageGame, state: Any, rng: Any) -> None:
     buildings = sorted(buildings[: d.constants.private_buildings_in_play])
     open_spaces = {s.index for s in d.board.open_building_spaces(game.players, opt(game).u25_marks)}
     row = [FREE if s.index in open_spaces else BLOCKED for s in d.board.building_spaces]
-    state.ext[KEY] = Shared(
+    state.ext.leeghwater = Shared(
         ew_stacks=stacks,
         ew_display=[],
         buildings=buildings,
@@ -40,10 +53,10 @@ def setup_game(game: BarrageGame, state: Any, rng: Any) -> None:
 def setup_player(game: BarrageGame, state: Any, seat: int) -> None:
     """L-3.9: the board extension with 5 building pieces and the building tile."""
     player = state.players[seat]
-    if KEY in player.ext:
+    if extension(player) is not None:
         return
-    n = len(shared(state)["buildings"]) if KEY in state.ext else data().constants.private_buildings_in_play
-    player.ext[KEY] = Seat(
+    n = len(shared(state).buildings) if active(state) else data().constants.private_buildings_in_play
+    player.ext.leeghwater = Seat(
         works=[],
         pieces=data().constants.building_pieces_per_company,
         used=[0] * n,

@@ -12,7 +12,7 @@ from turbine.plugins.barrage.actions import Bank, Ext, Place
 from turbine.plugins.barrage.decisions import Decision, ExtraAction
 from turbine.plugins.barrage.officers import Officer
 
-from .store import KEY, MAHIRI, MAHIRI_SPACE, SIMONE, TOMMASO, mine, opt
+from .store import MAHIRI, MAHIRI_SPACE, SIMONE, TOMMASO, extension, mine, opt
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
@@ -30,7 +30,8 @@ def hand_limit(game: BarrageGame, state: Any, seat: int, limit: int) -> int | No
     player = state.players[seat]
     if player.officer == SIMONE or player.copy == SIMONE:
         return max(limit, 4)
-    mark = player.ext.get(KEY, {}).get("simone")
+    own = extension(player)
+    mark = own.simone if own is not None else None
     if mark is not None and mark == len(player.fulfilled):
         return max(limit, 4)
     return None
@@ -49,8 +50,8 @@ def contract_policy(game: BarrageGame, state: Any, seat: int, source: str) -> di
 def ability_used(state: Any, seat: int, detail: str) -> None:
     """L-12.5.3: when Mahiri copies Simone, her hand limit stays 4 until she next fulfils a contract."""
     player = state.players[seat]
-    if detail == f"copies {SIMONE}" and KEY in player.ext:
-        player.ext[KEY]["simone"] = len(player.fulfilled)
+    if detail == f"copies {SIMONE}" and extension(player) is not None:
+        player.ext.leeghwater.simone = len(player.fulfilled)
 
 
 def after_placement(
@@ -64,7 +65,7 @@ def after_placement(
     the Bank counts, and her copy-space engineer may be the architect if she copies Tommaso
     (the copy is chosen after the placement, so the decision, ``c=1``, is offered only then)."""
     player = state.players[seat]
-    if engineers != 1 or KEY not in player.ext or not player.ext[KEY].get("architect", 1):
+    if engineers != 1 or (own := extension(player)) is None or not own.architect:
         return None
     extended = opt(game).u14_architect_bank_and_copy
     if type(action) is Place and action.space == MAHIRI_SPACE and player.officer == MAHIRI:
@@ -91,12 +92,12 @@ class LwArchitect(Decision, tag="lw_architect"):
 
     def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         if self.mahiri and (
-            game.officer(state, self.seat).id != TOMMASO or not mine(state, self.seat).get("architect", 1)
+            game.officer(state, self.seat).id != TOMMASO or not mine(state, self.seat).architect
         ):
             return []
         return [Ext("architect")]
 
     def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)
-        mine(state, self.seat)["architect"] = 0
+        mine(state, self.seat).architect = 0
         state.flow.pending.append(ExtraAction(seat=self.seat))

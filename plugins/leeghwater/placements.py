@@ -15,7 +15,7 @@ from turbine.plugins.barrage.actions import Ext
 from .building_actions import action_space, activated, can_use, effect_possible, use_building
 from .buildings import LwTile, can_build, tile_options
 from .refusals import PLACEMENTS, refuse_placement
-from .store import KEY, LESLIE, LESLIE_TILE, MARGOT, RED, building, mine, opt, shared, work
+from .store import LESLIE, LESLIE_TILE, MARGOT, RED, building, extension, mine, opt, shared, work
 from .works import LwWorkPay, can_pay_work, pay_work, special_usable, take_work, work_payments
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def turn_actions(game: BarrageGame, state: Any, seat: int) -> list[Ext]:
     """L-4.3: the external-works spaces, buildings to build, activated buildings to use."""
-    if KEY not in state.players[seat].ext:
+    if extension(state.players[seat]) is None:
         return []
     player = state.players[seat]
     s = shared(state)
@@ -33,11 +33,11 @@ def turn_actions(game: BarrageGame, state: Any, seat: int) -> list[Ext]:
     if player.engineers >= 2:  # L-5.2: exactly 2 engineers
         payable = [
             w
-            for w in s["ew_display"]
+            for w in s.ew_display
             if w and can_pay_work(player, work(w)) and special_usable(game, state, seat, work(w), 0)
         ]
         if opt(game).u6_solomon_external_works:
-            for w in s["ew_display"]:
+            for w in s.ew_display:
                 pays = work_payments(game, state, seat, work(w)) if w else []
                 if pays and special_usable(game, state, seat, work(w), min(k for _, _, k in pays)):
                     out.append(Ext("work", w))
@@ -46,22 +46,22 @@ def turn_actions(game: BarrageGame, state: Any, seat: int) -> list[Ext]:
         # L-12.1.2, L-12.1.5: Leslie pays onto her wheel with her tile; Mahiri's copy needs no tile (L-12.5.1)
         if officer == LESLIE and (player.officer != LESLIE or LESLIE_TILE in player.tiles):
             out += [Ext("work_wheel", w) for w in payable]
-    if player.spaces_used < len(game.construction_spaces) and mine(state, seat)["pieces"]:
+    if player.spaces_used < len(game.construction_spaces) and mine(state, seat).pieces:
         options = tile_options(game, state, seat)
         if options:
-            for slot, pb in enumerate(s["buildings"]):
+            for slot, pb in enumerate(s.buildings):
                 if can_build(game, state, seat, slot, options):
                     out.append(Ext("build", pb))
-    for slot, pb in enumerate(s["buildings"]):
+    for slot, pb in enumerate(s.buildings):
         if can_use(game, state, seat, slot):
             out.append(Ext("use", pb))
     name = "margot" if player.officer == MARGOT else "margot_bank"
     # U-13: without the Bank engineer, Mahiri's copy needs no engineer beyond her copy space's
     bank_engineer = name == "margot" or opt(game).u13_mahiri_bank_engineer
     # L-12.2: her personal space (once per round, U-12); Mahiri's copy: 1 engineer in the Bank (L-12.5.2)
-    once = name == "margot_bank" or not mine(state, seat)["margot"]
+    once = name == "margot_bank" or not mine(state, seat).margot
     if officer == MARGOT and (player.engineers >= 1 or not bank_engineer) and once:
-        for slot, pb in enumerate(s["buildings"]):
+        for slot, pb in enumerate(s.buildings):
             b = building(pb)
             if activated(state, seat, slot) and effect_possible(game, state, seat, b, player.credits):
                 out.append(Ext(name, pb))
@@ -96,7 +96,7 @@ SPACES = LeeghwaterSpaces()
 
 
 def _slot(state: Any, pb: str) -> int:
-    return shared(state)["buildings"].index(pb)
+    return shared(state).buildings.index(pb)
 
 
 def _place(game: BarrageGame, state: Any, seat: int, action: Ext) -> bool:
@@ -136,7 +136,7 @@ def _place(game: BarrageGame, state: Any, seat: int, action: Ext) -> bool:
     if name in ("margot", "margot_bank"):  # L-12.2.3: no tile space, the symbol's cost still paid
         player.engineers -= 1
         if name == "margot":
-            mine(state, seat)["margot"] = 1
+            mine(state, seat).margot = 1
         elif opt(game).u13_mahiri_bank_engineer:  # L-12.5.2: the engineer goes to the Bank, no credits
             state.bank[seat] += 1
         else:  # U-13: her copy-space engineer is the only one
@@ -147,7 +147,7 @@ def _place(game: BarrageGame, state: Any, seat: int, action: Ext) -> bool:
         slot = _slot(state, action.arg)
         s = shared(state)
         space = building(action.arg).spaces[action_space(state, slot)]
-        s["left"][slot] = True
+        s.left[slot] = True
         player.engineers -= space.engineers
         player.credits -= RED if space.red_frame else 0
         use_building(game, state, seat, slot)

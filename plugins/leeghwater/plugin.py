@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from turbine.core import ExpansionSpec, PluginInfo, hookimpl
 
-from . import bot, components, game_setup, netherlands, officers, placements, scoring, works
+from . import bot, components, game_setup, netherlands, officers, placements, scoring, store, works
 from .decisions import DECISIONS
 from .options import LeeghwaterOptions
 from .store import KEY
@@ -48,7 +48,7 @@ def turbine_expansions() -> list[ExpansionSpec]:
 
 @hookimpl
 def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str | None:
-    if KEY not in getattr(state, "ext", {}):
+    if getattr(state.ext, KEY, None) is None:  # not set up yet
         return None
     from .render import render
 
@@ -104,6 +104,11 @@ def barrage_action_spaces(config: Any) -> list[Any]:
 @hookimpl
 def barrage_decisions(config: Any) -> list[Any]:
     return list(DECISIONS)
+
+
+@hookimpl
+def barrage_state_parts(config: Any) -> list[Any]:
+    return [store.PART]
 
 
 @hookimpl

@@ -16,7 +16,7 @@ from turbine.plugins.barrage.actions import Ext
 from . import data_model as dm
 from .building_actions import action_space, activated, effect_possible
 from .buildings import build_choices, buildable_with
-from .store import FREE, KEY, LESLIE, LESLIE_TILE, MARGOT, RED, building, data, mine, opt, shared, work
+from .store import FREE, LESLIE, LESLIE_TILE, MARGOT, RED, building, data, extension, mine, opt, shared, work
 from .works import special_usable, work_payments
 
 if TYPE_CHECKING:
@@ -28,16 +28,16 @@ PLACEMENTS = ("work", "work_wheel", "build", "use", "margot", "margot_bank")
 def refuse_placement(game: BarrageGame, state: Any, seat: int, action: Any) -> IllegalAction | None:
     """The reason ``action`` may not be placed by ``seat`` now, or ``None`` when it is no
     Leeghwater placement (or nothing forbids it)."""
-    if type(action) is not Ext or action.name not in PLACEMENTS or KEY not in state.players[seat].ext:
+    if type(action) is not Ext or action.name not in PLACEMENTS or extension(state.players[seat]) is None:
         return None
     name = action.name
     if name in ("work", "work_wheel"):
         return _work(game, state, seat, action.arg, wheel=name == "work_wheel")
     if not action.arg:
         return IllegalAction(f"'x {name}' names a private building: x {name} PB-01 … PB-10", "L-4.3")
-    if action.arg not in shared(state)["buildings"]:
+    if action.arg not in shared(state).buildings:
         return _not_in_play(state, action.arg)
-    slot = shared(state)["buildings"].index(action.arg)
+    slot = shared(state).buildings.index(action.arg)
     if name == "build":
         return _build(game, state, seat, slot)
     if name == "use":
@@ -56,7 +56,7 @@ def _units(excavators: int, mixers: int) -> str:
 
 
 def _not_in_play(state: Any, pb: str) -> IllegalAction:
-    shown = ", ".join(shared(state)["buildings"])
+    shown = ", ".join(shared(state).buildings)
     known = {b.id for b in data().private_buildings}
     what = (
         f"{pb} is not one of the private buildings in play" if pb in known else f"there is no building '{pb}'"
@@ -69,7 +69,7 @@ def _not_in_play(state: Any, pb: str) -> IllegalAction:
 
 def _work(game: BarrageGame, state: Any, seat: int, w_id: str, wheel: bool) -> IllegalAction | None:
     player = state.players[seat]
-    display = [w for w in shared(state)["ew_display"] if w]
+    display = [w for w in shared(state).ew_display if w]
     if w_id not in {w.id for w in data().external_works.works}:
         return IllegalAction(
             f"there is no external work '{w_id}' (face up now: {', '.join(display)})", "L-5.13"
@@ -131,11 +131,11 @@ def _machinery(game: BarrageGame, w: dm.ExternalWork, player: Any, wheel: bool) 
 
 def _build(game: BarrageGame, state: Any, seat: int, slot: int) -> IllegalAction | None:
     player = state.players[seat]
-    pb = shared(state)["buildings"][slot]
+    pb = shared(state).buildings[slot]
     spaces = game.construction_spaces
     if player.spaces_used >= len(spaces):
         return IllegalAction("all your construction action spaces hold engineers this round", "L-6.2")
-    if not mine(state, seat)["pieces"]:
+    if not mine(state, seat).pieces:
         return IllegalAction("you have built all your building pieces (5 per game)", "L-6.4")
     need, cost = spaces[player.spaces_used]
     if player.engineers < need or player.credits < cost:
@@ -147,7 +147,7 @@ def _build(game: BarrageGame, state: Any, seat: int, slot: int) -> IllegalAction
         )
     if activated(state, seat, slot):
         return IllegalAction(f"you already have a building next to {pb} (one per tile)", "L-6.4")
-    if FREE not in shared(state)["spaces"][slot]:
+    if FREE not in shared(state).spaces[slot]:
         return IllegalAction(f"no building space next to {pb} is free", "L-6.5")
     b = building(pb)
     choices = build_choices(game, state, seat, b)
@@ -168,12 +168,12 @@ def _build(game: BarrageGame, state: Any, seat: int, slot: int) -> IllegalAction
 
 
 def _use(game: BarrageGame, state: Any, seat: int, slot: int) -> IllegalAction | None:
-    pb = shared(state)["buildings"][slot]
+    pb = shared(state).buildings[slot]
     if not activated(state, seat, slot):
         return IllegalAction(
             f"you have not activated {pb}: only a player with a building next to it may use it", "L-7.1"
         )
-    if mine(state, seat)["used"][slot]:
+    if mine(state, seat).used[slot]:
         return IllegalAction(f"you have already used {pb} this round (once per round)", "L-7.4")
     b = building(pb)
     side = action_space(state, slot)
@@ -199,13 +199,13 @@ def _effect(pb: str, b: dm.PrivateBuilding) -> IllegalAction:
 
 
 def _margot(game: BarrageGame, state: Any, seat: int, slot: int, name: str) -> IllegalAction | None:
-    pb = shared(state)["buildings"][slot]
+    pb = shared(state).buildings[slot]
     player = state.players[seat]
     own = name == "margot"
     if game.officer(state, seat).id != MARGOT or own != (player.officer == MARGOT):
         who = "Margot Fouché" if own else "Mahiri Sekibo copying Margot Fouché"
         return IllegalAction(f"'x {name}' is {who}'s personal space", "L-12.2.1")
-    if own and mine(state, seat)["margot"]:
+    if own and mine(state, seat).margot:
         return IllegalAction("Margot Fouché's personal space is used once per round (U-12)", "L-12.2.2")
     bank_engineer = own or opt(game).u13_mahiri_bank_engineer
     if bank_engineer and player.engineers < 1:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .store import KEY, building, mine, shared
+from .store import active, building, extension, mine, shared
 from .works import reveal_works
 
 if TYPE_CHECKING:
@@ -13,37 +13,37 @@ if TYPE_CHECKING:
 
 def end_of_round(game: BarrageGame, state: Any) -> None:
     """L-13.1: the external-works display is replaced; L-13.3: per-round building state resets."""
-    if KEY not in state.ext:
+    if not active(state):
         return
     reveal_works(state)
     s = shared(state)
-    s["left"] = [False] * len(s["buildings"])
+    s.left = [False] * len(s.buildings)
     for p in state.players:
-        if KEY in p.ext:
-            p.ext[KEY]["used"] = [0] * len(s["buildings"])
-            p.ext[KEY]["margot"] = 0
-            p.ext[KEY]["architect"] = 1  # L-12.4.5: the architect comes back with the engineers
+        if extension(p) is not None:
+            p.ext.leeghwater.used = [0] * len(s.buildings)
+            p.ext.leeghwater.margot = 0
+            p.ext.leeghwater.architect = 1  # L-12.4.5: the architect comes back with the engineers
 
 
 def bonus_count(state: Any, seat: int, counts: Any) -> int | None:
     """L-10.4: BT-N1 external works taken, BT-N2 buildings built."""
-    if KEY not in state.ext:
+    if not active(state):
         return None
     if counts == "external_works":
-        return len(mine(state, seat)["works"])
+        return len(mine(state, seat).works)
     if counts == "buildings":
-        return sum(1 for spaces in shared(state)["spaces"] if seat in spaces)
+        return sum(1 for spaces in shared(state).spaces if seat in spaces)
     return None
 
 
 def final_scoring(state: Any) -> list[tuple[int, int, str]]:
     """L-14.1: each activated private building's VP, to each player who activated it."""
-    if KEY not in state.ext:
+    if not active(state):
         return []
     s = shared(state)
     out = []
-    for slot, pb in enumerate(s["buildings"]):
+    for slot, pb in enumerate(s.buildings):
         vp = building(pb).vp
-        for seat in sorted({o for o in s["spaces"][slot] if o >= 0}):
+        for seat in sorted({o for o in s.spaces[slot] if o >= 0}):
             out.append((seat, vp, f"{pb} activated (L-14.1)"))
     return out

@@ -1,12 +1,11 @@
 """The expansion's data and where its state lives: the tables of
 ``data/*.json`` by id, the game's options, and the shared and per-seat state.
 
-State: ``state.ext["leeghwater"]`` (:class:`Shared`) and ``player.ext["leeghwater"]``
-(:class:`Seat`).  They are typed dicts, not msgspec structs, on purpose: Barrage's
-``ext`` is ``dict[str, Any]``, so a decoded or cloned state holds plain dicts, and the
-core's conformance check requires ``decode(encode(state)) == state``; a struct stored
-there would compare unequal after every clone.  The keys are listed here once, and the
-canonical encoding (sorted keys) of saves and digests is unchanged.
+State: ``state.ext.leeghwater`` (:class:`Shared`) and ``player.ext.leeghwater``
+(:class:`Seat`), msgspec records registered with Barrage's ``barrage_state_parts``
+(:data:`PART`), so saves and clones keep them typed.  Their fields are declared in
+alphabetical order: the canonical JSON is then the same as the plain objects saves
+have always held.
 
 Rule IDs refer to ``shared/rules/leeghwater.md``.
 """
@@ -14,7 +13,10 @@ Rule IDs refer to ``shared/rules/leeghwater.md``.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+from turbine.plugins.barrage.state import StatePart
 
 from . import data_model as dm
 from .options import LeeghwaterOptions
@@ -42,36 +44,40 @@ RED = 3
 """Credits of a red frame (L-6.2 step 5, L-7.2, L-15.8)."""
 
 
-class Shared(TypedDict):
-    """The additional management board (L-3.2), ``state.ext["leeghwater"]``."""
+class Shared(msgspec.Struct):
+    """The additional management board (L-3.2), ``state.ext.leeghwater``."""
 
-    ew_stacks: list[list[str]]
-    """Face-down external works A, B, C, the last item on top (L-3.3)."""
-    ew_display: list[str]
-    """The 3 face-up slots, ``""`` = empty (L-5.4.2)."""
     buildings: list[str]
     """The 5 private buildings in play, by tile slot (L-3.4)."""
-    spaces: list[list[int]]
-    """Per tile slot, its 4 building spaces: :data:`FREE`, a seat, or :data:`BLOCKED` (L-3.7)."""
+    ew_display: list[str]
+    """The 3 face-up slots, ``""`` = empty (L-5.4.2)."""
+    ew_stacks: list[list[str]]
+    """Face-down external works A, B, C, the last item on top (L-3.3)."""
     left: list[bool]
     """Per tile slot, whether the left action space was taken this round (L-7.3)."""
+    spaces: list[list[int]]
+    """Per tile slot, its 4 building spaces: :data:`FREE`, a seat, or :data:`BLOCKED` (L-3.7)."""
 
 
-class Seat(TypedDict):
-    """A seat's board extension and per-round marks, ``player.ext["leeghwater"]``."""
+class Seat(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """A seat's board extension and per-round marks, ``player.ext.leeghwater``."""
 
-    works: list[str]
-    """External works taken, face down (L-5.2 step 4)."""
-    pieces: int
-    """Building pieces left on the extension (L-3.9.2)."""
-    used: list[int]
-    """Per tile slot, the building's actions performed this round (L-7.4)."""
-    margot: int
-    """Margot Fouché's personal space used this round (L-12.2, U-12)."""
     architect: int
     """Tommaso Battista's architect still available this round (L-12.4.5)."""
-    simone: NotRequired[int]
+    margot: int
+    """Margot Fouché's personal space used this round (L-12.2, U-12)."""
+    pieces: int
+    """Building pieces left on the extension (L-3.9.2)."""
+    simone: int | None = None
     """Mahiri's copy of Simone: the fulfilled-contract count her hand limit lasts until (L-12.5.3)."""
+    used: list[int]
+    """Per tile slot, the building's actions performed this round (L-7.4)."""
+    works: list[str]
+    """External works taken, face down (L-5.2 step 4)."""
+
+
+PART = StatePart(KEY, shared=Shared, seat=Seat)
+"""What the expansion keeps in Barrage's state (``barrage_state_parts``)."""
 
 
 def data() -> dm.Expansion:
@@ -110,15 +116,26 @@ def opt(game: BarrageGame) -> LeeghwaterOptions:
     return got if isinstance(got, LeeghwaterOptions) else _DEFAULTS
 
 
+def active(state: Any) -> bool:
+    """Whether this game has the additional management board (set up, L-3.2)."""
+    return state.ext.leeghwater is not None
+
+
 def shared(state: Any) -> Shared:
     """The additional management board's state."""
-    got: Shared = state.ext[KEY]
+    got: Shared = state.ext.leeghwater
+    return got
+
+
+def extension(player: Any) -> Seat | None:
+    """``player``'s board extension, ``None`` before it is set up (L-3.9)."""
+    got: Seat | None = player.ext.leeghwater
     return got
 
 
 def mine(state: Any, seat: int) -> Seat:
     """``seat``'s board extension state."""
-    got: Seat = state.players[seat].ext[KEY]
+    got: Seat = state.players[seat].ext.leeghwater
     return got
 
 

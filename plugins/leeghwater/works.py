@@ -14,7 +14,7 @@ from turbine.plugins.barrage.decisions import Decision
 
 from . import data_model as dm
 from .machinery import credits_per_unit, machinery_payments
-from .store import KEY, NO_LIMIT, data, mine, opt, part, shared, work
+from .store import NO_LIMIT, active, data, mine, opt, part, shared, work
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
@@ -25,9 +25,9 @@ def reveal_works(state: Any) -> None:
     s = shared(state)
     display = []
     for _ in range(data().constants.external_works_display):
-        stack = next((st for st in s["ew_stacks"] if st), None)
+        stack = next((st for st in s.ew_stacks if st), None)
         display.append(stack.pop() if stack is not None else "")
-    s["ew_display"] = display
+    s.ew_display = display
 
 
 def work_payments(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork) -> list[tuple[int, int, int]]:
@@ -97,9 +97,9 @@ def take_work(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork, keep
     U-27: the ordinary parts in Barrage's reward order, the special part last; U-2 (b):
     a special part that cannot be used is forfeited."""
     s = shared(state)
-    s["ew_display"][s["ew_display"].index(w.id)] = ""
+    s.ew_display[s.ew_display.index(w.id)] = ""
     if keep:  # U-4: a Loan Agency tile may be discarded instead (``u4_loan_tile_kept``)
-        mine(state, seat)["works"].append(w.id)
+        mine(state, seat).works.append(w.id)
     parts = [part(game, p) for p in w.reward]
     special = data().external_works.special_of(w)
     if special is not None:
@@ -126,9 +126,9 @@ def resolve_reward_part(game: BarrageGame, state: Any, seat: int, p: Any) -> boo
 
 def hide(state: Any) -> None:
     """Views: the external-works stacks are face down (their sizes stay visible)."""
-    if KEY in state.ext:
+    if active(state):
         s = shared(state)
-        s["ew_stacks"] = [[""] * len(stack) for stack in s["ew_stacks"]]
+        s.ew_stacks = [[""] * len(stack) for stack in s.ew_stacks]
 
 
 class LwWorkPay(Decision, tag="lw_work_pay"):
@@ -161,7 +161,7 @@ class LwLoan(Decision, tag="lw_loan"):
         credits = state.players[seat].credits
         return [
             Ext("loan", w)
-            for w in shared(state)["ew_display"]
+            for w in shared(state).ew_display
             if w
             and loan_price(work(w)) <= credits
             and special_usable(game, state, seat, work(w), loan_price(work(w)))

@@ -88,6 +88,8 @@ ALLOWED = {
     "turbine.plugins.barrage.actions",  # Ext, the expansion's placements and answers (G-4)
     "turbine.plugins.barrage.decisions",  # Decision, the base of its decision kind
     "turbine.plugins.barrage.action_spaces",  # ActionSpaces, the base of its action space
+    "turbine.plugins.barrage.state",  # StatePart, how its records join the state
+    "msgspec",  # its records are msgspec Structs
     "turbine.core",
     "turbine.core.errors",
     "__future__",
@@ -137,8 +139,8 @@ def test_the_office_costs_engineers_and_credits_and_asks_for_a_grant():
     )
     game.play(grant("FUNDING"))
     assert resources(game, seat) == (engineers - 2, credits - 2 + 4, exc, mix, vp, wheel)
-    assert game.state.ext["grants"]["taken_by"]["FUNDING"] == seat
-    assert game.state.players[seat].ext["grants"] == {"taken": ["FUNDING"], "used": 1}
+    assert game.state.ext.grants.taken_by["FUNDING"] == seat
+    assert game.state.players[seat].ext.grants == office.Holder(taken=["FUNDING"], used=1)
     assert office.turn_actions(game.rules, game.state, seat) == []  # GR-2: once per round
 
 
@@ -178,7 +180,7 @@ def test_a_single_legal_grant_is_taken_without_asking():
     """GR-3: only PRESTIGE left (the others taken, the wheel empty): taken at once."""
     game = new_game(seed=3)
     seat = to_office(game)
-    taken_by = game.state.ext["grants"]["taken_by"]
+    taken_by = game.state.ext.grants.taken_by
     other = (seat + 1) % 3
     taken_by["MACHINERY"] = taken_by["FUNDING"] = other
     assert not office.wheel_loaded(game.state.players[seat])
@@ -196,7 +198,7 @@ def test_refusals_cite_the_grant_rules():
     game = new_game(seed=4)
     seat = to_office(game)
     other = (seat + 1) % 3
-    game.state.ext["grants"]["taken_by"]["FUNDING"] = other
+    game.state.ext.grants.taken_by["FUNDING"] = other
     game.play(OFFICE)
     assert not office.wheel_loaded(game.state.players[seat])
     taken = refusal(game, grant("FUNDING"))
@@ -232,7 +234,7 @@ def test_the_office_is_not_offered_without_engineers_credits_or_a_grant():
         assert office.turn_actions(rules, poorer, seat) == []
     drained = rules.clone(state)
     for name in ("MACHINERY", "FUNDING", "PRESTIGE"):  # WHEEL is not takeable: the wheel is empty
-        drained.ext["grants"]["taken_by"][name] = (seat + 1) % 3
+        drained.ext.grants.taken_by[name] = (seat + 1) % 3
     assert not office.wheel_loaded(player)
     assert office.turn_actions(rules, drained, seat) == []
     engineers, credits = player.engineers, player.credits
@@ -263,16 +265,14 @@ def test_the_grants_return_at_the_end_of_the_round():
     seat = to_office(game)
     game.play(OFFICE)
     game.play(grant("PRESTIGE"))
-    assert game.state.ext["grants"]["taken_by"]["PRESTIGE"] == seat
+    assert game.state.ext.grants.taken_by["PRESTIGE"] == seat
     bots = game.make_bots()
     round_no = game.state.flow.round
     while game.state.flow.round == round_no:
         legal = [a for a in game.legal() if a != OFFICE]
         game.play(bots[game.to_move].choose(game.state, legal))
-    assert game.state.ext["grants"]["taken_by"] == dict.fromkeys(
-        ("MACHINERY", "FUNDING", "WHEEL", "PRESTIGE"), -1
-    )
-    assert game.state.players[seat].ext["grants"] == {"taken": ["PRESTIGE"], "used": 0}
+    assert game.state.ext.grants.taken_by == dict.fromkeys(("MACHINERY", "FUNDING", "WHEEL", "PRESTIGE"), -1)
+    assert game.state.players[seat].ext.grants == office.Holder(taken=["PRESTIGE"], used=0)
 
 
 # -- GR-6: the audit in the final scoring ----------------------------------------------------------------
@@ -296,7 +296,7 @@ def test_the_audit_charges_each_grant_beyond_the_fulfilled_contracts(audit_vp):
     charged = 0
     for seat in range(3):
         player = base.state.players[seat]
-        unbacked = max(0, len(player.ext["grants"]["taken"]) - len(player.fulfilled))
+        unbacked = max(0, len(player.ext.grants.taken) - len(player.fulfilled))
         assert office.unbacked(audited.state, seat) == unbacked
         expected = max(0, player.vp - audit_vp * unbacked)  # U-16: never below 0
         assert audited.state.players[seat].vp == expected
@@ -308,11 +308,11 @@ def test_the_audit_lines():
     """GR-6: a score line per audited seat, nothing for a seat whose contracts cover its grants."""
     game = new_game(players=3, seed=8)
     state = game.state
-    state.players[0].ext["grants"]["taken"] = ["FUNDING", "PRESTIGE", "FUNDING"]
+    state.players[0].ext.grants.taken = ["FUNDING", "PRESTIGE", "FUNDING"]
     state.players[0].fulfilled = ["C-X"]
-    state.players[1].ext["grants"]["taken"] = ["MACHINERY"]
+    state.players[1].ext.grants.taken = ["MACHINERY"]
     state.players[1].fulfilled = ["C-Y", "C-Z"]
-    state.players[2].ext["grants"]["taken"] = ["WHEEL"]
+    state.players[2].ext.grants.taken = ["WHEEL"]
     state.players[2].fulfilled = []
     assert office.final_scoring(game.rules, state) == [
         (0, -4, "2 grants not backed by a fulfilled contract (GR-6)"),
@@ -346,7 +346,7 @@ def test_greedy_games_use_the_office(players):
             action = bots[game.to_move].choose(game.state, game.legal())
             used += action == OFFICE
             game.play(action)
-        taken = sum(len(p.ext["grants"]["taken"]) for p in game.state.players)
+        taken = sum(len(p.ext.grants.taken) for p in game.state.players)
         assert taken > 0
     assert used > 0
 

@@ -14,6 +14,7 @@ PUBLIC_BARRAGE = {
     "turbine.plugins.barrage.decisions",  # Decision, the base of the expansion's own decisions
     "turbine.plugins.barrage.action_spaces",  # ActionSpaces, the base of its placements
     "turbine.plugins.barrage.api",  # BarrageGame: every call into Barrage is typed against it
+    "turbine.plugins.barrage.state",  # State, Player and StatePart, the records it registers
     "turbine.plugins.barrage.companies",  # Company, the base class of a company ability
     "turbine.plugins.barrage.technology",  # TechTile, the base class of a technology tile
     "turbine.plugins.barrage.officers",  # Officer, the base class of an officer

@@ -54,11 +54,11 @@ def test_U_5_tiles_of_one_map_structure_do_not_build_buildings():
 def test_L_15_4_AT_I_W_waives_the_red_frame_of_the_building_space():
     """L-15.4: AT-I-W, only red-framed spaces left (4 players): no 3 credits."""
     g, seat, p = builder(tiles=("AT-I-W",))
-    g.state.ext[store.KEY]["spaces"][0] = [1 - min(seat, 1), 2 if seat != 2 else 3, store.FREE, store.FREE]
+    g.state.ext.leeghwater.spaces[0] = [1 - min(seat, 1), 2 if seat != 2 else 3, store.FREE, store.FREE]
     p.credits = 0  # the 1st construction space costs no credits, the frame is waived
     do(g, seat, Ext("build", "PB-03"))
     do(g, seat, Ext("tile", "AT-I-W"))
-    assert g.state.ext[store.KEY]["spaces"][0][2] == seat
+    assert g.state.ext.leeghwater.spaces[0][2] == seat
     assert p.credits == 0
     assert "AT-I-W" in p.wheel_tile
 
@@ -72,7 +72,7 @@ def test_L_15_4_AT_I_W_offers_both_spaces_for_free():
     assert top(g).answers(g.rules, g.state) == [Ext("space", "1:0C"), Ext("space", "3:0C")]
     credits = p.credits
     do(g, seat, Ext("space", "3:0C"))
-    assert g.state.ext[store.KEY]["spaces"][0] == [-1, -1, seat, -1]
+    assert g.state.ext.leeghwater.spaces[0] == [-1, -1, seat, -1]
     assert p.credits == credits
 
 
@@ -163,7 +163,7 @@ def test_L_6_10_solomon_pays_missing_machinery_with_3_credits_each():
     do(g, seat, Ext("tile", "BUILDING"))  # one payment only: no decision
     assert (p.excavators, p.mixers, p.credits) == (0, 0, 0)
     assert (p.wheel_exc[sector], p.wheel_mix[sector]) == (1, 2)
-    assert g.state.ext[store.KEY]["spaces"][0][0] == seat  # 0 credits left: only the unframed space
+    assert g.state.ext.leeghwater.spaces[0][0] == seat  # 0 credits left: only the unframed space
 
 
 def test_L_6_10_solomon_may_pay_credits_for_any_unit():
@@ -181,18 +181,18 @@ def test_L_6_10_solomon_may_pay_credits_for_any_unit():
     ]
     do(g, seat, Pay(0, 1, 6))
     assert (p.excavators, p.mixers, p.credits) == (5, 4, 0)
-    assert g.state.ext[store.KEY]["spaces"][0][0] == seat
+    assert g.state.ext.leeghwater.spaces[0][0] == seat
 
 
 def test_L_6_10_solomon_keeps_3_credits_for_a_red_frame_when_only_framed_spaces_are_free():
     """L-6.10 with L-6.2 step 5: payments leave the 3 credits of the only (framed) space."""
     g, seat, p = builder(officer="EO-SJ", pb="PB-02")
-    g.state.ext[store.KEY]["spaces"][0] = [1 - min(seat, 1), 2 if seat != 2 else 3, store.FREE, store.FREE]
+    g.state.ext.leeghwater.spaces[0] = [1 - min(seat, 1), 2 if seat != 2 else 3, store.FREE, store.FREE]
     p.excavators, p.mixers, p.credits = 1, 1, 6
     do(g, seat, Ext("build", "PB-02"))
     do(g, seat, Ext("tile", "BUILDING"))  # only 1e 1m + 3 credits fits, with 3 left for the frame
     assert (p.excavators, p.mixers, p.credits) == (0, 0, 0)
-    assert g.state.ext[store.KEY]["spaces"][0][2] == seat
+    assert g.state.ext.leeghwater.spaces[0][2] == seat
 
 
 def test_L_6_10_without_solomon_missing_machinery_is_no_building():
@@ -214,9 +214,9 @@ def test_L_6_2_the_player_may_take_a_framed_space():
     assert top(g).answers(g.rules, g.state) == [Ext("space", "1:0C"), Ext("space", "3:3C")]
     credits = p.credits
     do(g, seat, Ext("space", "3:3C"))
-    assert g.state.ext[store.KEY]["spaces"][0] == [-1, -1, seat, -1]
+    assert g.state.ext.leeghwater.spaces[0] == [-1, -1, seat, -1]
     assert p.credits == credits - 3
-    assert p.ext[store.KEY]["pieces"] == 4
+    assert p.ext.leeghwater.pieces == 4
 
 
 def test_L_6_2_no_space_choice_when_the_frame_cannot_be_paid():
@@ -225,7 +225,7 @@ def test_L_6_2_no_space_choice_when_the_frame_cannot_be_paid():
     do(g, seat, Ext("build", "PB-03"))
     do(g, seat, Ext("tile", "BUILDING"))
     assert top(g) is None or not top(g).kind.startswith("lw_")
-    assert g.state.ext[store.KEY]["spaces"][0][0] == seat and p.credits == 2
+    assert g.state.ext.leeghwater.spaces[0][0] == seat and p.credits == 2
 
 
 def engine_at_space_choice():

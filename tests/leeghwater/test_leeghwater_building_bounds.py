@@ -20,13 +20,13 @@ def test_L_6_2_fourth_construction_space_and_a_red_frame_cost_6_credits(credits,
     """L-6.2 steps 1 and 5, L-6.7, T-5: on the 4th construction space (3 engineers, 3 credits)
     with only red-framed building spaces free (3 credits), building PB-03 needs 6 credits."""
     g, seat, p = builder(players=4)
-    g.state.ext[store.KEY]["spaces"][0] = [1 - min(seat, 1), 2 if seat != 2 else 3, store.FREE, store.FREE]
+    g.state.ext.leeghwater.spaces[0] = [1 - min(seat, 1), 2 if seat != 2 else 3, store.FREE, store.FREE]
     p.spaces_used, p.credits = 3, credits
     g._legal = None
     assert (Ext("build", "PB-03") in g.legal()) is offered
     if offered:
         g.play(Ext("build", "PB-03"))  # one tile, one kind of space: both taken at once
-        assert g.state.ext[store.KEY]["spaces"][0][2] == seat
+        assert g.state.ext.leeghwater.spaces[0][2] == seat
         assert (p.credits, p.spaces_used) == (0, 4)
 
 
@@ -60,8 +60,8 @@ def test_E_1_the_right_space_s_frame_and_the_action_s_credit_are_both_paid(credi
     g = drafted(3)
     a, b = g.state.turn_order[0], g.state.turn_order[1]
     put_building(g, "PB-05")
-    g.state.ext[store.KEY]["spaces"][0] = [a, store.BLOCKED, b, store.FREE]
-    g.state.ext[store.KEY]["left"][0] = True  # the left space was taken this round
+    g.state.ext.leeghwater.spaces[0] = [a, store.BLOCKED, b, store.FREE]
+    g.state.ext.leeghwater.left[0] = True  # the left space was taken this round
     rich(g, b, credits=credits)
     assert (Ext("use", "PB-05") in placements.turn_actions(g.rules, g.state, b)) is offered
 

@@ -37,7 +37,7 @@ def first(g: Game, pb: str = "", active: bool = False, **resources) -> tuple[int
     if pb:
         put_building(g, pb)
     if active:
-        g.state.ext[store.KEY]["spaces"][0][0] = seat
+        g.state.ext.leeghwater.spaces[0][0] = seat
     return seat, g.state.players[seat]
 
 
@@ -79,7 +79,7 @@ def test_U_6_solomon_and_external_works(on):
         return
     do(g, seat, Ext("work", "EW-T4"))  # only one payment: 6 credits
     assert (p.credits, p.engineers) == (0 + 2, 10)
-    assert p.ext[store.KEY]["works"] == ["EW-T4"]
+    assert p.ext.leeghwater.works == ["EW-T4"]
 
 
 def test_U_6_solomon_chooses_how_to_pay_an_external_work():
@@ -92,7 +92,7 @@ def test_U_6_solomon_chooses_how_to_pay_an_external_work():
     assert top(g).answers(g.rules, g.state) == [Pay(1, 0, 0), Pay(0, 0, 3)]
     do(g, seat, Pay(0, 0, 3))
     assert (p.excavators, p.mixers, p.credits) == (1, 1, 3)  # 3 paid, then EW-T1's 3 credits
-    assert p.ext[store.KEY]["works"] == ["EW-T1"]
+    assert p.ext.leeghwater.works == ["EW-T1"]
 
 
 @pytest.mark.parametrize("counts", [True, False])
@@ -106,7 +106,7 @@ def test_U_7_AT_B1_use_counts_or_not(counts):
     do(g, seat, Ext("space", "1:0C"))
     do(g, seat, Ext("now", "PB-07"))
     assert p.credits == 15
-    assert p.ext[store.KEY]["used"][0] == (1 if counts else 0)
+    assert p.ext.leeghwater.used[0] == (1 if counts else 0)
     assert (Ext("use", "PB-07") in placements.turn_actions(g.rules, g.state, seat)) is not counts
 
 
@@ -120,9 +120,9 @@ def test_U_4_loan_agency_tile_kept_or_discarded(kept):
     do(g, seat, Ext("use", "PB-04"))
     do(g, seat, Ext("loan", "EW-T203"))
     assert (p.credits, p.vp) == (2, vp + 6)
-    assert p.ext[store.KEY]["works"] == (["EW-T203"] if kept else [])
+    assert p.ext.leeghwater.works == (["EW-T203"] if kept else [])
     assert scoring.bonus_count(g.state, seat, "external_works") == (1 if kept else 0)
-    assert g.state.ext[store.KEY]["ew_display"][2] == ""
+    assert g.state.ext.leeghwater.ew_display[2] == ""
 
 
 @pytest.mark.parametrize("discount", [False, True])
@@ -204,7 +204,7 @@ def test_U_2_EW_R3_and_the_loan_agency(rule):
     g.state.patent_display = [""] * len(g.state.patent_display)
     show_work(g, "EW-T5")
     assert (Ext("work", "EW-T5") in placements.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
-    g.state.ext[store.KEY]["ew_display"] = ["EW-T5", "", ""]
+    g.state.ext.leeghwater.ew_display = ["EW-T5", "", ""]
     assert (Ext("use", "PB-04") in placements.turn_actions(g.rules, g.state, seat)) is (rule == "forfeit")
 
 
@@ -290,9 +290,9 @@ def test_U_14_mahiris_copy_space_engineer_as_the_architect(allowed):
     assert (pending.kind, pending.mahiri, pending.optional) == ("lw_architect", True, True)
     p.copy = "EO-TB"
     assert pending.answers(g.rules, g.state) == [Ext("architect")]
-    p.ext[store.KEY]["architect"] = 0  # already used this round (by the copied action)
+    p.ext.leeghwater.architect = 0  # already used this round (by the copied action)
     assert pending.answers(g.rules, g.state) == []
-    p.ext[store.KEY]["architect"] = 1
+    p.ext.leeghwater.architect = 1
     p.copy = "EO-WA"
     assert pending.answers(g.rules, g.state) == []
 
@@ -345,7 +345,7 @@ def test_U_17_research_centre_without_a_two_unit_sector(no_op):
 def test_U_25_building_spaces_blocked_by_player_count(marks, blocked):
     for players in (2, 3, 4):
         g = game_with(players, u25_marks=marks)
-        for row in g.state.ext[store.KEY]["spaces"]:
+        for row in g.state.ext.leeghwater.spaces:
             assert [i for i, o in enumerate(row) if o == store.BLOCKED] == blocked[players]
 
 
@@ -406,4 +406,4 @@ def test_U_14_mahiris_copy_space_architect_through_the_engine():
     assert top(g).kind == "lw_architect" and set(g.legal()) == {Ext("architect"), Skip()}
     g.play(Ext("architect"))
     assert top(g).kind == "extra" and g.to_move == seat
-    assert p.ext[store.KEY]["architect"] == 0
+    assert p.ext.leeghwater.architect == 0

@@ -43,7 +43,7 @@ def test_L_5_4_2_external_work_not_face_up():
     g = drafted()
     seat = first(g)
     rich(g, seat)
-    display = g.state.ext[store.KEY]["ew_display"]
+    display = g.state.ext.leeghwater.ew_display
     hidden = next(w.id for w in store.data().external_works.works if w.id not in display)
     reason, rule = refused(g, seat, Ext("work", hidden))
     assert rule == "L-5.4.2"
@@ -78,7 +78,7 @@ def test_L_6_4_one_building_per_tile():
     g = drafted()
     seat = first(g)
     rich(g, seat)
-    pb = g.state.ext[store.KEY]["buildings"][0]
+    pb = g.state.ext.leeghwater.buildings[0]
     activate(g, seat)
     reason, rule = refused(g, seat, Ext("build", pb))
     assert rule == "L-6.4"
@@ -89,8 +89,8 @@ def test_L_6_5_no_free_building_space():
     g = drafted()
     seat = first(g)
     rich(g, seat)
-    pb = g.state.ext[store.KEY]["buildings"][0]
-    spaces = g.state.ext[store.KEY]["spaces"][0]
+    pb = g.state.ext.leeghwater.buildings[0]
+    spaces = g.state.ext.leeghwater.spaces[0]
     other = (seat + 1) % len(g.state.players)
     spaces[:] = [other if o == store.FREE else o for o in spaces]
     reason, rule = refused(g, seat, Ext("build", pb))
@@ -124,7 +124,7 @@ def test_L_3_4_building_not_in_play():
     seat = first(g)
     rich(g, seat)
     absent = next(
-        b.id for b in store.data().private_buildings if b.id not in g.state.ext[store.KEY]["buildings"]
+        b.id for b in store.data().private_buildings if b.id not in g.state.ext.leeghwater.buildings
     )
     reason, rule = refused(g, seat, Ext("build", absent))
     assert rule == "L-3.4"
@@ -163,7 +163,7 @@ def test_L_7_3_the_next_action_space_needs_its_engineers():
     rich(g, seat)
     put_building(g, "PB-07")
     activate(g, seat)
-    g.state.ext[store.KEY]["left"][0] = True
+    g.state.ext.leeghwater.left[0] = True
     g.state.players[seat].engineers = 1
     reason, rule = refused(g, seat, Ext("use", "PB-07"))
     assert rule == "L-7.3"
@@ -206,7 +206,7 @@ def test_every_placement_is_offered_or_refused_with_a_leeghwater_rule(players, s
     offered = 0
     while not g.is_over:
         seat = g.to_move
-        if not g.state.flow.pending and store.KEY in g.state.players[seat].ext:
+        if not g.state.flow.pending and store.extension(g.state.players[seat]) is not None:
             legal = set(placements.turn_actions(g.rules, g.state, seat))
             for action in candidates(g):
                 why = refuse_placement(g.rules, g.state, seat, action)

@@ -69,15 +69,15 @@ def rich(g: Game, seat: int, credits: int = 30, exc: int = 12, mix: int = 12) ->
 
 
 def put_building(g: Game, pb: str, slot: int = 0) -> None:
-    g.state.ext[store.KEY]["buildings"][slot] = pb
+    g.state.ext.leeghwater.buildings[slot] = pb
 
 
 def activate(g: Game, seat: int, slot: int = 0) -> None:
-    g.state.ext[store.KEY]["spaces"][slot][0] = seat
+    g.state.ext.leeghwater.spaces[slot][0] = seat
 
 
 def show_work(g: Game, work: str, slot: int = 0) -> None:
-    g.state.ext[store.KEY]["ew_display"][slot] = work
+    g.state.ext.leeghwater.ew_display[slot] = work
 
 
 # -- L-1, L-3 setup ---------------------------------------------------------------------------
@@ -101,14 +101,14 @@ def test_L_1_full_game_and_players_only():
 def test_L_3_setup(players, blocked):
     """L-3.3 (3 tiles of stack A face up), L-3.4 (5 of 10 buildings), L-3.7/T-8 (blocking), L-3.9."""
     g = drafted(players)
-    s = g.state.ext[store.KEY]
-    assert [store.work(w).stack for w in s["ew_display"]] == ["A", "A", "A"]
-    assert [len(st) for st in s["ew_stacks"]] == [2, 5, 5]
-    assert len(s["buildings"]) == 5 and len(set(s["buildings"])) == 5
-    for row in s["spaces"]:
+    s = g.state.ext.leeghwater
+    assert [store.work(w).stack for w in s.ew_display] == ["A", "A", "A"]
+    assert [len(st) for st in s.ew_stacks] == [2, 5, 5]
+    assert len(s.buildings) == 5 and len(set(s.buildings)) == 5
+    for row in s.spaces:
         assert [i for i, o in enumerate(row) if o == store.BLOCKED] == blocked
     for p in g.state.players:
-        assert p.ext[store.KEY] == {"works": [], "pieces": 5, "used": [0] * 5, "margot": 0, "architect": 1}
+        assert p.ext.leeghwater == store.Seat(works=[], pieces=5, used=[0] * 5, margot=0, architect=1)
         assert "building" in p.tiles
 
 
@@ -169,8 +169,8 @@ def test_L_5_every_external_work(work):
         x.amount for x in w.reward if x.kind == "energy_contract"
     )
     assert p.wheel_open == (wheel + gained["rotate"]) % 6
-    assert p.ext[store.KEY]["works"] == [work]
-    assert g.state.ext[store.KEY]["ew_display"][0] == ""
+    assert p.ext.leeghwater.works == [work]
+    assert g.state.ext.leeghwater.ew_display[0] == ""
     kinds = [q.kind for q in g.state.flow.pending if q.seat == seat]
     if w.special in ("EW-R1", "EW-R2"):
         assert ("lw_contract" in kinds) == bool(
@@ -244,7 +244,7 @@ def test_T_7_end_of_round_refresh_runs_A_to_C():
     g = drafted(2)
     seen = []
     for _ in range(5):
-        seen.append("".join(store.work(w).stack for w in g.state.ext[store.KEY]["ew_display"]))
+        seen.append("".join(store.work(w).stack for w in g.state.ext.leeghwater.ew_display))
         scoring.end_of_round(g.rules, g.state)
     assert seen == ["AAA", "AAB", "BBB", "BCC", "CCC"]
 
@@ -258,7 +258,7 @@ def test_T_5_building_on_a_red_frame_with_the_second_construction_space():
     seat = g.state.turn_order[0]
     rich(g, seat, credits=10, exc=8, mix=8)
     put_building(g, "PB-03")
-    g.state.ext[store.KEY]["spaces"][0] = [1 - min(seat, 1), 2 if seat != 2 else 3, store.FREE, store.FREE]
+    g.state.ext.leeghwater.spaces[0] = [1 - min(seat, 1), 2 if seat != 2 else 3, store.FREE, store.FREE]
     p = g.state.players[seat]
     p.spaces_used = 1
     open_sector = p.wheel_open
@@ -269,8 +269,8 @@ def test_T_5_building_on_a_red_frame_with_the_second_construction_space():
     assert (p.wheel_exc[open_sector], p.wheel_mix[open_sector]) == (2, 2)
     assert (p.excavators, p.mixers, p.credits) == (6, 6, 7)
     assert p.wheel_open == (open_sector + 1) % 6
-    assert g.state.ext[store.KEY]["spaces"][0][2] == seat
-    assert p.ext[store.KEY]["pieces"] == 4
+    assert g.state.ext.leeghwater.spaces[0][2] == seat
+    assert p.ext.leeghwater.pieces == 4
     assert building_actions.activated(g.state, seat, 0)
     assert Ext("build", "PB-03") not in placements.turn_actions(g.rules, g.state, seat)  # L-6.4: one per tile
 
@@ -329,7 +329,7 @@ def test_L_9_2_AT_B1_performs_the_action_at_once_and_it_counts():
     assert top(g).kind == "lw_now"
     do(g, seat, Ext("now", "PB-07"))
     assert p.credits == 15
-    assert not g.state.ext[store.KEY]["left"][0]  # L-7.3.1: no space taken
+    assert not g.state.ext.leeghwater.left[0]  # L-7.3.1: no space taken
     assert Ext("use", "PB-07") not in placements.turn_actions(g.rules, g.state, seat)
 
 
@@ -341,7 +341,7 @@ def test_E_1_left_first_then_right_with_its_frame():
     g = drafted(3)
     a, b = g.state.turn_order[0], g.state.turn_order[1]
     put_building(g, "PB-07")
-    g.state.ext[store.KEY]["spaces"][0] = [a, store.BLOCKED, b, store.FREE]
+    g.state.ext.leeghwater.spaces[0] = [a, store.BLOCKED, b, store.FREE]
     rich(g, a, credits=0)
     rich(g, b, credits=0)
     do(g, a, Ext("use", "PB-07"))
@@ -354,7 +354,7 @@ def test_E_1_right_space_red_frame_costs_3():
     g = drafted(3)
     a, b = g.state.turn_order[0], g.state.turn_order[1]
     put_building(g, "PB-05")
-    g.state.ext[store.KEY]["spaces"][0] = [a, store.BLOCKED, b, store.FREE]
+    g.state.ext.leeghwater.spaces[0] = [a, store.BLOCKED, b, store.FREE]
     rich(g, a, credits=4)
     rich(g, b, credits=4)
     do(g, a, Ext("use", "PB-05"))
@@ -375,7 +375,7 @@ def test_L_7_4_once_per_round_then_again_after_the_round():
     assert Ext("use", "PB-07") not in placements.turn_actions(g.rules, g.state, seat)
     scoring.end_of_round(g.rules, g.state)
     assert Ext("use", "PB-07") in placements.turn_actions(g.rules, g.state, seat)
-    assert g.state.ext[store.KEY]["left"] == [False] * 5
+    assert g.state.ext.leeghwater.left == [False] * 5
 
 
 def test_L_7_1_only_activated_players():
@@ -446,8 +446,8 @@ def test_T_1_PB_04_loan_agency():
     assert (p.engineers, p.credits) == (11, 12)  # left space: 1 engineer, no credits
     do(g, seat, Ext("loan", "EW-T203"))
     assert (p.credits, p.vp, p.excavators, p.mixers) == (2, vp + 6, 0, 0)
-    assert p.ext[store.KEY]["works"] == ["EW-T203"]
-    assert g.state.ext[store.KEY]["ew_display"][2] == ""
+    assert p.ext.leeghwater.works == ["EW-T203"]
+    assert g.state.ext.leeghwater.ew_display[2] == ""
     assert top(g).kind == "water" and top(g).markers == 2 and top(g).flows
 
 
@@ -525,7 +525,7 @@ def test_L_10_bonus_tiles_rows_and_counts():
     ]
     g = drafted(3)
     seat = g.state.turn_order[0]
-    g.state.players[seat].ext[store.KEY]["works"] = ["EW-T1", "EW-T2"]
+    g.state.players[seat].ext.leeghwater.works = ["EW-T1", "EW-T2"]
     activate(g, seat, 0)
     activate(g, seat, 3)
     assert scoring.bonus_count(g.state, seat, "external_works") == 2
@@ -575,9 +575,9 @@ def test_L_14_final_scoring_each_activated_tile_for_each_player():
     a, b = g.state.turn_order[0], g.state.turn_order[1]
     put_building(g, "PB-07", 0)
     put_building(g, "PB-10", 1)
-    g.state.ext[store.KEY]["spaces"][0][:1] = [a]
-    g.state.ext[store.KEY]["spaces"][0][2] = b
-    g.state.ext[store.KEY]["spaces"][1][0] = b
+    g.state.ext.leeghwater.spaces[0][:1] = [a]
+    g.state.ext.leeghwater.spaces[0][2] = b
+    g.state.ext.leeghwater.spaces[1][0] = b
     lines = scoring.final_scoring(g.state)
     assert sorted(lines) == sorted(
         [
@@ -592,16 +592,16 @@ def test_view_shows_the_additional_board():
     g = drafted(3)
     text = plugin.turbine_render_extra(g.rules, g.state, None)
     assert text.startswith("Leeghwater: additional management board")
-    assert "LW-EW1" in text and g.state.ext[store.KEY]["buildings"][0] in text
+    assert "LW-EW1" in text and g.state.ext.leeghwater.buildings[0] in text
 
 
 def test_views_hide_the_external_works_stacks():
     g = drafted(3)
     view = g.rules.clone(g.state)
     plugin.barrage_view(g.rules, view, 0)
-    assert [len(s) for s in view.ext[store.KEY]["ew_stacks"]] == [2, 5, 5]
-    assert all(w == "" for s in view.ext[store.KEY]["ew_stacks"] for w in s)
-    assert g.state.ext[store.KEY]["ew_stacks"][1][0] != ""
+    assert [len(s) for s in view.ext.leeghwater.ew_stacks] == [2, 5, 5]
+    assert all(w == "" for s in view.ext.leeghwater.ew_stacks for w in s)
+    assert g.state.ext.leeghwater.ew_stacks[1][0] != ""
 
 
 # -- L-12 officers -------------------------------------------------------------------------------------
@@ -623,7 +623,7 @@ def leslie(copy: bool = False) -> tuple[Game, int]:
         p.officer, p.copy, p.copy_turns = "EO-MS", "EO-LS", 1
     else:
         p.officer = "EO-LS"
-        del p.ext[store.KEY]
+        p.ext.leeghwater = None
         game_setup.setup_player(g.rules, g.state, seat)  # L-3.9.5: her special tile
     show_work(g, "EW-T4")
     return g, seat
@@ -638,7 +638,7 @@ def test_L_12_1_leslie_pays_an_external_work_onto_her_wheel():
     assert (p.wheel_exc[sector], p.wheel_mix[sector], p.wheel_tile[sector]) == (1, 1, "leslie")
     assert (p.excavators, p.mixers, p.credits, p.engineers) == (3, 3, 2, 10)
     assert p.wheel_open == (sector + 1) % 6
-    assert p.ext[store.KEY]["works"] == ["EW-T4"]
+    assert p.ext.leeghwater.works == ["EW-T4"]
     show_work(g, "EW-T2", slot=1)
     legal = placements.turn_actions(g.rules, g.state, seat)  # L-12.1.5: the tile is on the wheel
     assert Ext("work", "EW-T2") in legal and Ext("work_wheel", "EW-T2") not in legal
@@ -673,7 +673,7 @@ def test_L_12_2_margot_second_use_through_her_space():
     p = g.state.players[seat]
     do(g, seat, Ext("margot", "PB-07"))
     assert (p.engineers, p.credits) == (11, 5)
-    assert not g.state.ext[store.KEY]["left"][0]
+    assert not g.state.ext.leeghwater.left[0]
     assert Ext("margot", "PB-07") not in placements.turn_actions(
         g.rules, g.state, seat
     )  # U-12: once per round
@@ -788,9 +788,9 @@ def test_T_9_architect_alone_on_a_one_engineer_space_gives_another_turn():
     assert top(g).kind == "lw_architect" and set(g.legal()) == {Ext("architect"), Skip()}
     g.play(Ext("architect"))
     assert top(g).kind == "extra" and g.to_move == seat
-    assert g.state.players[seat].ext[store.KEY]["architect"] == 0
+    assert g.state.players[seat].ext.leeghwater.architect == 0
     scoring.end_of_round(g.rules, g.state)
-    assert g.state.players[seat].ext[store.KEY]["architect"] == 1
+    assert g.state.players[seat].ext.leeghwater.architect == 1
 
 
 def test_T_9_no_extra_turn_with_two_engineers_or_in_the_bank():
@@ -805,7 +805,7 @@ def test_T_9_no_extra_turn_with_two_engineers_or_in_the_bank():
     from turbine.plugins.barrage.actions import Bank
 
     assert officers.after_placement(g.rules, g.state, seat, Bank(1), 1) is None
-    g.state.players[seat].ext[store.KEY]["architect"] = 0  # already placed this round
+    g.state.players[seat].ext.leeghwater.architect = 0  # already placed this round
     assert officers.after_placement(g.rules, g.state, seat, Ext("use", "PB-07"), 1) is None
 
 

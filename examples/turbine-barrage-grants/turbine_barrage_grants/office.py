@@ -4,23 +4,26 @@ its decision, the audit at the end of the game, and how the greedy bot rates it.
 Everything goes through Barrage's published API: the placement is an
 :class:`~turbine.plugins.barrage.actions.Ext` action (``x grant_office``), the
 choice of grant a :class:`~turbine.plugins.barrage.decisions.Decision` subclass
-answered with ``x grant <GRANT>``, and the expansion's data lives under its id in
-``State.ext`` and ``Player.ext`` (plain JSON, so saves and digests need nothing new).
+answered with ``x grant <GRANT>``, and the expansion's records (:class:`Office`,
+:class:`Holder`) live under its id in ``State.ext`` and ``Player.ext``, registered
+with ``barrage_state_parts`` (:data:`PART`).
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar, NamedTuple
 
+import msgspec
 from turbine.core.errors import IllegalAction
 from turbine.plugins.barrage.action_spaces import ActionSpaces
 from turbine.plugins.barrage.actions import Ext
 from turbine.plugins.barrage.decisions import Decision
+from turbine.plugins.barrage.state import StatePart
 
 from .options import GrantsOptions
 
 KEY = "grants"
-"""The expansion's id: ``--with grants``, ``options["grants"]``, ``state.ext["grants"]``."""
+"""The expansion's id: ``--with grants``, ``options["grants"]``, ``state.ext.grants``."""
 
 OFFICE = "grant_office"
 """The placement's name: ``x grant_office`` (GR-2)."""
@@ -65,9 +68,29 @@ def plural(n: int, noun: str) -> str:
 # -- state -------------------------------------------------------------------------------------
 
 
+class Office(msgspec.Struct):
+    """The Grant Office, ``state.ext.grants``."""
+
+    taken_by: dict[str, int]
+    """Who took each grant this round: a seat or :data:`FREE` (GR-1, GR-5)."""
+
+
+class Holder(msgspec.Struct):
+    """A seat's grants, ``player.ext.grants``."""
+
+    taken: list[str]
+    """The grants taken this game (GR-6)."""
+    used: int
+    """1 once the seat has used the office this round (GR-2)."""
+
+
+PART = StatePart(KEY, shared=Office, seat=Holder)
+"""What the expansion keeps in Barrage's state (``barrage_state_parts``)."""
+
+
 def active(state: Any) -> bool:
-    """The game was set up with the expansion (a view or a game without it has no key)."""
-    return KEY in state.ext
+    """The game was set up with the expansion."""
+    return state.ext.grants is not None
 
 
 def opt(game: Any) -> GrantsOptions:
@@ -75,34 +98,34 @@ def opt(game: Any) -> GrantsOptions:
     return options
 
 
-def shared(state: Any) -> dict[str, Any]:
-    """``{"taken_by": {grant: seat or FREE}}``: who took each grant this round (GR-1, GR-5)."""
-    data: dict[str, Any] = state.ext[KEY]
-    return data
+def shared(state: Any) -> Office:
+    """The office: who took each grant this round (GR-1, GR-5)."""
+    office: Office = state.ext.grants
+    return office
 
 
-def mine(state: Any, seat: int) -> dict[str, Any]:
-    """``{"taken": [grants taken this game], "used": 0/1 this round}`` (GR-2, GR-6)."""
-    data: dict[str, Any] = state.players[seat].ext[KEY]
-    return data
+def mine(state: Any, seat: int) -> Holder:
+    """``seat``'s grants taken this game and its use of the office this round (GR-2, GR-6)."""
+    holder: Holder = state.players[seat].ext.grants
+    return holder
 
 
 def setup(state: Any) -> None:
     """GR-1: every grant on the display; nobody has used the office or taken a grant."""
-    state.ext[KEY] = {"taken_by": {g.id: FREE for g in GRANTS}}
+    state.ext.grants = Office(taken_by={g.id: FREE for g in GRANTS})
     for player in state.players:
-        player.ext[KEY] = {"taken": [], "used": 0}
+        player.ext.grants = Holder(taken=[], used=0)
 
 
 def end_of_round(state: Any) -> None:
     """GR-5: the grants taken this round return to the display; the office may be used again."""
     if not active(state):
         return
-    taken_by = shared(state)["taken_by"]
+    taken_by = shared(state).taken_by
     for grant in taken_by:
         taken_by[grant] = FREE
     for player in state.players:
-        player.ext[KEY]["used"] = 0
+        player.ext.grants.used = 0
 
 
 def wheel_loaded(player: Any) -> bool:
@@ -112,7 +135,7 @@ def wheel_loaded(player: Any) -> bool:
 
 def usable(state: Any, seat: int, grant: Grant) -> bool:
     """``seat`` may take ``grant`` now: it is on the display (GR-5) and has an effect (GR-4)."""
-    if shared(state)["taken_by"][grant.id] != FREE:
+    if shared(state).taken_by[grant.id] != FREE:
         return False
     return not grant.rotations or wheel_loaded(state.players[seat])
 
@@ -130,7 +153,7 @@ def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
         return []
     player = state.players[seat]
     o = opt(game)
-    if mine(state, seat)["used"] or player.engineers < o.engineers or player.credits < o.credits:
+    if mine(state, seat).used or player.engineers < o.engineers or player.credits < o.credits:
         return []
     return [Ext(OFFICE)] if takeable(state, seat) else []
 
@@ -144,15 +167,15 @@ def perform(game: Any, state: Any, seat: int, action: Any, pending: Any) -> bool
     o = opt(game)
     player.engineers -= o.engineers
     player.credits -= o.credits
-    mine(state, seat)["used"] = 1
+    mine(state, seat).used = 1
     state.flow.pending.append(GrantChoice(seat=seat, paid=o.credits))
     return True
 
 
 def take(game: Any, state: Any, seat: int, grant: Grant) -> None:
     """GR-3: the grant leaves the display, its effect applies at once, the seat keeps it."""
-    shared(state)["taken_by"][grant.id] = seat
-    mine(state, seat)["taken"].append(grant.id)
+    shared(state).taken_by[grant.id] = seat
+    mine(state, seat).taken.append(grant.id)
     player = state.players[seat]
     player.excavators += grant.excavators
     player.mixers += grant.mixers
@@ -192,7 +215,7 @@ class GrantChoice(Decision, tag="grants_choice"):
             return IllegalAction(
                 f"'{game.describe(action)}' is no grant: answer x grant <GRANT>, one of {names}", "GR-1"
             )
-        taker = shared(state)["taken_by"][action.arg]
+        taker = shared(state).taken_by[action.arg]
         if taker != FREE:
             who = "you" if taker == self.seat else f"seat {taker + 1}"
             return IllegalAction(
@@ -218,7 +241,7 @@ DECISIONS: tuple[type[Decision], ...] = (GrantChoice,)
 
 def unbacked(state: Any, seat: int) -> int:
     """Grants taken beyond the contracts fulfilled (GR-6)."""
-    return max(0, len(mine(state, seat)["taken"]) - len(state.players[seat].fulfilled))
+    return max(0, len(mine(state, seat).taken) - len(state.players[seat].fulfilled))
 
 
 def final_scoring(game: Any, state: Any) -> list[tuple[int, int, str]]:
@@ -253,10 +276,10 @@ def render(game: Any, state: Any) -> str | None:
     if not active(state):
         return None
     o = opt(game)
-    taken_by = shared(state)["taken_by"]
+    taken_by = shared(state).taken_by
     display = ", ".join(g.id for g in GRANTS if taken_by[g.id] == FREE) or "empty"
     held = " · ".join(
-        f"P{seat + 1} {len(p.ext[KEY]['taken'])}" for seat, p in enumerate(state.players) if KEY in p.ext
+        f"P{seat + 1} {len(p.ext.grants.taken)}" for seat, p in enumerate(state.players) if p.ext.grants
     )
     price = f"{plural(o.engineers, 'engineer')}, {plural(o.credits, 'credit')}"
     return f"Grant Office ({price}): {display} · grants taken: {held}"
@@ -279,7 +302,7 @@ class GrantOffice(ActionSpaces):
             return None
         player = state.players[seat]
         o = opt(game)
-        if mine(state, seat)["used"]:
+        if mine(state, seat).used:
             return IllegalAction("the Grant Office is used once per player per round", "GR-2")
         if player.engineers < o.engineers or player.credits < o.credits:
             return IllegalAction(

@@ -57,6 +57,11 @@ def barrage_action_spaces(config: Any) -> list[Any]:
     return [office.SPACES]
 
 
+@hookimpl
+def barrage_state_parts(config: Any) -> list[Any]:
+    return [office.PART]
+
+
 @hookimpl(tryfirst=True)
 def barrage_bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
     return office.bot_value(game, state, seat, action)
