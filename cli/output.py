@@ -51,10 +51,12 @@ def plain(text: str, style: str = "") -> Text:
 
 
 def seat_label(game: Game, seat: int | None) -> str:
-    """``Seat 2 (Random bot 2)`` for a 0-based seat."""
+    """``Seat 2 · Italy · Player 2`` for a 0-based seat: its number, what it is in
+    the game (:meth:`Rules.seat_name`, once it has one) and its player."""
     if seat is None:
         return "nobody"
-    return f"Seat {seat + 1} ({game.seats[seat].name})"
+    role = game.rules.seat_name(game.state, seat)
+    return " · ".join(p for p in (f"Seat {seat + 1}", role, game.seats[seat].name) if p)
 
 
 def is_human(game: Game, seat: int | None) -> bool:
@@ -179,6 +181,41 @@ def group_runs(numbered: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
     return groups
 
 
+def move_groups(game: Game, prefix: str = "") -> list[tuple[int, int, str]]:
+    """The legal moves as ``(first, last, text)`` entries numbered from 1, each with what
+    it costs (:meth:`Rules.choice_text`); runs of moves that differ only by a number
+    counting up and say the same after it (``bid 7`` … ``bid 50``, ``bank 1`` …
+    ``bank 7  (1 credit per engineer)``) fold into one; ``prefix`` keeps the moves
+    starting with it."""
+    wanted = " ".join(prefix.lower().split())
+    legal = game.legal()
+    numbered = [
+        (i, n)
+        for i, n in enumerate((game.rules.describe(a) for a in legal), start=1)
+        if " ".join(n.lower().split()).startswith(wanted)
+    ]
+    groups: list[tuple[int, int, str]] = []
+    segment: list[tuple[int, str]] = []
+    suffix = ""
+
+    def flush() -> None:
+        groups.extend((first, last, text + suffix) for first, last, text in group_runs(segment))
+        segment.clear()
+
+    for i, n in numbered:
+        text = game.rules.choice_text(game.state, legal[i - 1])
+        if not text.startswith(n):  # says it all in its own words: stands alone
+            flush()
+            groups.append((i, i, text))
+            continue
+        if text[len(n) :] != suffix or (segment and segment[-1][0] != i - 1):
+            flush()
+            suffix = text[len(n) :]
+        segment.append((i, n))
+    flush()
+    return groups
+
+
 def move_list(game: Game, columns: bool = True, limit: int | None = None, prefix: str = "") -> None:
     """The numbered legal moves of the seat to move.
 
@@ -187,23 +224,10 @@ def move_list(game: Game, columns: bool = True, limit: int | None = None, prefix
     notation starts with it (numbers stay those of the full list); ``limit``
     shows only the first lines and says how many are left out.
     """
-    wanted = " ".join(prefix.lower().split())
-    numbered = [
-        (i, n)
-        for i, n in enumerate((game.rules.describe(a) for a in game.legal()), start=1)
-        if " ".join(n.lower().split()).startswith(wanted)
-    ]
-    if not numbered:
+    groups = move_groups(game, prefix)
+    if not groups:
         out.print(Text(f"No legal move starts with {prefix!r}.", style="yellow"))
         return
-    legal = game.legal()
-    # a move whose text says what it costs stands on its own line; the others group in runs
-    shown = {i: game.rules.choice_text(game.state, legal[i - 1]) for i, _ in numbered}
-    plain = [(i, n) for i, n in numbered if shown[i] == n]
-    groups = sorted(
-        group_runs(plain) + [(i, i, shown[i]) for i, n in numbered if shown[i] != n],
-        key=lambda group: group[0],
-    )
     hidden = 0
     if limit is not None and len(groups) > limit:
         hidden = sum(last - first + 1 for first, last, _ in groups[limit:])
@@ -228,6 +252,21 @@ def move_list(game: Game, columns: bool = True, limit: int | None = None, prefix
 
 def log_entry_line(game: Game, step: int, entry: LogEntry) -> Text:
     return Text(f"{step:>4}. seat {entry.seat + 1} ({game.seats[entry.seat].name}): {entry.notation}")
+
+
+def action_log(game: Game, last: int | None = None) -> None:
+    """The game's log, one line per player action: the steps of one action (what to
+    build, where, how to pay) are joined with ``·`` (:meth:`Game.actions`)."""
+    groups = game.actions()
+    start = 0 if last is None else max(0, len(groups) - last)
+    if start:
+        out.print(Text(f"   … {start} earlier actions", style="dim"))
+    for number, group in enumerate(groups[start:], start=start + 1):
+        entry = game.log[group[0]]
+        text = " · ".join(game.log[i].notation for i in group)
+        out.print(Text(f"{number:>4}. {seat_label(game, entry.seat)}: {text}"))
+    if not groups:
+        out.print(Text("(no actions yet)", style="dim"))
 
 
 def log(game: Game, entries: list[LogEntry] | None = None, last: int | None = None) -> None:

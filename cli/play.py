@@ -1,9 +1,11 @@
 """``turbine play``: the interactive loop.
 
-At each human decision the board (drawn by the game's own renderer, as the seat
-to move sees it), the scores, whose turn and which phase, and the numbered
-legal moves are shown.  A move is typed as its number, its notation or a
-unique prefix of it.  Bots move by themselves and their moves are announced.
+At each human decision the turn screen (:mod:`.screen`) is shown: the game's
+compact panel for that seat, the question in words and the numbered legal moves
+with their costs; a further step of the same action asks only the new question.
+The whole board and the game's own views are commands.  A move is typed as its
+number, its notation or a unique prefix of it.  Bots move by themselves; every
+move is announced with what the automatic steps after it did.
 The game is saved (atomically) after every move, so it can be resumed any time
 with ``turbine play FILE``.
 """
@@ -16,24 +18,21 @@ from typing import Any
 from rich.text import Text
 from turbine.core import Game, ParseError, TurbineError
 
-from . import output
+from . import output, screen
 from .common import CliError, run_bots, save_game
 
 HELP = """\
 Type a move: its number, its notation, or the start of its notation.
 Commands:
   moves [TEXT]   list the legal moves again (those starting with TEXT)
-  board          show the board and the scores
+  board          show the whole board and the scores
+  view NAME      one of the game's views (also typed as NAME alone):{views}
   log [N]        the last N actions (default 20; 'log all' for every one)
   undo           take back your last move (and the bot moves after it)
   save [FILE]    save now (the game is also saved after every move);
                  with FILE, write a copy there and keep playing here
   help           this text
   quit           save and leave (resume with: turbine play FILE)"""
-
-
-MOVES_SHOWN = 40
-"""At a decision, at most this many moves are listed at once (``moves`` lists all)."""
 
 
 class PlaySession:
@@ -44,6 +43,8 @@ class PlaySession:
         self.game = game
         self.bots: dict[int, Any] = game.make_bots(seed_offset=len(game.log))
         self.console = output.out
+        self.shown_for: int | None = None
+        """The seat whose turn screen is on display (``None``: none, or it was scrolled away)."""
 
     # -- the loop -----------------------------------------------------------------
 
@@ -59,6 +60,7 @@ class PlaySession:
         while True:
             if self.run_bots():
                 shown = False
+                self.shown_for = None  # the bots' moves scrolled the panel away
             if game.is_over:
                 self.finish()
                 return
@@ -95,16 +97,23 @@ class PlaySession:
             self.quit()
             return "quit"
         if command in {"help", "?"} and not rest:
-            self.console.print(Text(HELP))
+            self.console.print(Text(self.help_text()))
             return "stay"
         if command == "moves":
-            output.move_list(self.game, prefix="" if rest == "all" else rest)
+            screen.moves(self.game, prefix="" if rest == "all" else rest)
             return "stay"
         if command == "board" and not rest:
             output.board(self.game, self.game.to_move)
+            self.shown_for = None
             return "stay"
         if command == "log" and (not rest or rest == "all" or (rest.isascii() and rest.isdigit())):
-            output.log(self.game, last=None if rest == "all" else int(rest or 20))
+            output.action_log(self.game, last=None if rest == "all" else int(rest or 20))
+            return "stay"
+        views = self.game.rules.views()
+        if command == "view" and rest.split(maxsplit=1)[0].lower() in views:
+            command, _, rest = rest.partition(" ")
+        if command in views:
+            self.view(command, rest.strip())
             return "stay"
         if command == "undo" and not rest:
             return "moved" if self.undo() else "stay"
@@ -127,7 +136,7 @@ class PlaySession:
             self.say(str(exc), "red")
             return False
         self.save()
-        self.say(f"{output.seat_label(game, seat)}: {entry.notation}")
+        screen.announce(game, seat, entry.notation, self.console)
         return True
 
     def run_bots(self) -> bool:
@@ -135,7 +144,7 @@ class PlaySession:
         moved = False
         for seat, notation in run_bots(self.game, self.bots):
             self.save()
-            self.say(f"{output.seat_label(self.game, seat)}: {notation}", "magenta")
+            screen.announce(self.game, seat, notation, self.console, style="magenta")
             moved = True
         return moved
 
@@ -183,10 +192,31 @@ class PlaySession:
     # -- display ----------------------------------------------------------------------
 
     def show_decision(self) -> None:
+        """The turn screen; only the question when the same seat goes on with the
+        action it started (the panel above it still holds)."""
         game = self.game
-        output.board(game, game.to_move)
-        output.where(game)
-        output.move_list(game, limit=MOVES_SHOWN)
+        if self.shown_for == game.to_move and game.rules.continues_turn(game.state):
+            screen.question(game, self.console)
+        else:
+            screen.decision(game, self.console)
+        self.shown_for = game.to_move
+
+    def view(self, name: str, arg: str) -> None:
+        """One of the game's own views (``map``, ``market``, ``company 2`` …)."""
+        game = self.game
+        try:
+            text = game.rules.render_view(game.state, game.to_move, name, arg)
+        except ParseError as exc:
+            self.say(str(exc), "red")
+            return
+        self.console.rule(Text(f"{game.spec.name} · {name} {arg}".rstrip(), style="bold"), align="left")
+        self.console.print(output.game_text(text), soft_wrap=True)
+        self.shown_for = None
+
+    def help_text(self) -> str:
+        views = self.game.rules.views()
+        listed = "".join(f"\n                   {name:<10} {what}" for name, what in views.items())
+        return HELP.format(views=listed or " (this game has none)")
 
     def finish(self) -> None:
         game = self.game

@@ -21,11 +21,20 @@ The contract (see ``ARCHITECTURE.md``):
 ``view(state, seat)``       what that seat may see
 ``describe`` / ``parse``    a short text notation, ``parse(describe(a)) == a``
 ==========================  =================================================
+
+What a player's screen is made of (all optional, with plain defaults):
+:meth:`seat_name` (the seat's company or colour), :meth:`question` (what is being
+decided, in words), :meth:`turn_view` (the compact panel for this decision),
+:meth:`choice_text` (a move with its cost), :meth:`views` (the full board and the
+game's own views), :meth:`continues_turn` (a sub-decision of the same action) and
+:meth:`tell` (the automatic steps said aloud while :meth:`narrating`).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
@@ -58,6 +67,7 @@ class Rules(ABC, Generic[S, A, Opt]):
         self.options: Opt = options
         self.players = players
         self.pm = pm
+        self._told: list[str] | None = None
 
     # -- what a game must write ---------------------------------------------
 
@@ -194,6 +204,61 @@ class Rules(ABC, Generic[S, A, Opt]):
     def render(self, state: S, seat: int | None) -> str:
         """The board as text for ``seat`` (``None``: everything)."""
         return msgspec.json.format(msgspec.json.encode(self.view(state, seat)).decode())
+
+    # -- the player's screen ----------------------------------------------------
+
+    def seat_name(self, state: S, seat: int) -> str:
+        """What the seat is in the game, beside its player's name: Barrage's company,
+        Power Grid's colour; ``""`` while it has none yet (before a draft)."""
+        return ""
+
+    def question(self, state: S) -> str:
+        """What the seat to move is deciding now, in words ("Where do you build the
+        dam?"); ``""`` lets the screen say only whose turn it is."""
+        return ""
+
+    def turn_view(self, state: S, seat: int) -> str:
+        """The compact panel shown at a decision of ``seat``: its resources and what
+        matters for this decision, a few lines (the whole board is :meth:`render`).
+        The default is the full board."""
+        return self.render(state, seat)
+
+    def views(self) -> dict[str, str]:
+        """The game's own views beside the board, by name, with a line saying what
+        each shows (``{"market": "the power plant market and the deck"}``)."""
+        return {}
+
+    def render_view(self, state: S, seat: int | None, name: str, arg: str = "") -> str:
+        """The view ``name`` of :meth:`views` for ``seat``; ``arg`` narrows it
+        (``company 2``).  Raises :class:`ParseError` for an argument it cannot read."""
+        raise ParseError(f"{name!r} is not a view of this game")
+
+    def continues_turn(self, state: S) -> bool:
+        """Whether the decision now is a further step of the action the same seat
+        has started (where to build, how to pay): the screen then asks only the new
+        question, and the log shows the action on one line."""
+        return False
+
+    def tell(self, text: str) -> None:
+        """Say what an automatic step did (an income, a forced payment, a round's
+        scoring), in a line a player reads.  Heard only while :meth:`narrating`;
+        otherwise, as when bots search or a replay runs, it costs a call."""
+        told = self._told
+        if told is not None:
+            told.append(text)
+
+    def telling(self) -> bool:
+        """Whether anyone listens: build a costly message only if so."""
+        return self._told is not None
+
+    @contextmanager
+    def narrating(self) -> Iterator[list[str]]:
+        """Collect the lines :meth:`tell` says inside the block, in order."""
+        outer, self._told = self._told, []
+        try:
+            yield self._told
+        finally:
+            self._told = outer
 
     def bound_reason(self) -> str:
         """Why the game cannot run past :meth:`decision_bound` (documentation)."""

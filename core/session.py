@@ -132,6 +132,8 @@ class Game:
         self.checkpoints: list[Checkpoint] = []
         self.load_report = LoadReport()
         self._legal: list[Any] | None = None
+        self.told: list[str] = []
+        """What the automatic steps after the last move did (:meth:`Rules.tell`)."""
 
     # -- the current decision ---------------------------------------------------
 
@@ -162,11 +164,15 @@ class Game:
         return "\n".join(lines)
 
     def play(self, action: Any) -> LogEntry:
-        """Apply ``action`` for the seat to move; raises IllegalAction, changing nothing."""
+        """Apply ``action`` for the seat to move; raises IllegalAction, changing nothing.
+
+        What the automatic steps after it did, in words, is :attr:`told` until the next move."""
         seat = self.to_move
         if seat is None:
             raise IllegalAction("the game is over")
-        self.rules.apply(self.state, action, self.legal())
+        with self.rules.narrating() as told:
+            self.rules.apply(self.state, action, self.legal())
+        self.told = told
         entry = LogEntry(seat, self.rules.action_to_data(action), self.rules.describe(action))
         self._record(entry)
         return entry
@@ -248,6 +254,21 @@ class Game:
         for entry, action in zip(entries, self._decode_actions(entries), strict=True):
             self.rules.perform(self.state, action)
             self._record(entry)
+
+    def actions(self) -> list[list[int]]:
+        """The log's entries grouped by player action: an entry that answers a further
+        step of the action its seat started (:meth:`Rules.continues_turn`, e.g. where
+        to build and how to pay) joins it.  Read by replaying the log."""
+        rules = self.rules
+        state = rules.initial_state(self.seed)
+        groups: list[list[int]] = []
+        for index, (entry, action) in enumerate(zip(self.log, self._decode_actions(self.log), strict=True)):
+            if groups and rules.continues_turn(state) and self.log[groups[-1][0]].seat == entry.seat:
+                groups[-1].append(index)
+            else:
+                groups.append([index])
+            rules.perform(state, action)
+        return groups
 
     def undo(self, count: int = 1) -> None:
         self.rewind(max(0, len(self.log) - count))

@@ -43,7 +43,7 @@ SPACE_TEXT = {
     "water": "{amount} water to headstreams (flows in phase 3)",
     "water_now": "{amount} water to a headstream, flows now",
     "rotate": "rotate the wheel {amount}",
-    "contracts": "take {amount} private contract(s)",
+    "contracts": "take private contracts: {amount}",
 }
 
 
@@ -244,46 +244,165 @@ def _energy(r: BarrageGame, state: State) -> list[str]:
 def _companies(r: BarrageGame, state: State) -> list[str]:
     order = ", ".join(f"{i + 1}. {who(r, state, s)}" for i, s in enumerate(state.turn_order))
     lines = ["", f"[bold]Companies[/bold] (turn order: {order})"]
-    for seat, p in enumerate(state.players):
-        company = r.company(state, seat)
-        officer = r.officers[p.officer]
-        energy = f"{p.energy}" + (" (marker flipped: counts as 30)" if p.energy > 30 else "")
-        lines.append(
-            f"  {who(r, state, seat)} ({COLOUR_NAMES.get(company.id, '')}) · {officer.name} · "
-            f"[bold]{p.vp} VP[/bold] · energy this round {energy}"
-        )
-        if officer.text:
-            lines.append(f"    officer: {officer.text}")
-        if p.copy:
-            lines.append(f"    copying {r.officers[p.copy].name}: {r.officers[p.copy].text}")
-        if officer.personal_space:
-            lines.append(f"    personal space used {p.copy_uses}/{r.options.mahiri_uses} this round")
-        passed = (
-            state.flow.phase == 1
-            and seat in state.flow.order
-            and state.flow.done[state.flow.order.index(seat)]
-        )
-        lines.append(
-            f"    supply: {plural(p.credits, 'credit')}, {plural(p.excavators, 'excavator')}, "
-            f"{plural(p.mixers, 'mixer')} · "
-            f"engineers {p.engineers}/12{' (passed)' if passed else ''} · "
-            f"constructions this round {p.spaces_used}/4"
-        )
-        left = ", ".join(f"{STRUCTURES[k]} {PIECES[k] - p.built[k]}" for k in range(4))
-        built = p.built[POWERHOUSE]
-        ability = "unlocked" if r.ability_unlocked(state, seat) else "from the 3rd powerhouse"
-        lines.append(
-            f"    pieces left: {left} · production bonus +{powerhouse_bonus(r, built)} · "
-            f"{company.name} ability {ability}"
-        )
-        lines.append(f"    tiles: {' '.join(p.tiles) or '-'} · wheel: {_wheel(p)}")
-        for t in sorted(
-            {t for t in (*p.tiles, *p.wheel_tile) if t and r.tiles[t].text and t not in STRUCTURES}
-        ):
-            lines.append(f"      {t}: {r.tiles[t].text}")
-        held = " · ".join(contract_text(r, c) for c in p.contracts) or "-"
-        lines.append(f"    contracts: {held} · fulfilled: {' '.join(p.fulfilled) or '-'}")
+    for seat in range(len(state.players)):
+        lines += _company(r, state, seat)
     return lines
+
+
+def _company(r: BarrageGame, state: State, seat: int, details: bool = True) -> list[str]:
+    """One company: VP and energy, officer, supply, pieces, tiles, wheel, contracts
+    (``details``: with what each special tile does)."""
+    lines: list[str] = []
+    p = state.players[seat]
+    company = r.company(state, seat)
+    officer = r.officers[p.officer]
+    energy = f"{p.energy}" + (" (marker flipped: counts as 30)" if p.energy > 30 else "")
+    lines.append(
+        f"  {who(r, state, seat)} ({COLOUR_NAMES.get(company.id, '')}) · {officer.name} · "
+        f"[bold]{p.vp} VP[/bold] · energy this round {energy}"
+    )
+    if officer.text:
+        lines.append(f"    officer: {officer.text}")
+    if p.copy:
+        lines.append(f"    copying {r.officers[p.copy].name}: {r.officers[p.copy].text}")
+    if officer.personal_space:
+        lines.append(f"    personal space used {p.copy_uses}/{r.options.mahiri_uses} this round")
+    passed = (
+        state.flow.phase == 1 and seat in state.flow.order and state.flow.done[state.flow.order.index(seat)]
+    )
+    lines.append(
+        f"    supply: {plural(p.credits, 'credit')}, {plural(p.excavators, 'excavator')}, "
+        f"{plural(p.mixers, 'mixer')} · "
+        f"engineers {p.engineers}/12{' (passed)' if passed else ''} · "
+        f"constructions this round {p.spaces_used}/4"
+    )
+    left = ", ".join(f"{STRUCTURES[k]} {PIECES[k] - p.built[k]}" for k in range(4))
+    built = p.built[POWERHOUSE]
+    ability = "unlocked" if r.ability_unlocked(state, seat) else "from the 3rd powerhouse"
+    lines.append(
+        f"    pieces left: {left} · production bonus +{powerhouse_bonus(r, built)} · "
+        f"{company.name} ability {ability}"
+    )
+    lines.append(f"    tiles: {' '.join(p.tiles) or '-'} · wheel: {_wheel(p)}")
+    for t in (
+        ()
+        if not details
+        else sorted({t for t in (*p.tiles, *p.wheel_tile) if t and r.tiles[t].text and t not in STRUCTURES})
+    ):
+        lines.append(f"      {t}: {r.tiles[t].text}")
+    held = " · ".join(contract_text(r, c) for c in p.contracts) or "-"
+    lines.append(f"    contracts: {held} · fulfilled: {' '.join(p.fulfilled) or '-'}")
+    return lines
+
+
+# -- the compact turn view and the named views ----------------------------------------
+
+
+MENU_TEXT = {
+    "production": "production {amount:+d}",
+    "water": "{amount} water, phase 3",
+    "water_now": "{amount} water now",
+    "rotate": "turn wheel {amount}",
+}
+MENU_MACHINERY = {1: "1 exc", 2: "1 exc or mix", 3: "1 exc + 1 mix"}
+"""An action space's effect in a menu, short enough for two columns of moves
+(``eng`` engineers, ``cr`` credits, ``exc`` excavators, ``mix`` mixers)."""
+
+
+def space_text(r: BarrageGame, state: State, space_id: str) -> str:
+    """What an action space costs and does: ``2 engineers + 3 credits: production +1``."""
+    for space in r.spaces:
+        if space.id != space_id:
+            continue
+        cost = f"{space.engineers} eng" + (f" + {space.credits} cr" if space.credits else "")
+        if space.kind == "patent":
+            return f"{cost}: tile {state.patent_display[space.amount]}"
+        if space.kind == "machinery":
+            return f"{cost}: {MENU_MACHINERY[space.amount]}"
+        if space.kind == "contracts":
+            return f"{cost}: take {plural(space.amount, 'contract')}"
+        return f"{cost}: {MENU_TEXT.get(space.kind, space.kind).format(amount=space.amount)}"
+    return ""
+
+
+def placement_text(r: BarrageGame, state: State, seat: int, action: object, notation: str) -> str:
+    """A turn's placement with its cost and effect (B-7, B-8, B-10): the notation first."""
+    from .actions import Bank, Construct, Place
+
+    if type(action) is Place:
+        return f"{notation}  ({space_text(r, state, action.space)})"
+    if type(action) is Construct:
+        used = state.players[seat].spaces_used
+        need, credits = r.construction_spaces[used]
+        cost = f"{need} eng" + (f" + {credits} cr" if credits else "")
+        return f"{notation}  ({cost}: build, space {used + 1} of 4)"
+    if type(action) is Bank:
+        return f"{notation}  (1 cr per eng)"
+    return notation
+
+
+VIEWS = {
+    "map": "the headstreams and the map: dams, powerhouses, conduits, water",
+    "company": "every company in full ('company N': seat N only)",
+    "actions": "the management board: who occupies each action space",
+    "contracts": "the contracts on offer, the Patent Office and the draft",
+    "energy": "the energy track this round and what each place earns",
+}
+
+
+def turn_view(r: BarrageGame, state: State, seat: int) -> str:
+    """The panel at ``seat``'s decision: the round's bonus tile and the objective, the
+    seat's company in full, one line for each other company, and the energy track
+    (the map, the board and the contracts are views of their own)."""
+    round_no = min(state.flow.round, 5)
+    tile = state.bonus_tiles[round_no - 1]
+    vp_each, counts, _ = r.bonus_table[tile]
+    objective = OBJECTIVE_TEXT.get(r.objective_table[state.objective], state.objective)
+    lines = [
+        f"Round {round_no} of 5 · bonus tile {tile}: {vp_each} VP {BONUS_TEXT.get(counts, counts)}",
+        f"Objective {state.objective}: most {objective} (15/10/5 VP at the end)",
+    ]
+    if not r.company(state, seat).id and (state.draft_pairs or state.draft_contracts):
+        lines += _draft(r, state)
+        return "\n".join(lines)
+    lines += _company(r, state, seat, details=False)
+    others = []
+    for other in state.turn_order:
+        if other == seat:
+            continue
+        p = state.players[other]
+        others.append(
+            f"  {who(r, state, other)} {p.vp} VP · energy {p.energy} · {p.credits}c {p.excavators}e "
+            f"{p.mixers}m · engineers {p.engineers} · contracts {len(p.contracts)} held, "
+            f"{len(p.fulfilled)} fulfilled"
+        )
+    order = " ".join(str(s + 1) for s in state.turn_order)
+    lines += [f"Others (turn order by seat: {order})", *others]
+    return "\n".join(lines)
+
+
+def render_view(r: BarrageGame, state: State, name: str, arg: str) -> str:
+    """One of :data:`VIEWS`; ``company N`` shows seat N's company."""
+    from turbine.core.errors import ParseError
+
+    if name == "map":
+        lines = _headstreams(r, state) + _map(r, state)
+    elif name == "company":
+        seats = range(len(state.players))
+        if arg:
+            if not (arg.isascii() and arg.isdigit() and 1 <= int(arg) <= len(state.players)):
+                raise ParseError(f"'company {arg}': give a seat number from 1 to {len(state.players)}")
+            seats = range(int(arg) - 1, int(arg))
+        lines = [line for s in seats for line in _company(r, state, s)]
+    elif name == "actions":
+        lines = _management(r, state) + (_patent_office(r, state) if r.full else [])
+    elif name == "contracts":
+        lines = _contracts(r, state) + (_patent_office(r, state) + _draft(r, state) if r.full else [])
+    elif name == "energy":
+        lines = _energy(r, state)
+    else:
+        raise ParseError(f"{name!r} is not a view of Barrage")
+    return "\n".join(line for line in lines if line).strip("\n")
 
 
 def _management(r: BarrageGame, state: State) -> list[str]:

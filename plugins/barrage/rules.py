@@ -25,7 +25,17 @@ from typing import Any
 from turbine.core import BadOptions, Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
 from turbine.core.notation import Notation
 
-from . import base_plugin, construction, contracts, patent_office, placements, production, scoring, water
+from . import (
+    base_plugin,
+    construction,
+    contracts,
+    narration,
+    patent_office,
+    placements,
+    production,
+    scoring,
+    water,
+)
 from .action_spaces import ActionSpaces
 from .actions import (
     ACTION_TYPES,
@@ -653,6 +663,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
     # -- phases (B-6, B-17, B-18, B-19) ----------------------------------------------------
 
     def _income(self, state: State) -> None:
+        before = narration.snapshot(state) if self.telling() else None
         order = list(state.turn_order)
         if self.options.income_order == "reverse":  # U-3
             order.reverse()
@@ -672,15 +683,20 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         if state.flow.round < ROUNDS:  # B-6.4
             for h, tile in enumerate(state.headstream_tiles):
                 state.headstream_water[h] += headstream_tiles()[tile][state.flow.round - 1]
+        if before is not None:
+            narration.changes(self, state, before, f"Round {state.flow.round} income")
 
     def _water_flow(self, state: State) -> None:
         """B-17: every marker on every headstream flows, headstream A first (B-12.2.4)."""
         caps = self.capacities(state)
         now = water.WaterState(state.dam_water, state.headstream_water)
         moved, result = water.flow_phase(self.water_board, now, caps)
+        held, waiting = list(state.dam_water), list(state.headstream_water)
         state.dam_water = moved.held
         state.headstream_water = moved.waiting
         self._after_water(state, result, caps, "flow_phase")
+        if self.telling():
+            narration.water(self, state, held, waiting)
 
     def _scoring(self, state: State) -> None:
         scoring.score_round(self, state)
@@ -708,6 +724,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         state.bank = [0] * self.players
         if self.h_end_of_round is not None:
             self.h_end_of_round(game=self, state=state, round_no=state.flow.round)
+        if self.telling() and state.flow.round < ROUNDS:
+            narration.turn_order(self, state)
 
     # -- the contract ----------------------------------------------------------------------
 
@@ -880,6 +898,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
                     continue
                 legal = self._sub_actions(state, top)
                 if len(legal) == 1:
+                    if self.telling() and legal[0] is not SKIP:
+                        narration.forced(self, state, top.seat, top.show(self, state, legal[0]))
                     self._answer(state, top, legal[0])
                     continue
                 self._settled = (state, top, legal)
@@ -971,10 +991,17 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
 
     def choice_text(self, state: State, action: Action) -> str:
         """A legal move as the menu shows it: the decision on top says what the answer
-        costs or does (:meth:`.decisions.Decision.show`); placements show their notation."""
+        costs or does (:meth:`.decisions.Decision.show`); a placement says what its space
+        costs and does (:func:`.render.placement_text`)."""
         pending = state.flow.pending
         if pending and type(action) in pending[-1].answer_types:
             return pending[-1].show(self, state, action)
+        if not pending:
+            from .render import placement_text
+
+            seat = self.to_move(state)
+            if seat is not None:
+                return placement_text(self, state, seat, action, self.describe(action))
         return self.describe(action)
 
     def asked(self, state: State) -> str:
@@ -1003,9 +1030,42 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         return action
 
     def phase_name(self, state: State) -> str:
-        if state.flow.pending:
-            return f"{self.machine.phase_name(state)}: {state.flow.pending[-1].kind}"
+        """The phase (B-5), or ``draft`` while companies and contracts are chosen (B-4.4)."""
+        if state.flow.pending and isinstance(state.flow.pending[-1], (ChoosePair, ChooseStartingContract)):
+            return "draft"
         return self.machine.phase_name(state)
+
+    # -- the player's screen ---------------------------------------------------------------
+
+    def seat_name(self, state: State, seat: int) -> str:
+        return self.company(state, seat).name
+
+    def question(self, state: State) -> str:
+        """The decision on top in words, or the placement of a turn (B-7)."""
+        if state.flow.pending:
+            return state.flow.pending[-1].question(self, state)
+        if self.machine.phase_name(state) == "actions":
+            return "place engineers on an action space, or pass (B-7)"
+        return ""
+
+    def continues_turn(self, state: State) -> bool:
+        """A sub-decision of the placement the seat has made this turn (B-7.2)."""
+        return state.in_turn and bool(state.flow.pending)
+
+    def turn_view(self, state: State, seat: int) -> str:
+        from .render import turn_view
+
+        return turn_view(self, state, seat)
+
+    def views(self) -> dict[str, str]:
+        from .render import VIEWS
+
+        return dict(VIEWS)
+
+    def render_view(self, state: State, seat: int | None, name: str, arg: str = "") -> str:
+        from .render import render_view
+
+        return render_view(self, state, name, arg)
 
     def round_number(self, state: State) -> int:
         return state.flow.round

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import narration
 from .state import State
 from .tables import BASE, CONDUIT, ELEVATION, POWERHOUSE, credits_for_energy
 
@@ -89,7 +90,8 @@ def score_round(r: BarrageGame, state: State) -> None:
     """B-18: awards, credits, the bonus tile."""
     players = state.players
     energies = [p.energy for p in players]
-    for seat, vp in enumerate(energy_awards(r, energies)):
+    energy_vp = energy_awards(r, energies)
+    for seat, vp in enumerate(energy_vp):
         r.add_vp(state, seat, vp)
     zero = r.consts["zero_energy"]
     for seat, p in enumerate(players):
@@ -100,19 +102,20 @@ def score_round(r: BarrageGame, state: State) -> None:
             p.credits += credits_for_energy(p.energy)
     tile = state.bonus_tiles[state.flow.round - 1]
     vp_each, counts, _ = r.bonus_table[tile]
-    for seat, p in enumerate(players):
-        value = vp_each * bonus_count(r, state, seat, counts)
-        r.add_vp(
-            state,
-            seat,
-            bonus_reward(
-                state.flow.round,
-                p.energy,
-                value,
-                r.consts["bonus_section_size"],
-                r.consts["bonus_penalty_per_section"],
-            ),
+    bonus_vp = [
+        bonus_reward(
+            state.flow.round,
+            p.energy,
+            vp_each * bonus_count(r, state, seat, counts),
+            r.consts["bonus_section_size"],
+            r.consts["bonus_penalty_per_section"],
         )
+        for seat, p in enumerate(players)
+    ]
+    for seat, vp in enumerate(bonus_vp):
+        r.add_vp(state, seat, vp)
+    if r.telling():
+        narration.round_scoring(r, state, energy_vp, bonus_vp, tile)
 
 
 # -- final scoring (B-20) -------------------------------------------------------------
@@ -180,10 +183,17 @@ def final_scoring(r: BarrageGame, state: State) -> None:
     n = len(state.players)
     counts = [objective_count(r, state, seat, r.objective_table[state.objective]) for seat in range(n)]
     awards = list(r.objective_awards[: 2 if n == 2 else 3])
-    for seat, vp in enumerate(split_places(counts, awards, [True] * n)):
+    objective_vp = split_places(counts, awards, [True] * n)
+    for seat, vp in enumerate(objective_vp):
         r.add_vp(state, seat, vp)
     per_vp = r.consts["resources_per_vp"]
+    parts = []
     for seat, p in enumerate(state.players):
-        r.add_vp(state, seat, (p.credits + p.excavators + p.mixers) // per_vp)
-        r.add_vp(state, seat, held_water(r, state, seat) * r.consts["vp_per_held_water"])
+        resources = (p.credits + p.excavators + p.mixers) // per_vp
+        water = held_water(r, state, seat) * r.consts["vp_per_held_water"]
+        r.add_vp(state, seat, resources)
+        r.add_vp(state, seat, water)
+        parts.append((objective_vp[seat], resources, water))
+    if r.telling():
+        narration.final_scoring(r, state, parts)
     state.finished = True

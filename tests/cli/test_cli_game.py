@@ -85,7 +85,7 @@ def test_move_applies_saves_and_lets_bots_move(run, new_game):
     log = read_json(path)["log"]
     assert log[0] == {"seat": 0, "action": {"type": "open", "bid": 3}, "notation": "open 3"}
     assert len(log) >= 2 and log[1]["seat"] == 1  # the bot answered
-    assert "Seat 1 (Player 1): open 3" in result.stdout
+    assert "Seat 1 · Player 1: open 3" in result.stdout
     assert json.loads(run("legal", path.name, "--json").stdout)["seat"] == 1  # a human again
 
 
@@ -118,7 +118,7 @@ def test_show_text_json_and_as(run, new_game):
     path = new_game()
     text = run("show", path.name)
     assert text.returncode == 0, text.stderr
-    assert "Round 1/4" in text.stdout and "Seat 1 (Player 1) to move" in text.stdout
+    assert "Round 1/4" in text.stdout and "Seat 1 · Player 1 to move" in text.stdout
     data = json.loads(run("show", path.name, "--as", "2", "--json").stdout)
     assert data["seat"] == 2 and data["to_move"] == 1 and data["over"] is False
     assert data["scores"] == [0, 0]

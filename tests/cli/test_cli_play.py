@@ -41,10 +41,10 @@ def test_play_moves_undo_save_quit(run, new_game, tmp_path):
     out = result.stdout
     assert "Round 1/4" in out  # the game's own board
     assert "1–10. open 1…10" in out and "11. pass" in out  # numbered moves, runs folded
-    assert "Seat 1 (Player 1) to move" in out
+    assert "Seat 1 · Player 1 to move" in out
     assert "undo" in out and "quit" in out  # help
-    assert "Seat 1 (Player 1): open 2" in out
-    assert "Seat 2 (Random bot 2):" in out  # the bot's answer is announced
+    assert "Seat 1 · Player 1: open 2" in out
+    assert "Seat 2 · Random bot 2:" in out  # the bot's answer is announced
     assert "'zzz' is not a legal move" in out  # and the game asks again
     assert "Undone 2 actions" in out
     assert "Saved a copy to copy.json" in out

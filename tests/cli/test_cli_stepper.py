@@ -51,7 +51,7 @@ def header_text(replay: Replay, step: int) -> str:
     name = replay.seat_names[entry.seat]
     return (
         f"Step {step}/{len(replay)} · round {where.round} · {where.phase} · "
-        f"Seat {entry.seat + 1} ({name}): {entry.notation}"
+        f"Seat {entry.seat + 1} · {name}: {entry.notation}"
     )
 
 
@@ -79,7 +79,7 @@ def test_the_stepper_moves_jumps_finds_and_quits(run, pg_replay):
     assert "There is no step 999: steps go from 0 to 445." in out
     assert "Unknown command 'zz'" in out
     assert "/TEXT, find TEXT" in out  # help
-    assert "Winner: Seat 4 (Greedy bot 4)" in out  # the last step ends the game
+    assert "Winner: Seat 4 · Greedy bot 4" in out  # the last step ends the game
 
 
 def test_the_stepper_at_its_ends_and_its_log(run, pg_replay):
@@ -110,7 +110,7 @@ def test_the_stepper_starts_at_to(run):
 def test_as_shows_the_board_as_that_seat_sees_it(run):
     result = run("replay", str(PG_SAVE), "--step", "--as", "2", input="q\n")
     assert result.returncode == 0, result.stderr
-    assert "after 0 of 445 moves · round 1 · auction · as seen by Seat 2 (Random bot 2)" in result.stdout
+    assert "after 0 of 445 moves · round 1 · auction · as seen by Seat 2 · Random bot 2" in result.stdout
     assert "face down" in result.stdout  # the deck stays hidden
     everything = run("replay", str(PG_SAVE), "--step", input="q\n")
     assert "everything shown" in everything.stdout and "as seen by" not in everything.stdout

@@ -1,0 +1,118 @@
+"""The player's screen at the table: a compact turn view, the question and its choices.
+
+At a decision a human sees, in this order and in at most :data:`SCREEN_LINES` lines
+of a 100-column terminal:
+
+1. a rule with the game, the round and the phase;
+2. the game's compact panel for this decision (:meth:`Rules.turn_view`);
+3. who decides what: ``Seat 2 · Italy · Player 2: where do you build the dam?``;
+4. the legal moves, each with its cost (:meth:`Rules.choice_text`), in columns.
+
+A further step of the same action (where to build, then how to pay) asks only the
+new question.  The whole board and the game's own views are commands away
+(``board``, ``map``, ``market`` …).  After every move, the lines the game said
+about its automatic steps (:attr:`Game.told`) are printed under it, so a human
+who comes back after the bots' moves reads what happened.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rich.console import Console
+from rich.text import Text
+from turbine.core import Game
+
+from . import output
+
+SCREEN_LINES = 45
+"""The most lines a decision's screen takes (a 4-player game in any phase)."""
+GAP = 2
+"""Spaces between two columns of moves."""
+MOVE_ROWS = 12
+"""The rows of moves shown at least (more when the panel is short; 'moves' lists them all)."""
+
+
+def heading(game: Game) -> str:
+    return " · ".join(p for p in (game.spec.name, output.place(game)) if p)
+
+
+def ask_line(game: Game) -> Text:
+    """Who decides what, e.g. ``Seat 2 · Italy · Player 2: where do you build?``."""
+    seat = game.to_move
+    who = output.seat_label(game, seat)
+    question = game.rules.question(game.state) if seat is not None else ""
+    return Text(f"{who}: {question}" if question else f"{who} to move", style="bold")
+
+
+def decision(game: Game, console: Console | None = None, compact: bool = True) -> None:
+    """The screen of the decision now: panel, question and choices (``compact``:
+    the game's turn view rather than the whole board)."""
+    console = console or output.out
+    seat = game.to_move
+    console.rule(Text(heading(game), style="bold"), align="left")
+    used = 1
+    if seat is not None:
+        panel = game.rules.turn_view(game.state, seat) if compact else game.render(seat)
+        if panel:  # wrapped at the terminal's width (the full board keeps its shape)
+            text = output.game_text(panel)
+            console.print(text, soft_wrap=False, overflow="fold")
+            used += len(console.render_lines(text, console.options, pad=False))
+    # the moves take the rows the panel leaves (the question and a hint take one each)
+    question(game, console, rows=max(MOVE_ROWS, SCREEN_LINES - used - 2))
+
+
+def question(game: Game, console: Console | None = None, rows: int = MOVE_ROWS) -> None:
+    """Only the question and its choices (a further step of an action under way)."""
+    console = console or output.out
+    console.print(ask_line(game))
+    moves(game, console, rows=rows)
+
+
+def moves(game: Game, console: Console | None = None, rows: int | None = None, prefix: str = "") -> None:
+    """The numbered legal moves with their costs, in as many columns as fit (runs of
+    bids fold into one entry); at most ``rows`` rows, the rest named by a hint."""
+    console = console or output.out
+    groups = output.move_groups(game, prefix)
+    if not groups:
+        console.print(Text(f"No legal move starts with {prefix!r}.", style="yellow"))
+        return
+    items = [
+        f"{first:>3}. {text}" if first == last else f"{first}–{last}. {text}" for first, last, text in groups
+    ]
+    hidden = 0
+    if rows is not None and len(items) > rows:  # as many as fit in ``rows`` rows
+        columns = _columns(items, console.width, rows)
+        kept = min(len(items), rows * len(columns) if columns else rows)
+        hidden = sum(last - first + 1 for first, last, _ in groups[kept:])
+        items = items[:kept]
+    columns = _columns(items, console.width, rows) if len(items) > 6 else [items]
+    for row in range(len(columns[0])):
+        cells = [column[row] for column in columns if row < len(column)]
+        widths = [max(len(item) for item in column) + GAP for column in columns]
+        line = "".join(cell.ljust(w) for cell, w in zip(cells[:-1], widths, strict=False)) + cells[-1]
+        console.print(Text(line), soft_wrap=False, overflow="fold")
+    if hidden:
+        hint = f"     … and {hidden} more: 'moves' lists them all, 'moves TEXT' those starting with TEXT"
+        console.print(Text(hint, style="dim"))
+
+
+def _columns(items: list[str], width: int, rows: int | None) -> list[list[str]]:
+    """Split ``items`` into the most columns (filled top to bottom) that fit ``width``,
+    each as wide as its longest item; with ``rows``, at most that many rows each."""
+    for count in range(min(len(items), max(1, width // 8)), 0, -1):
+        height = math.ceil(len(items) / count)
+        if rows is not None and height > rows and count > 1:
+            height = rows
+        columns = [items[i : i + height] for i in range(0, min(len(items), height * count), height)]
+        if sum(max(len(item) for item in column) + GAP for column in columns) - GAP <= width:
+            return columns
+    return [items[:rows] if rows is not None else items]
+
+
+def announce(game: Game, seat: int, notation: str, console: Console | None = None, style: str = "") -> None:
+    """A move and what the automatic steps after it did (:attr:`Game.told`)."""
+    console = console or output.out
+    console.print(Text(f"{output.seat_label(game, seat)}: {notation}", style=style))
+    for line in game.told:
+        console.print(Text(f"    {line}", style="dim" if not style else ""))

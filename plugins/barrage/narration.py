@@ -1,0 +1,92 @@
+"""Barrage's automatic steps said aloud (:meth:`Rules.tell`): incomes, water flowing,
+a round's scoring as a small table, the final scoring, the new turn order, and the
+answers given for a player when only one was possible.
+
+Each function here only reads the state and says what happened; the rules call them
+only when someone listens (:meth:`Rules.telling`), so bots and replays pay nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .tables import NEUTRAL, credits_for_energy
+
+if TYPE_CHECKING:
+    from .api import BarrageGame
+    from .state import State
+
+COUNTS = ("VP", "credits", "excavators", "mixers", "energy")
+
+
+def company(r: BarrageGame, state: State, seat: int) -> str:
+    """The seat's company name, or ``seat N`` before the draft."""
+    return r.company(state, seat).name or f"seat {seat + 1}"
+
+
+def snapshot(state: State) -> list[tuple[int, ...]]:
+    """Each seat's open counts, in :data:`COUNTS` order."""
+    return [(p.vp, p.credits, p.excavators, p.mixers, p.energy) for p in state.players]
+
+
+def changes(r: BarrageGame, state: State, before: list[tuple[int, ...]], title: str) -> None:
+    """``title: Germany +6 credits, +1 excavator · Italy …`` — what each seat gained or lost."""
+    parts = []
+    for seat, (old, new) in enumerate(zip(before, snapshot(state), strict=True)):
+        moved = [f"{b - a:+d} {name}" for name, a, b in zip(COUNTS, old, new, strict=True) if a != b]
+        if moved:
+            parts.append(f"{company(r, state, seat)} {', '.join(moved)}")
+    r.tell(f"{title}: {' · '.join(parts) if parts else 'no company has any yet'}")
+
+
+def water(r: BarrageGame, state: State, held: list[int], waiting: list[int]) -> None:
+    """Where the water went: each dam that now holds more or less, and what still waits."""
+    board = r.board
+    moved = []
+    for d, (old, new) in enumerate(zip(held, state.dam_water, strict=True)):
+        if old != new:
+            owner = state.dam_owner[d]
+            whose = "neutral" if owner == NEUTRAL else company(r, state, owner)
+            moved.append(f"{board.dams[d].id} ({whose}) {old}→{new}")
+    flowed = sum(waiting) - sum(state.headstream_water)
+    r.tell(
+        f"Water flows: {flowed} from the headstreams; dams: {', '.join(moved) if moved else 'none filled'}"
+    )
+
+
+def round_scoring(r: BarrageGame, state: State, energy_vp: list[int], bonus_vp: list[int], tile: str) -> None:
+    """B-18 as a table: each company's energy, its place's VP, credits and the bonus tile's VP."""
+    zero = r.consts["zero_energy"]
+    r.tell(f"Round {state.flow.round} scoring (energy track, bonus tile {tile}):")
+    ranked = sorted(range(len(state.players)), key=lambda s: -state.players[s].energy)
+    for seat in ranked:
+        p = state.players[seat]
+        if p.energy == 0:
+            money = f"{zero['credits']} credits and {zero['vp']} VP for no energy"
+        else:
+            money = f"{credits_for_energy(p.energy)} credits"
+        r.tell(
+            f"  {company(r, state, seat):<10} energy {p.energy:>2}: track {energy_vp[seat]:>2} VP, "
+            f"{money}, bonus tile {bonus_vp[seat]} VP"
+        )
+
+
+def final_scoring(r: BarrageGame, state: State, parts: list[tuple[int, int, int]]) -> None:
+    """B-20.2–B-20.4 per company: objective, leftover resources, water behind its dams."""
+    r.tell(f"Final scoring (objective {state.objective}, resources, held water):")
+    for seat, (objective, resources, held) in enumerate(parts):
+        r.tell(
+            f"  {company(r, state, seat):<10} objective {objective:>2} VP, resources {resources} VP, "
+            f"water {held} VP → {state.players[seat].vp} VP"
+        )
+
+
+def turn_order(r: BarrageGame, state: State) -> None:
+    """B-19.1: the new order, least energy first."""
+    order = ", ".join(company(r, state, seat) for seat in state.turn_order)
+    r.tell(f"New turn order (least energy first): {order}")
+
+
+def forced(r: BarrageGame, state: State, seat: int, shown: str) -> None:
+    """An answer the rules gave for a player because it was the only one."""
+    r.tell(f"{company(r, state, seat)}: {shown} (the only choice)")
