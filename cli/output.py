@@ -102,7 +102,7 @@ def scores(game: Game, final: bool = False) -> None:
     table = Table(title="Final scores" if final else None, title_justify="left", box=None, pad_edge=False)
     table.add_column("seat", justify="right")
     table.add_column("player")
-    table.add_column("score", justify="right")
+    table.add_column(game.rules.score_name(), justify="right")
     if winners:
         table.add_column("")
     for index, seat in enumerate(game.seats):

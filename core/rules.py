@@ -207,6 +207,10 @@ class Rules(ABC, Generic[S, A, Opt]):
 
     # -- the player's screen ----------------------------------------------------
 
+    def score_name(self) -> str:
+        """What :meth:`scores` counts, as the screen's column heading ("VP", "cities powered")."""
+        return "score"
+
     def seat_name(self, state: S, seat: int) -> str:
         """What the seat is in the game, beside its player's name: Barrage's company,
         Power Grid's colour; ``""`` while it has none yet (before a draft)."""

@@ -932,6 +932,9 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
     def scores(self, state: State) -> list[int]:
         return [p.vp for p in state.players]
 
+    def score_name(self) -> str:
+        return "VP"
+
     def tallies(self, state: State) -> dict[str, list[int]]:
         """The open counts of each company: VP, credits, this round's energy and the
         engineers, excavators and mixers in its personal supply."""
