@@ -1,0 +1,145 @@
+"""Barrage at the table: the compact turn screen fits, every placement says what it
+costs, the automatic steps are said aloud, one action is one log line."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+from turbine.cli import screen
+from turbine.core import Game, ParseError, default_registry
+from turbine.plugins.barrage.actions import Bank, Construct
+
+
+def game(seed: int = 3, expansions: tuple[str, ...] = ()) -> Game:
+    return Game(
+        default_registry(), "barrage", players=4, seed=seed, options={"mode": "full"}, expansions=expansions
+    )
+
+
+def play_until(g: Game, done, rnd: random.Random, limit: int = 2000) -> None:
+    for _ in range(limit):
+        if g.is_over or done(g):
+            return
+        legal = g.legal()
+        g.play(legal[rnd.randrange(len(legal))])
+    raise AssertionError("not reached")
+
+
+def screen_lines(g: Game) -> list[str]:
+    out = io.StringIO()
+    screen.decision(g, Console(file=out, width=100, force_terminal=False))
+    return out.getvalue().splitlines()
+
+
+@pytest.mark.parametrize("expansions", [(), ("leeghwater",)])
+def test_the_turn_screen_fits_45_lines_of_100_columns(expansions):
+    """A 4-player game in any phase: the panel, the question and the moves fit."""
+    for seed in range(2):
+        g = game(seed, expansions)
+        rnd = random.Random(seed)
+        step = 0
+        while not g.is_over:
+            if step % 3 == 0:
+                lines = screen_lines(g)
+                assert len(lines) <= screen.SCREEN_LINES, "\n".join(lines)
+                assert max(len(line) for line in lines) <= 100, "\n".join(lines)
+                assert re.match(r"Seat \d · ", lines[-1]) is None or "to move" in lines[-1]
+            legal = g.legal()
+            g.play(legal[rnd.randrange(len(legal))])
+            step += 1
+
+
+def test_the_screen_names_the_seat_its_company_and_the_question():
+    g = game()
+    play_until(g, lambda g: g.rules.phase_name(g.state) == "actions", random.Random(1))
+    seat = g.to_move
+    company = g.rules.company(g.state, seat).name
+    lines = screen_lines(g)
+    ask = next(line for line in lines if line.startswith(f"Seat {seat + 1} · {company} · "))
+    assert ask.endswith("place engineers on an action space, or pass (B-7)")
+
+
+def test_placements_say_what_they_cost():
+    """B-8.1: the first construction space takes 1 engineer; B-10.5: the Bank pays 1 credit per engineer."""
+    g = game()
+    play_until(g, lambda g: g.rules.phase_name(g.state) == "actions", random.Random(1))
+    shown = {g.rules.describe(a): g.rules.choice_text(g.state, a) for a in g.legal()}
+    assert shown["construct"] == "construct  (1 eng: build, space 1 of 4)"
+    assert shown["bank 2"] == "bank 2  (1 cr per eng)"
+    rules = g.rules
+    for space in rules.spaces:  # every open space: its engineers and credits as printed (B-10)
+        notation = f"place {space.id}"
+        if notation in shown:
+            cost = f"{space.engineers} eng" + (f" + {space.credits} cr" if space.credits else "")
+            assert shown[notation].startswith(f"{notation}  ({cost}: "), shown[notation]
+
+
+def test_a_construction_is_one_action_and_its_steps_continue_the_turn():
+    """B-8.2: placing on a construction space, the structure, the site and the payment are one action."""
+    g = game()
+    rnd = random.Random(2)
+    play_until(g, lambda g: Construct() in g.legal(), rnd)
+    g.play(Construct())
+    assert g.rules.continues_turn(g.state)  # the structure to build is asked next
+    seat = g.log[-1].seat
+    while g.to_move == seat and g.rules.continues_turn(g.state):
+        g.play(g.legal()[0])
+    group = g.actions()[-1] if g.log[-1].seat == seat else g.actions()[-2]
+    notations = [g.log[i].notation for i in group]
+    assert notations[0] == "construct" and len(notations) >= 2
+    assert all(g.log[i].seat == seat for i in group)
+
+
+def test_the_automatic_steps_are_told():
+    """B-17 water, B-18 round scoring (its table agrees with the VP moved), B-19 turn order,
+    and answers given because they were the only ones (a forced payment, B-9.1.2)."""
+    g = game()
+    rnd = random.Random(5)
+    told: list[str] = []
+    forced = []
+    while not any(line.startswith("Round 1 scoring") for line in told):
+        before = [p.vp for p in g.state.players]
+        legal = g.legal()
+        g.play(legal[rnd.randrange(len(legal))])
+        told = list(g.told)
+        forced += [line for line in told if line.endswith("(the only choice)")]
+    assert any(line.startswith("Water flows: ") for line in told)
+    assert any(line.startswith("New turn order (least energy first): ") for line in told)
+    table = told[next(i for i, line in enumerate(told) if line.startswith("Round 1 scoring")) + 1 :][:4]
+    for line in table:
+        name = line.split()[0]
+        seat = next(s for s in range(4) if g.rules.company(g.state, s).name == name)
+        track, bonus = (int(n) for n in re.findall(r"(?:track|bonus tile)\s+(-?\d+) VP", line))
+        zero = -3 if "for no energy" in line else 0  # B-18.3.2
+        assert g.state.players[seat].vp - before[seat] == track + bonus + zero, line
+    assert forced, "a forced answer is said"
+
+
+def test_views_and_their_errors():
+    g = game()
+    play_until(g, lambda g: g.rules.phase_name(g.state) == "actions", random.Random(1))
+    rules = g.rules
+    assert set(rules.views()) == {"map", "company", "actions", "contracts", "energy"}
+    for name in rules.views():
+        assert rules.render_view(g.state, 0, name).strip()
+    one = rules.render_view(g.state, 0, "company", "2")
+    assert rules.company(g.state, 1).name in one and rules.company(g.state, 0).name not in one.split("·")[0]
+    with pytest.raises(ParseError, match="seat number from 1 to 4"):
+        rules.render_view(g.state, 0, "company", "9")
+    with pytest.raises(ParseError):
+        rules.render_view(g.state, 0, "nothing")
+
+
+def test_the_bank_run_folds_with_its_cost():
+    g = game()
+    play_until(
+        g, lambda g: Bank(3) in g.legal() and g.rules.phase_name(g.state) == "actions", random.Random(1)
+    )
+    from turbine.cli.output import move_groups
+
+    banks = [text for _, _, text in move_groups(g) if text.startswith("bank")]
+    assert len(banks) == 1 and re.fullmatch(r"bank 1…\d+  \(1 cr per eng\)", banks[0])
