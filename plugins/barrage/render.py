@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .decisions.words import contract_text
 from .production import powerhouse_bonus
 from .state import BLOCKED, WHEEL_SECTORS, Player, State
-from .tables import AREAS, MACHINERY_LOTS, NEUTRAL, NOBODY, PIECES, POWERHOUSE, STRUCTURES, Part
+from .tables import MACHINERY_LOTS, NEUTRAL, NOBODY, PIECES, POWERHOUSE, STRUCTURES
 
 if TYPE_CHECKING:
     from .api import BarrageGame
@@ -63,38 +64,6 @@ def who(r: BarrageGame, state: State, owner: int) -> str:
     if not company.id:
         return f"[bold]seat {owner + 1}[/]"
     return f"[{COLOURS.get(company.id, 'bold')}]{company.name}[/]"
-
-
-def reward_text(parts: tuple[Part, ...]) -> str:
-    """A reward or income in words: ``2 credits + rotate 1``."""
-    out = []
-    for kind, amount, max_value, areas in parts:
-        if kind in ("credits", "excavators", "mixers", "machinery", "energy"):
-            out.append(f"{amount} {kind.removesuffix('s') if amount == 1 else kind}")
-        elif kind == "vp":
-            out.append(f"{amount} VP")
-        elif kind == "rotate":
-            out.append(f"rotate {amount}")
-        elif kind == "water_flows":
-            out.append(f"{amount} water (flows)")
-        elif kind == "water_delayed":
-            out.append(f"{amount} water (phase 3)")
-        elif kind.startswith("build_"):
-            what = kind.removeprefix("build_")
-            text = ("build an " if what == "elevation" else "build a ") + what
-            if kind == "build_conduit" and max_value < 5:
-                text += f" of value ≤{max_value}"
-            if len(areas) < 3:
-                text += " in the " + " or ".join(AREAS[a] + "s" for a in areas)
-            out.append(text)
-        else:
-            out.append(f"{amount} {kind}")
-    return " + ".join(out)
-
-
-def contract_text(r: BarrageGame, contract: str) -> str:
-    c = r.contracts[contract]
-    return f"{contract} ({c.requirement}: {reward_text(c.reward)})"
 
 
 def render(r: BarrageGame, state: State, seat: int | None) -> str:

@@ -37,6 +37,7 @@ def test_a_choice_shows_its_cost_and_starts_with_its_notation():
     first, so the text shown starts with what the player types."""
 
     from turbine.plugins.barrage.decisions import ChooseSite, TakeContracts
+    from turbine.plugins.barrage.decisions.words import reward_text
 
     g = new_game(3, seed=2)
     rnd = random.Random(2)
@@ -56,7 +57,7 @@ def test_a_choice_shows_its_cost_and_starts_with_its_notation():
                         cost,
                     ), text
                 else:
-                    need = g.rules.contracts[action.contract].requirement
-                    assert cost == f"(needs {need} energy)"
+                    c = g.rules.contracts[action.contract]  # and its reward, in words
+                    assert cost == f"(needs {c.requirement} energy: {reward_text(c.reward)})"
         g.play(rnd.choice(g.legal()))
     assert seen == {"site", "take"}

@@ -11,6 +11,7 @@ from turbine.core.errors import IllegalAction
 from .. import contracts
 from ..actions import Discard, Fulfil, Take
 from .base import Decision
+from .words import reward_text
 
 if TYPE_CHECKING:
     from ..api import BarrageGame
@@ -60,8 +61,8 @@ class ChooseContract(Decision, tag="contract"):
             state.flow.pending.append(ChooseContract(seat=seat, energy=rest, discounted=once, optional=True))
 
     def show(self, game: BarrageGame, state: State, action: Fulfil) -> str:
-        need = game.contracts[action.contract].requirement
-        return f"{game.describe(action)}  (needs {need} energy)"
+        c = game.contracts[action.contract]
+        return f"{game.describe(action)}  (needs {c.requirement} energy: {reward_text(c.reward)})"
 
     def refuse(self, game: BarrageGame, state: State, action: Fulfil) -> IllegalAction:
         seat, contract, made = self.seat, action.contract, self.energy
@@ -115,7 +116,8 @@ class TakeContracts(Decision, tag="take"):
                 state.flow.pending.append(DiscardContract(seat=seat))
 
     def show(self, game: BarrageGame, state: State, action: Take) -> str:
-        return f"{game.describe(action)}  (needs {game.contracts[action.contract].requirement} energy)"
+        c = game.contracts[action.contract]
+        return f"{game.describe(action)}  (needs {c.requirement} energy: {reward_text(c.reward)})"
 
     def refuse(self, game: BarrageGame, state: State, action: Take) -> IllegalAction:
         if action.contract in state.nationals:

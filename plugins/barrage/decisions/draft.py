@@ -9,6 +9,7 @@ from turbine.core.errors import IllegalAction
 
 from ..actions import Pair, Take
 from .base import Decision
+from .words import reward_text
 
 if TYPE_CHECKING:
     from ..api import BarrageGame
@@ -22,6 +23,10 @@ class ChoosePair(Decision, tag="pair"):
 
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return [Pair(c, o) for c, o in state.draft_pairs]
+
+    def show(self, game: BarrageGame, state: State, action: Pair) -> str:
+        company, officer = game.companies[action.company], game.officers[action.officer]
+        return f"{game.describe(action)}  ({company.name} + {officer.name})"
 
     def apply(self, game: BarrageGame, state: State, action: Pair) -> None:
         self.done(state)
@@ -54,6 +59,10 @@ class ChooseStartingContract(Decision, tag="start"):
 
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return [Take(c) for c in state.draft_contracts]
+
+    def show(self, game: BarrageGame, state: State, action: Take) -> str:
+        c = game.contracts[action.contract]
+        return f"{game.describe(action)}  (needs {c.requirement} energy: {reward_text(c.reward)})"
 
     def apply(self, game: BarrageGame, state: State, action: Take) -> None:
         self.done(state)
