@@ -24,13 +24,15 @@ from rich.text import Text
 from turbine.core import Game, ParseError, Registry, TurbineError, savefile
 from turbine.core.session import options_model, verify_save
 
-from . import output
+from . import output, screen
 from .common import (
     CliError,
+    Moved,
     load_game,
     option_rows,
     parse_options,
     parse_seats,
+    play_move,
     registry,
     run_bots,
     save_game,
@@ -289,12 +291,19 @@ def new(
     output.out.print(
         Text(f"New {spec.name} game for {game.players} players (seed {seed}) saved to {out}", style="bold")
     )
-    for seat, notation in moves:
-        output.out.print(Text(f"{output.seat_label(game, seat)}: {notation}"))
+    announce(game, moves)
     output.where(game)
 
 
 # -- one game: look and move ------------------------------------------------------------
+
+
+def announce(game: Game, moves: list[Moved]) -> None:
+    """The moves just played, one line per action, with what the automatic steps did."""
+    announcer = screen.Announcer(game)
+    for moved in moves:
+        announcer.moved(moved)
+    announcer.flush()
 
 
 @app.command()
@@ -362,16 +371,13 @@ def move(
         raise CliError("the game is over")
     if wanted is not None and wanted != game.to_move:
         raise CliError(f"it is not seat {wanted + 1}'s turn: {game.where()}")
-    seat = game.to_move
     try:
         action = game.find(notation)
     except ParseError as exc:
         raise ParseError(f"{exc}; `turbine legal {file}` lists the legal moves") from None
-    entry = game.play(action)
-    moves = [(seat, entry.notation), *run_bots(game, game.make_bots(seed_offset=len(game.log)))]
+    moves = [play_move(game, action), *run_bots(game, game.make_bots(seed_offset=len(game.log)))]
     save_game(game, file)
-    for mover, text in moves:
-        output.out.print(Text(f"{output.seat_label(game, mover)}: {text}"))
+    announce(game, moves)
     output.where(game)
     if game.is_over:
         output.scores(game, final=True)

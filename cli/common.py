@@ -195,10 +195,29 @@ def save_game(game: Game, path: str | Path) -> None:
         raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-def run_bots(game: Game, bots: dict[int, Any], limit: int | None = None) -> Iterable[tuple[int, str]]:
+class Moved(typing.NamedTuple):
+    """A move just played, as it is announced."""
+
+    seat: int
+    notation: str
+    continued: bool
+    """It is a further step of the action the seat had started (:meth:`Rules.continues_turn`)."""
+    told: list[str]
+    """What the automatic steps after it did (:attr:`Game.told`)."""
+
+
+def play_move(game: Game, action: Any) -> Moved:
+    """Play ``action`` for the seat to move and say how to announce it."""
+    seat = game.to_move
+    continued = game.rules.continues_turn(game.state)
+    entry = game.play(action)
+    return Moved(entry.seat if seat is None else seat, entry.notation, continued, list(game.told))
+
+
+def run_bots(game: Game, bots: dict[int, Any], limit: int | None = None) -> Iterable[Moved]:
     """Let bot seats move until a human is to move or the game ends.
 
-    Yields ``(seat, notation)`` for each bot move, so callers can announce them.
+    Yields each bot move (:class:`Moved`), so callers can announce them.
     Stops after ``limit`` moves (default: the game's decision bound).
     """
     bound = game.rules.decision_bound() if limit is None else limit
@@ -208,6 +227,6 @@ def run_bots(game: Game, bots: dict[int, Any], limit: int | None = None) -> Iter
         if seat is None or seat not in bots:
             return
         action = bots[seat].choose(game.state, game.legal())
-        entry = game.play(action)
+        moved = play_move(game, action)
         moves += 1
-        yield seat, entry.notation
+        yield moved

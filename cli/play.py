@@ -19,7 +19,7 @@ from rich.text import Text
 from turbine.core import Game, ParseError, TurbineError
 
 from . import output, screen
-from .common import CliError, run_bots, save_game
+from .common import CliError, play_move, run_bots, save_game
 
 HELP = """\
 Type a move: its number, its notation, or the start of its notation.
@@ -43,6 +43,7 @@ class PlaySession:
         self.game = game
         self.bots: dict[int, Any] = game.make_bots(seed_offset=len(game.log))
         self.console = output.out
+        self.announcer = screen.Announcer(game, self.console)
         self.shown_for: int | None = None
         """The seat whose turn screen is on display (``None``: none, or it was scrolled away)."""
 
@@ -126,9 +127,8 @@ class PlaySession:
 
     def move(self, text: str) -> bool:
         game = self.game
-        seat = game.to_move
         try:
-            entry = game.play(game.find(text))
+            moved = play_move(game, game.find(text))
         except ParseError as exc:
             self.say(f"{exc}; type 'moves' to list them", "red")
             return False
@@ -136,15 +136,15 @@ class PlaySession:
             self.say(str(exc), "red")
             return False
         self.save()
-        screen.announce(game, seat, entry.notation, self.console)
+        self.announcer.moved(moved)
         return True
 
     def run_bots(self) -> bool:
         """Let bots move until a human is to move; True if any moved."""
         moved = False
-        for seat, notation in run_bots(self.game, self.bots):
+        for bot_move in run_bots(self.game, self.bots):
             self.save()
-            screen.announce(self.game, seat, notation, self.console, style="magenta")
+            self.announcer.moved(bot_move, style="magenta")
             moved = True
         return moved
 
@@ -186,6 +186,7 @@ class PlaySession:
         self.say(f"Saved a copy to {other}; still playing in {self.path}.")
 
     def quit(self) -> None:
+        self.announcer.flush()
         if self.save():
             self.say(f"Saved to {self.path}. Resume with: turbine play {self.path}")
 
@@ -198,6 +199,7 @@ class PlaySession:
         if self.shown_for == game.to_move and game.rules.continues_turn(game.state):
             screen.question(game, self.console)
         else:
+            self.announcer.flush()  # the actions that led here, each complete
             screen.decision(game, self.console)
         self.shown_for = game.to_move
 
@@ -220,6 +222,7 @@ class PlaySession:
 
     def finish(self) -> None:
         game = self.game
+        self.announcer.flush()
         self.save()
         output.board(game, None, title=f"{game.spec.name} · game over", with_scores=False)
         output.scores(game, final=True)

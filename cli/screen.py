@@ -24,6 +24,7 @@ from rich.text import Text
 from turbine.core import Game
 
 from . import output
+from .common import Moved
 
 SCREEN_LINES = 45
 """The most lines a decision's screen takes (a 4-player game in any phase)."""
@@ -110,9 +111,32 @@ def _columns(items: list[str], width: int, rows: int | None) -> list[list[str]]:
     return [items[:rows] if rows is not None else items]
 
 
-def announce(game: Game, seat: int, notation: str, console: Console | None = None, style: str = "") -> None:
-    """A move and what the automatic steps after it did (:attr:`Game.told`)."""
-    console = console or output.out
-    console.print(Text(f"{output.seat_label(game, seat)}: {notation}", style=style))
-    for line in game.told:
-        console.print(Text(f"    {line}", style="dim" if not style else ""))
+class Announcer:
+    """Says moves as they are played: one line per player action, its steps joined with
+    ``·`` (``construct · build base · at B7U · pay 3e 0m 0c``), then what the automatic
+    steps after it did, indented.  An action is said once it is complete (:meth:`flush`
+    says one still under way)."""
+
+    def __init__(self, game: Game, console: Console | None = None) -> None:
+        self.game = game
+        self.console = console or output.out
+        self.seat: int | None = None
+        self.steps: list[str] = []
+        self.told: list[str] = []
+        self.style = ""
+
+    def moved(self, moved: Moved, style: str = "") -> None:
+        if not (moved.continued and moved.seat == self.seat and self.steps):
+            self.flush()
+            self.seat, self.style = moved.seat, style
+        self.steps.append(moved.notation)
+        self.told += moved.told
+
+    def flush(self) -> None:
+        if self.seat is None or not self.steps:
+            return
+        label = output.seat_label(self.game, self.seat)
+        self.console.print(Text(f"{label}: {' · '.join(self.steps)}", style=self.style))
+        for line in self.told:
+            self.console.print(Text(f"    {line}", style="dim"))
+        self.seat, self.steps, self.told = None, [], []

@@ -143,3 +143,24 @@ def test_the_bank_run_folds_with_its_cost():
 
     banks = [text for _, _, text in move_groups(g) if text.startswith("bank")]
     assert len(banks) == 1 and re.fullmatch(r"bank 1…\d+  \(1 cr per eng\)", banks[0])
+
+
+def test_the_announcer_says_one_line_per_action():
+    """B-8.2: construct, the structure, the site and the payment are said as one action,
+    the answers given because they were the only ones under it."""
+    from turbine.cli.common import play_move
+
+    g = game()
+    rnd = random.Random(2)
+    play_until(g, lambda g: Construct() in g.legal(), rnd)
+    out = io.StringIO()
+    announcer = screen.Announcer(g, Console(file=out, width=100, force_terminal=False))
+    seat = g.to_move
+    announcer.moved(play_move(g, Construct()))
+    while g.to_move == seat and g.rules.continues_turn(g.state):
+        announcer.moved(play_move(g, g.legal()[0]))
+    announcer.flush()
+    lines = out.getvalue().splitlines()
+    assert lines[0].startswith(f"Seat {seat + 1} · {g.rules.company(g.state, seat).name} · ")
+    assert ": construct · build " in lines[0] and " · at " in lines[0]
+    assert all(line.startswith("    ") for line in lines[1:])  # what the automatic steps did
