@@ -393,6 +393,15 @@ def show(
             "--as", help="Show what this seat (from 1) sees; default: the seat to move.", metavar="SEAT"
         ),
     ] = None,
+    view: Annotated[
+        str | None,
+        typer.Option(
+            "--view",
+            help="One of the game's views instead of the whole board, e.g. 'map' or 'company 2' "
+            "('turbine show FILE --view list' names them).",
+            metavar="NAME",
+        ),
+    ] = None,
     json_out: JsonFlag = False,
 ) -> None:
     """The current state as one seat sees it (default: the seat to move; at the end, everything)."""
@@ -403,12 +412,35 @@ def show(
     if json_out:
         output.print_json(state_json(game, seat))
         return
+    if view is not None:
+        show_view(game, seat, view)
+        return
     seen = "everything shown" if seat is None else f"as seen by {output.seat_label(game, seat)}"
     title = " · ".join(part for part in (game.spec.name, output.place(game), seen) if part)
     output.board(game, seat, title=title)
     output.where(game)
     if game.is_over:
         output.out.print(Text(output.winners_line(game), style="bold"))
+
+
+def show_view(game: Game, seat: int | None, view: str) -> None:
+    """``show --view NAME [ARG]``: one of the game's views, or their list."""
+    views = game.rules.views()
+    name, _, arg = view.strip().partition(" ")
+    if name == "list" or not views:
+        if not views:
+            raise CliError(f"{game.spec.name} has no views besides the board")
+        for key, what in views.items():
+            output.out.print(Text(f"{key:<12} {what}"))
+        return
+    if name not in views:
+        raise CliError(f"{name!r} is not a view of {game.spec.name}; views: {', '.join(views)}")
+    try:
+        text = game.rules.render_view(game.state, seat, name, arg.strip())
+    except ParseError as exc:
+        raise CliError(str(exc)) from None
+    output.out.rule(Text(f"{game.spec.name} · {view.strip()}", style="bold"), align="left")
+    output.out.print(output.game_text(text), soft_wrap=True)
 
 
 def state_json(game: Game, seat: int | None) -> dict[str, Any]:
