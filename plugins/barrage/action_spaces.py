@@ -4,9 +4,10 @@ Barrage's own management board is its rules' business; an expansion that adds
 spaces (Leeghwater's external works and private buildings, the Grant Office)
 registers one :class:`ActionSpaces` object with ``barrage_action_spaces``.  The
 object owns everything about its placements, as a :class:`~.decisions.Decision`
-owns a sub-decision: which it offers a seat now, what one does, and why one is
-refused (citing the expansion's rule).  Its placements are :class:`~.actions.Ext`
-actions (notation ``x <name> [<arg>]``) whose ``name`` is one of :attr:`names`.
+owns a sub-decision: which it offers a seat now, what one does, how it is shown in
+a menu with its cost, and why one is refused (citing the expansion's rule).  Its
+placements are :class:`~.actions.Ext` actions (notation ``x <name> [<arg>]``) whose
+``name`` is one of :attr:`names`.
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ class ActionSpaces:
     def perform(self, game: BarrageGame, state: State, seat: int, action: Ext) -> None:
         """Carry out a legal placement: pay, then act or push the expansion's decisions."""
         raise NotImplementedError
+
+    def show(self, game: BarrageGame, state: State, seat: int, action: Ext) -> str:
+        """A legal placement as the menu shows it: its notation first, then what it costs
+        and does (``x work EW-T2  (2 eng + 1 exc + 1 mix: ...)``); the default is the notation."""
+        return game.describe(action)
 
     def refuse(self, game: BarrageGame, state: State, seat: int, action: Ext) -> IllegalAction | None:
         """Why ``action`` (one of :attr:`names`, not offered now) is refused, with the rule;

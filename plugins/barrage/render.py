@@ -296,7 +296,7 @@ def space_text(r: BarrageGame, state: State, space_id: str) -> str:
 
 def placement_text(r: BarrageGame, state: State, seat: int, action: object, notation: str) -> str:
     """A turn's placement with its cost and effect (B-7, B-8, B-10): the notation first."""
-    from .actions import Bank, Construct, Place
+    from .actions import Bank, Construct, Ext, Place
 
     if type(action) is Place:
         return f"{notation}  ({space_text(r, state, action.space)})"
@@ -305,6 +305,9 @@ def placement_text(r: BarrageGame, state: State, seat: int, action: object, nota
         need, credits = r.construction_spaces[used]
         cost = f"{need} eng" + (f" + {credits} cr" if credits else "")
         return f"{notation}  ({cost}: build, space {used + 1} of 4)"
+    if type(action) is Ext:  # G-4: the expansion's action space says it
+        space = r.space_of.get(action.name)
+        return space.show(r, state, seat, action) if space is not None else notation
     if type(action) is Bank:
         return f"{notation}  (1 cr per eng)"
     return notation

@@ -126,6 +126,8 @@ def test_the_office_costs_engineers_and_credits_and_asks_for_a_grant():
     game = new_game()
     seat = to_office(game)
     engineers, credits, exc, mix, vp, wheel = resources(game, seat)
+    shown = game.rules.choice_text(game.state, OFFICE)  # the menu says the price and the display
+    assert shown == "x grant_office  (2 eng + 2 cr: a grant of MACHINERY, FUNDING, WHEEL, PRESTIGE)"
     game.play(OFFICE)
     top = game.state.flow.pending[-1]
     assert isinstance(top, office.GrantChoice)

@@ -296,6 +296,12 @@ class GrantOffice(ActionSpaces):
     def perform(self, game: Any, state: Any, seat: int, action: Ext) -> None:
         perform(game, state, seat, action, None)
 
+    def show(self, game: Any, state: Any, seat: int, action: Ext) -> str:
+        """GR-2: what the office costs, and the grants on its display."""
+        o = opt(game)
+        free = ", ".join(g.id for g in GRANTS if shared(state).taken_by[g.id] == FREE)
+        return f"{game.describe(action)}  ({o.engineers} eng + {o.credits} cr: a grant of {free})"
+
     def refuse(self, game: Any, state: Any, seat: int, action: Ext) -> IllegalAction | None:
         """GR-2: why the office is closed to ``seat`` now."""
         if not active(state):
