@@ -1,55 +1,78 @@
-"""The additional management board as text, under Barrage's board (``turbine_render_extra``)."""
+"""The additional management board in words, under Barrage's board (``turbine_render_extra``):
+the external works on display with what they cost and give, the private buildings with
+what their action does and who built where, and each company's extension.  Companies
+are named as on Barrage's board; ids are spelled as the moves spell them.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from turbine.plugins.barrage.decisions import reward_text
+
 from . import store as lw
 
 
-def _cost(m: Any) -> str:
-    return f"{m.excavators}e {m.mixers}m"
+def machinery(m: Any) -> str:
+    """``1 excavator + 2 mixers`` (``nothing`` for a cost of none, AT-B2)."""
+    parts = [
+        f"{n} {word}{'s' if n != 1 else ''}"
+        for n, word in ((m.excavators, "excavator"), (m.mixers, "mixer"))
+        if n
+    ]
+    return " + ".join(parts) or "nothing"
 
 
-def _reward(w: Any) -> str:
-    parts = [f"{p.amount} {p.kind}" for p in w.reward]
+def work_reward(w: Any) -> str:
+    """An external work's reward in words: its parts, then its special symbol (L-5.12)."""
+    parts = [
+        reward_text(
+            tuple((p.kind, p.amount, 5 if p.max_value is None else p.max_value, ()) for p in w.reward)
+        )
+    ]
     if w.special:
-        parts.append(w.special)
-    return ", ".join(parts)
+        special = next(r for r in lw.data().external_works.special_rewards if r.id == w.special)
+        parts.append(f"{special.text.rstrip('.')} ({w.special})")
+    return " + ".join(p for p in parts if p)
 
 
-def _seat(seat: int) -> str:
-    return f"P{seat + 1}"
+def company(rules: Any, state: Any, seat: int) -> str:
+    return str(rules.company(state, seat).name or f"seat {seat + 1}")
 
 
 def render(rules: Any, state: Any) -> str:
     s = lw.shared(state)
     lines = ["Leeghwater: additional management board"]
-    stacks = " ".join(f"{name} {len(stack)}" for name, stack in zip("ABC", s.ew_stacks, strict=True))
-    lines.append(f"  External works (2 engineers each; stacks {stacks}):")
+    stacks = ", ".join(f"{name} {len(stack)}" for name, stack in zip("ABC", s.ew_stacks, strict=True))
+    lines.append(
+        f"  External works (2 engineers; give up the machinery, take the reward; face down: {stacks}):"
+    )
     for i, w in enumerate(s.ew_display):
         if w:
             tile = lw.work(w)
-            lines.append(f"    LW-EW{i + 1}: {w} pay {_cost(tile.cost)} -> {_reward(tile)}")
+            lines.append(f"    LW-EW{i + 1}: {w}: give {machinery(tile.cost)} → {work_reward(tile)}")
         else:
             lines.append(f"    LW-EW{i + 1}: empty")
-    lines.append("  Private buildings (building spaces: . free, # blocked, Pn built; * red frame):")
+    lines.append(
+        "  Private buildings (building spaces: . free, # blocked, or who built; * red frame +3 credits):"
+    )
     frames = lw.data().board.building_spaces
     for slot, pb in enumerate(s.buildings):
         b = lw.building(pb)
         spaces = " ".join(
-            ("#" if o == lw.BLOCKED else "." if o == lw.FREE else _seat(o))
+            ("#" if o == lw.BLOCKED else "." if o == lw.FREE else company(rules, state, o))
             + ("*" if frames[i].red_frame else "")
             for i, o in enumerate(s.spaces[slot])
         )
         nxt = "right" if s.left[slot] else "left"
-        lines.append(
-            f"    {pb} {b.name}: build {_cost(b.cost)}, {b.vp} VP; [{spaces}]; next action space {nxt}"
-        )
+        lines.append(f"    {pb} {b.name}: build for {machinery(b.cost)}, {b.vp} VP at the end; [{spaces}]")
+        lines.append(f"      action (builders only; next: the {nxt} action space): {b.effect_text}")
     for seat, player in enumerate(state.players):
         mine = lw.extension(player)
         if mine is None:
             continue
         works = ", ".join(mine.works) or "none"
-        lines.append(f"  {_seat(seat)}: external works {works}; building pieces left {mine.pieces}")
+        lines.append(
+            f"  {company(rules, state, seat)}: external works {works}; building pieces left {mine.pieces}"
+        )
     return "\n".join(lines)

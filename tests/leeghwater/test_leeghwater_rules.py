@@ -595,6 +595,26 @@ def test_view_shows_the_additional_board():
     assert "LW-EW1" in text and g.state.ext.leeghwater.buildings[0] in text
 
 
+def test_the_board_says_what_works_give_and_buildings_do_and_names_companies():
+    """L-5.2: a work's machinery given up and its reward in words (EW-R symbols spelled out,
+    L-5.12); L-8: each building's action; builders named by company, as on Barrage's board."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    g.state.ext.leeghwater.spaces[0][0] = seat
+    text = plugin.turbine_render_extra(g.rules, g.state, None)
+    shown = g.state.ext.leeghwater.ew_display[0]
+    work = store.work(shown)
+    assert f"LW-EW1: {shown}: give " in text
+    if work.special:
+        special = next(r for r in store.data().external_works.special_rewards if r.id == work.special)
+        assert f"{special.text.rstrip('.')} ({work.special})" in text
+    first = store.building(g.state.ext.leeghwater.buildings[0])
+    assert f"action (builders only; next: the left action space): {first.effect_text}" in text
+    company = g.rules.company(g.state, seat).name
+    assert f"[{company} " in text and f"  {company}: external works none; building pieces left 5" in text
+    assert " P1" not in text and "->" not in text
+
+
 def test_views_hide_the_external_works_stacks():
     g = drafted(3)
     view = g.rules.clone(g.state)

@@ -39,6 +39,7 @@ from .site import ChooseSite
 from .structure import ChooseStructure
 from .tile import ChooseTile
 from .water import PlaceWater
+from .words import reward_text
 
 BARRAGE_DECISIONS: tuple[type[Decision], ...] = (
     ChooseStructure,
@@ -96,4 +97,5 @@ __all__ = [
     "SplitMachinery",
     "TakeContracts",
     "pending_type",
+    "reward_text",
 ]
