@@ -69,15 +69,28 @@ def effect_possible(game: BarrageGame, state: Any, seat: int, b: dm.PrivateBuild
 
 def can_use(game: BarrageGame, state: Any, seat: int, slot: int) -> bool:
     """L-7.1, L-7.3 to L-7.6: activated, not used this round, the space and its costs payable."""
-    if not activated(state, seat, slot) or mine(state, seat).used[slot]:
-        return False
-    b = building(shared(state).buildings[slot])
-    space = b.spaces[action_space(state, slot)]
+    return shared(state).buildings[slot] in usable(game, state, seat)
+
+
+def usable(game: BarrageGame, state: Any, seat: int) -> list[str]:
+    """The private buildings the seat can use now (:func:`can_use`), in tile-slot order; the
+    slots it has not activated or has already used this round, most of them, are passed
+    over before anything else is looked up."""
+    s = shared(state)
+    used = mine(state, seat).used
     player = state.players[seat]
-    frame = RED if space.red_frame else 0
-    if player.engineers < space.engineers or player.credits < frame:
-        return False
-    return effect_possible(game, state, seat, b, player.credits - frame)
+    out = []
+    for slot, pb in enumerate(s.buildings):
+        if seat not in s.spaces[slot] or used[slot]:  # L-7.1: activated; L-7.4: once per round
+            continue
+        b = building(pb)
+        space = b.spaces[action_space(state, slot)]  # L-7.3
+        frame = RED if space.red_frame else 0
+        if player.engineers < space.engineers or player.credits < frame:  # L-7.6 steps 1-2
+            continue
+        if effect_possible(game, state, seat, b, player.credits - frame):  # B-7.4, L-7.6
+            out.append(pb)
+    return out
 
 
 def use_building(game: BarrageGame, state: Any, seat: int, slot: int, count: bool = True) -> None:

@@ -13,9 +13,9 @@ from turbine.plugins.barrage.actions import Ext, Pay
 from turbine.plugins.barrage.decisions import Decision
 
 from . import data_model as dm
-from .building_actions import LwNow, activated
+from .building_actions import LwNow
 from .machinery import credits_per_unit, machinery_payments
-from .store import ANTON, FREE, RED, building, data, mine, opt, red_frame, shared
+from .store import ANTON, FREE, RED, building, data, mine, opt, red_frame, shared, surcharge
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
@@ -52,22 +52,85 @@ def wild(game: BarrageGame, tile_id: str) -> bool:
     return tile is not None and len(set(tile.builds)) == len(dm.barrage.STRUCTURES)
 
 
-_BUILDERS: weakref.WeakKeyDictionary[Any, dict[str, bool]] = weakref.WeakKeyDictionary()
-"""Per game, the answers of :func:`builds_building` so far (they depend on the game's tiles
-and options only)."""
+TileOption = tuple[str, str, str]
+"""A tile choice that can build a building: (label, tile id, tile onto the wheel)."""
+
+Cost = tuple[int, int, bool, bool]
+"""What decides whether a :class:`BuildChoice` can pay: (excavators, mixers, no surcharge, mixed)."""
+
+
+class _PerGame:
+    """What follows from a game's tiles and options alone, worked out once per game rather
+    than at every turn: the building-capable tiles, and the tile choices per building and
+    set of tile options."""
+
+    def __init__(self, game: BarrageGame) -> None:
+        u5 = opt(game).u5_wild_builds
+        self.builders = building_tiles() | {t for t in game.tiles if u5 and wild(game, t)}
+        """The ids :func:`builds_building` accepts."""
+        self.choices: dict[tuple[str, tuple[TileOption, ...]], tuple[BuildChoice, ...]] = {}
+        """:func:`build_choices` by (building id, tile options)."""
+        self.costs: dict[tuple[TileOption, ...], dict[str, tuple[Cost, ...]]] = {}
+        """:meth:`costs_with` by tile options."""
+
+    def tile_options(self, game: BarrageGame, state: Any, seat: int) -> tuple[TileOption, ...]:
+        """:func:`tile_options`."""
+        builders = self.builders
+        out = [(t.upper(), t, t) for t in sorted(builders.intersection(state.players[seat].tiles))]
+        officer = game.officer(state, seat)
+        if officer.copies_wheel_tiles:
+            for choice, _ in officer.wheel_copies(game, state, seat, False):
+                prefix, _, t = choice.partition("=")
+                if t in builders:
+                    out.append((choice.upper(), t, ANTON if prefix == "anton" else ""))
+        return tuple(out)
+
+    def build_choices(
+        self, game: BarrageGame, b: dm.PrivateBuilding, options: tuple[TileOption, ...]
+    ) -> tuple[BuildChoice, ...]:
+        """:func:`build_choices` with these tile options."""
+        key = (b.id, options)
+        got = self.choices.get(key)
+        if got is None:
+            got = self.choices[key] = tuple(
+                c for label, t, wheel in options for c in _variants(game, b, t, label, wheel)
+            )
+        return got
+
+    def costs_with(self, game: BarrageGame, options: tuple[TileOption, ...]) -> dict[str, tuple[Cost, ...]]:
+        """Per private building, the distinct costs of its build choices with these tile
+        options: whether it can be built does not depend on the labels, and several tiles
+        often pay alike (the basic tile, AT-B1, AT-B3)."""
+        got = self.costs.get(options)
+        if got is None:
+            got = self.costs[options] = {
+                b.id: tuple(
+                    dict.fromkeys(
+                        (c.excavators, c.mixers, c.no_surcharge, c.mixed)
+                        for c in self.build_choices(game, b, options)
+                    )
+                )
+                for b in data().private_buildings
+            }
+        return got
+
+
+_PER_GAME: dict[int, _PerGame] = {}
+"""By ``id(game)``, each entry dropped when its game is collected (a plain dict: looked up at
+every turn, it is cheaper than a ``WeakKeyDictionary``)."""
+
+
+def _per_game(game: BarrageGame) -> _PerGame:
+    got = _PER_GAME.get(id(game))
+    if got is None:
+        got = _PER_GAME[id(game)] = _PerGame(game)
+        weakref.finalize(game, _PER_GAME.pop, id(game), None)
+    return got
 
 
 def builds_building(game: BarrageGame, tile_id: str) -> bool:
     """L-6.9: the building tiles; wild tiles too with U-5 (a) (``u5_wild_builds``)."""
-    known = _BUILDERS.get(game)
-    if known is None:
-        known = _BUILDERS[game] = {}
-    got = known.get(tile_id)
-    if got is None:
-        got = known[tile_id] = tile_id in building_tiles() or (
-            opt(game).u5_wild_builds and wild(game, tile_id)
-        )
-    return got
+    return tile_id in _per_game(game).builders
 
 
 def _variants(
@@ -83,36 +146,29 @@ def _variants(
     return [BuildChoice(label, wheel, tile_id, e, m, tile.no_surcharge, tile.interchangeable)]
 
 
-TileOption = tuple[str, str, str]
-"""A tile choice that can build a building: (label, tile id, tile onto the wheel)."""
-
-
-def tile_options(game: BarrageGame, state: Any, seat: int) -> list[TileOption]:
+def tile_options(game: BarrageGame, state: Any, seat: int) -> tuple[TileOption, ...]:
     """L-6.9: the building-capable tiles in the personal supply (by id), then the officer's
     copies of building-capable tiles on the wheel (Anton Krylov's ``ANTON=<id>``, L-15.7;
     Mahiri's copy ``COPY=<id>`` needs no tile, B-16.7.5; with Barrage's
     ``anton_empty_wheel="joker"`` and U-5 (a), Anton's tile alone as a joker) — the
     copies are Barrage's own (:meth:`Officer.wheel_copies`), labelled in upper case."""
-    player = state.players[seat]
-    out = [(t.upper(), t, t) for t in sorted(set(player.tiles)) if builds_building(game, t)]
-    for choice, _ in game.officer(state, seat).wheel_copies(game, state, seat, False):
-        prefix, _, t = choice.partition("=")
-        if builds_building(game, t):
-            out.append((choice.upper(), t, ANTON if prefix == "anton" else ""))
-    return out
+    return _per_game(game).tile_options(game, state, seat)
 
 
 def build_choices(
-    game: BarrageGame, state: Any, seat: int, b: dm.PrivateBuilding, options: list[TileOption] | None = None
-) -> list[BuildChoice]:
+    game: BarrageGame,
+    state: Any,
+    seat: int,
+    b: dm.PrivateBuilding,
+    options: tuple[TileOption, ...] | None = None,
+) -> tuple[BuildChoice, ...]:
     """Every way to build ``b`` now: each tile option (:func:`tile_options`, computed once
-    per seat when ``options`` is given) with the building's cost as that tile pays it."""
+    per seat when ``options`` is given) with the building's cost as that tile pays it.
+    They depend on the building and the options only, so each game keeps them."""
+    tables = _per_game(game)
     if options is None:
-        options = tile_options(game, state, seat)
-    out: list[BuildChoice] = []
-    for label, t, wheel in options:
-        out += _variants(game, b, t, label, wheel)
-    return out
+        options = tables.tile_options(game, state, seat)
+    return tables.build_choices(game, b, options)
 
 
 def choice_of(game: BarrageGame, state: Any, seat: int, slot: int, label: str) -> BuildChoice | None:
@@ -133,18 +189,23 @@ def payments(
 
 
 def can_pay(game: BarrageGame, state: Any, seat: int, c: BuildChoice, budget: int) -> bool:
-    if budget < 0:
-        return False
     p = state.players[seat]
-    units_short = (
-        max(c.excavators + c.mixers - p.excavators - p.mixers, 0)
-        if c.mixed
-        else max(c.excavators - p.excavators, 0) + max(c.mixers - p.mixers, 0)
-    )
-    if not units_short:
-        return True
-    per_unit = credits_per_unit(game, state, seat)
-    return bool(per_unit) and per_unit * units_short <= budget
+    cost = (c.excavators, c.mixers, c.no_surcharge, c.mixed)
+    return _affordable((cost,), p.excavators, p.mixers, credits_per_unit(game, state, seat), budget, 0)
+
+
+def _affordable(
+    costs: tuple[Cost, ...], excavators: int, mixers: int, per_unit: int, budget: int, surcharge: int
+) -> bool:
+    """L-6.2 steps 3 and 5, L-6.10, L-15.4: one of ``costs`` can be paid from a personal supply
+    of ``excavators`` and ``mixers`` (each missing unit with ``per_unit`` credits: Solomon P.
+    Jordan; 0: none), with ``surcharge`` credits more unless the tile waives them (AT-I-W),
+    out of ``budget`` credits."""
+    for e, m, waived, mixed in costs:
+        short = max(e + m - excavators - mixers, 0) if mixed else max(e - excavators, 0) + max(m - mixers, 0)
+        if (per_unit or not short) and per_unit * short + (0 if waived else surcharge) <= budget:
+            return True
+    return False
 
 
 def space_options(state: Any, slot: int, no_surcharge: bool, credits: int) -> list[tuple[int, int]]:
@@ -179,28 +240,47 @@ def buildable_with(game: BarrageGame, state: Any, seat: int, slot: int, c: Build
     return extra is not None and can_pay(game, state, seat, c, budget - extra)
 
 
-def can_build(
-    game: BarrageGame, state: Any, seat: int, slot: int, options: list[TileOption] | None = None
-) -> bool:
-    """L-6.2, L-6.4, L-6.7: a construction space, a piece, a tile, machinery, a building space
-    (``options``: the seat's :func:`tile_options`, when already known)."""
+def construction_budget(game: BarrageGame, state: Any, seat: int) -> int | None:
+    """L-6.2 step 1, L-6.4, L-6.7: the credits left after paying the leftmost free
+    construction space, or ``None`` when the seat cannot build any building now (no
+    construction space or building piece left, or too few engineers or credits for it)."""
     player = state.players[seat]
     spaces = game.construction_spaces
     if player.spaces_used >= len(spaces) or not mine(state, seat).pieces:
-        return False
+        return None
     need, cost = spaces[player.spaces_used]
-    if player.engineers < need or player.credits < cost or activated(state, seat, slot):
-        return False
-    if FREE not in shared(state).spaces[slot]:
-        return False
-    b = building(shared(state).buildings[slot])
-    budget = player.credits - cost
-    surcharge = (least_surcharge(state, slot, False), least_surcharge(state, slot, True))
-    for c in build_choices(game, state, seat, b, options):
-        extra = surcharge[c.no_surcharge]
-        if extra is not None and can_pay(game, state, seat, c, budget - extra):
-            return True
-    return False
+    if player.engineers < need or player.credits < cost:
+        return None
+    return player.credits - cost
+
+
+def can_build(game: BarrageGame, state: Any, seat: int, slot: int) -> bool:
+    """L-6.2, L-6.4, L-6.7: a construction space, a piece, a tile, machinery, a building space."""
+    return shared(state).buildings[slot] in buildable(game, state, seat)
+
+
+def buildable(game: BarrageGame, state: Any, seat: int) -> list[str]:
+    """The private buildings the seat can build now (:func:`can_build`), in tile-slot order.
+    Its own conditions (construction space, piece, engineers, credits, tiles) are checked
+    once for all of them, and each building only by the distinct costs of its tile choices."""
+    budget = construction_budget(game, state, seat)
+    if budget is None:
+        return []
+    tables = _per_game(game)
+    options = tables.tile_options(game, state, seat)
+    if not options:
+        return []
+    costs = tables.costs_with(game, options)
+    player = state.players[seat]
+    excavators, mixers, per_unit = player.excavators, player.mixers, credits_per_unit(game, state, seat)
+    s = shared(state)
+    return [
+        pb
+        for slot, pb in enumerate(s.buildings)
+        if seat not in (spaces := s.spaces[slot])  # L-6.4: one building per tile
+        and FREE in spaces  # L-6.5: a free building space
+        and _affordable(costs[pb], excavators, mixers, per_unit, budget, surcharge(spaces))
+    ]
 
 
 def load(

@@ -12,11 +12,11 @@ from turbine.core.errors import IllegalAction
 from turbine.plugins.barrage.action_spaces import ActionSpaces
 from turbine.plugins.barrage.actions import Ext
 
-from .building_actions import action_space, activated, can_use, effect_possible, use_building
-from .buildings import LwTile, can_build, tile_options
+from .building_actions import action_space, activated, effect_possible, usable, use_building
+from .buildings import LwTile, buildable
 from .refusals import PLACEMENTS, refuse_placement
 from .store import LESLIE, LESLIE_TILE, MARGOT, RED, building, extension, mine, opt, shared, work
-from .works import LwWorkPay, can_pay_work, pay_work, special_usable, take_work, work_payments
+from .works import LwWorkPay, pay_work, payable_works, special_usable, take_work, work_payments
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
@@ -24,48 +24,53 @@ if TYPE_CHECKING:
 
 def turn_actions(game: BarrageGame, state: Any, seat: int) -> list[Ext]:
     """L-4.3: the external-works spaces, buildings to build, activated buildings to use."""
-    if extension(state.players[seat]) is None:
-        return []
     player = state.players[seat]
-    s = shared(state)
-    out = []
+    if extension(player) is None:
+        return []
     officer = game.officer(state, seat).id
-    if player.engineers >= 2:  # L-5.2: exactly 2 engineers
-        payable = [
-            w
-            for w in s.ew_display
-            if w and can_pay_work(player, work(w)) and special_usable(game, state, seat, work(w), 0)
-        ]
-        if opt(game).u6_solomon_external_works:
-            for w in s.ew_display:
-                pays = work_payments(game, state, seat, work(w)) if w else []
-                if pays and special_usable(game, state, seat, work(w), min(k for _, _, k in pays)):
-                    out.append(Ext("work", w))
-        else:
-            out += [Ext("work", w) for w in payable]
-        # L-12.1.2, L-12.1.5: Leslie pays onto her wheel with her tile; Mahiri's copy needs no tile (L-12.5.1)
-        if officer == LESLIE and (player.officer != LESLIE or LESLIE_TILE in player.tiles):
-            out += [Ext("work_wheel", w) for w in payable]
-    if player.spaces_used < len(game.construction_spaces) and mine(state, seat).pieces:
-        options = tile_options(game, state, seat)
-        if options:
-            for slot, pb in enumerate(s.buildings):
-                if can_build(game, state, seat, slot, options):
-                    out.append(Ext("build", pb))
-    for slot, pb in enumerate(s.buildings):
-        if can_use(game, state, seat, slot):
-            out.append(Ext("use", pb))
+    out = _works(game, state, seat, officer) if player.engineers >= 2 else []  # L-5.2: exactly 2 engineers
+    out += [Ext("build", pb) for pb in buildable(game, state, seat)]
+    out += [Ext("use", pb) for pb in usable(game, state, seat)]
+    if officer == MARGOT:
+        out += _margot(game, state, seat)
+    return out
+
+
+def _works(game: BarrageGame, state: Any, seat: int, officer: str) -> list[Ext]:
+    """L-5.2: the face-up external works the seat can take, then Leslie Spencer's payments
+    onto her wheel (L-12.1.2)."""
+    payable = payable_works(game, state, seat)
+    if opt(game).u6_solomon_external_works:
+        out = []
+        for w in shared(state).ew_display:
+            pays = work_payments(game, state, seat, work(w)) if w else []
+            if pays and special_usable(game, state, seat, work(w), min(k for _, _, k in pays)):
+                out.append(Ext("work", w))
+    else:
+        out = [Ext("work", w) for w in payable]
+    player = state.players[seat]
+    # L-12.1.2, L-12.1.5: Leslie pays onto her wheel with her tile; Mahiri's copy needs no tile (L-12.5.1)
+    if officer == LESLIE and (player.officer != LESLIE or LESLIE_TILE in player.tiles):
+        out += [Ext("work_wheel", w) for w in payable]
+    return out
+
+
+def _margot(game: BarrageGame, state: Any, seat: int) -> list[Ext]:
+    """L-12.2: Margot Fouché's personal space on an activated building (``x margot``), or
+    Mahiri's copy of it (``x margot_bank``, L-12.5.2)."""
+    player = state.players[seat]
     name = "margot" if player.officer == MARGOT else "margot_bank"
     # U-13: without the Bank engineer, Mahiri's copy needs no engineer beyond her copy space's
     bank_engineer = name == "margot" or opt(game).u13_mahiri_bank_engineer
     # L-12.2: her personal space (once per round, U-12); Mahiri's copy: 1 engineer in the Bank (L-12.5.2)
     once = name == "margot_bank" or not mine(state, seat).margot
-    if officer == MARGOT and (player.engineers >= 1 or not bank_engineer) and once:
-        for slot, pb in enumerate(s.buildings):
-            b = building(pb)
-            if activated(state, seat, slot) and effect_possible(game, state, seat, b, player.credits):
-                out.append(Ext(name, pb))
-    return out
+    if (bank_engineer and player.engineers < 1) or not once:
+        return []
+    return [
+        Ext(name, pb)
+        for slot, pb in enumerate(shared(state).buildings)
+        if activated(state, seat, slot) and effect_possible(game, state, seat, building(pb), player.credits)
+    ]
 
 
 def perform(game: BarrageGame, state: Any, seat: int, action: Any, top: Any = None) -> bool | None:

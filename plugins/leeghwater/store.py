@@ -107,6 +107,20 @@ def red_frame(space: int) -> bool:
     return _tables()[2][space]
 
 
+@functools.cache
+def _unframed() -> tuple[int, ...]:
+    return tuple(i for i, red in enumerate(_tables()[2]) if not red)
+
+
+def surcharge(spaces: list[int]) -> int:
+    """L-6.2 step 5, L-6.5: the red-frame credits of the cheapest free space among a tile's
+    building ``spaces`` (one of them free): none while an unframed one is free."""
+    for i in _unframed():
+        if spaces[i] == FREE:
+            return 0
+    return RED
+
+
 _DEFAULTS = LeeghwaterOptions()
 
 

@@ -43,6 +43,22 @@ def can_pay_work(player: Any, w: dm.ExternalWork) -> bool:
     return player.excavators >= w.cost.excavators and player.mixers >= w.cost.mixers
 
 
+def payable_works(game: BarrageGame, state: Any, seat: int) -> list[str]:
+    """L-5.2 to L-5.4: the face-up external works whose machinery the seat has (U-2: and whose
+    special part it can use now, when it must)."""
+    player = state.players[seat]
+    checked = opt(game).u2_unusable_special != "forfeit"  # else special_usable always agrees
+    out = []
+    for w in shared(state).ew_display:
+        if (
+            w
+            and can_pay_work(player, tile := work(w))
+            and (not checked or special_usable(game, state, seat, tile, 0))
+        ):
+            out.append(w)
+    return out
+
+
 def special_usable(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork, paid: int) -> bool:
     """U-2: with ``u2_unusable_special="illegal"`` the work's special part must be usable now
     (``paid``: the credits the work costs); U-18: EW-R7 needs room for both elevations."""
