@@ -155,6 +155,27 @@ def describe(action: Action) -> str:
     raise TypeError(f"not a Power Grid action: {action!r}")
 
 
+def plant_term(key: int) -> int | str:
+    """A plant as the notation names it: its printed number, ``"33⅓"`` for the special plant."""
+    label = plant_label(key)
+    return int(label) if label.isdigit() else label
+
+
+def terms(action: Action) -> dict[str, object]:
+    """The action as data in the notation's terms: plants by their printed number
+    (``auction 4 bid 4`` is ``{"type": "auction", "plant": 4, "bid": 4}``).
+
+    The saved log keeps the actions' own fields (plants by sort key, three times the
+    number), which every save ever written replays; this is what a player or a
+    program reading the legal moves is shown instead."""
+    data: dict[str, object] = msgspec.to_builtins(action)
+    if type(action) is OpenAuction or type(action) is Discard:
+        data["plant"] = plant_term(action.plant)
+    elif type(action) is Power:
+        data["plants"] = [plant_term(k) for k in action.plants]
+    return data
+
+
 # --------------------------------------------------------------------------- reading notation
 
 #: ``Build.cost`` / ``Start.cost`` of a move typed without its cost (``build Moscow``):

@@ -6,14 +6,16 @@ The modules form layers, each importing only those below it: the data
 the plant table and fuel storage (``plants``), phases and state at the bottom; the rules
 (``rules``) above them; and on top the modules that read a state from outside,
 ``explain`` (why a move is refused, with its rule) and ``render`` (the board as
-text).  This class joins the top layer to the rules object, so neither of them
-imports the other.
+text) and ``screen`` (the turn panel, the question, the moves with their costs and
+the views a player asks for).  This class joins the top layer to the rules object,
+so neither of them imports the other.
 """
 
 from __future__ import annotations
 
 from turbine.core.errors import IllegalAction
 
+from . import screen
 from .actions import Action
 from .explain import why_illegal
 from .render import render
@@ -30,3 +32,26 @@ class PowerGrid(PowerGridRules):
 
     def render(self, state: State, seat: int | None) -> str:
         return render(self, state, seat)
+
+    # -- the player's screen (see :mod:`.screen`) ----------------------------------
+
+    def question(self, state: State) -> str:
+        return screen.question(self, state)
+
+    def turn_view(self, state: State, seat: int) -> str:
+        return screen.turn_view(self, state, seat)
+
+    def choice_text(self, state: State, action: Action) -> str:
+        return screen.choice_text(self, state, action)
+
+    def views(self) -> dict[str, str]:
+        return dict(screen.VIEWS)
+
+    def render_view(self, state: State, seat: int | None, name: str, arg: str = "") -> str:
+        return screen.render_view(self, state, seat, name, arg)
+
+    def continues_turn(self, state: State) -> bool:
+        """The mix a hybrid burns after choosing the plants to run (P-7.2), and the tokens
+        returned after a discard (P-4.9), are further steps of the seat's own move."""
+        pending = state.flow.pending
+        return bool(pending) and pending[-1].kind in ("burn", "return")

@@ -6,28 +6,20 @@ from typing import TYPE_CHECKING
 
 from .actions import RESOURCE_NAMES, plant_label
 from .phases import PHASES
-from .plants import CITIES, FUEL, NEED, max_powerable
+from .plants import max_powerable
 from .state import HIDDEN, STEP3, State
+from .words import plant_short, plural
 
 if TYPE_CHECKING:
     from .rules import PowerGridRules
 
-_FUEL_NAMES = ("coal", "oil", "garbage", "uranium", "coal/oil", "none", "any")
-_SHORT = ("C", "O", "G", "U")
-
 
 def plant_text(key: int) -> str:
-    if key == STEP3:
-        return "[Step 3]"
-    if key == HIDDEN:
-        return "?"
-    fuel = FUEL[key]
-    need = NEED[key]
-    what = "eco" if fuel == 5 else f"{need} {_FUEL_NAMES[fuel]}"
-    return f"{plant_label(key)}({what}→{CITIES[key]})"
+    """A plant on the board: ``20(3 coal→5)`` (what it burns per run → cities it powers)."""
+    return plant_short(key)
 
 
-def _deck_text(s: State) -> str:
+def deck_text(s: State) -> str:
     """The deck as the viewer knows it (``s`` is already a view): known cards on top,
     the face-down rest, the Step 3 card and the known plants under it (P-7.10)."""
     deck = s.deck
@@ -39,17 +31,17 @@ def _deck_text(s: State) -> str:
     while i >= 0 and deck[i] not in (HIDDEN, STEP3):
         top_known.append(plant_label(deck[i]))
         i -= 1
-    if top_known:
-        parts.append(" ".join(top_known) + " on top")
+    if top_known:  # "plant 13 on top", not a count of 13
+        parts.append(("plant " if len(top_known) == 1 else "plants ") + " ".join(top_known) + " on top")
     hidden = sum(1 for c in deck if c == HIDDEN)
     if hidden:
-        parts.append(f"{hidden} face down")
+        parts.append(f"{'then ' if top_known else ''}{plural(hidden, 'card')} face down")
     if STEP3 in deck:
         under = [plant_label(c) for c in reversed(deck[: deck.index(STEP3)])]
         parts.append(
             "then the Step 3 card" + (f", under it: {' '.join(under)}" if under else " at the bottom")
         )
-    return f"Deck: {len(deck)} cards: " + ", ".join(parts)
+    return f"Deck: {plural(len(deck), 'card')}: " + ", ".join(parts)
 
 
 def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
@@ -76,7 +68,7 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
     else:
         lines.append("Plant market, actual: " + (" ".join(plant_text(k) for k in actual) or "—"))
         lines.append("Plant market, future: " + (" ".join(plant_text(k) for k in future) or "—"))
-    lines.append(_deck_text(s))
+    lines.append(deck_text(s))
     box = " ".join(plant_label(k) for k in sorted(s.box)) or "—"
     unseen = f" (+{s.unseen_removed} removed face down at setup)" if s.unseen_removed else ""
     lines.append(f"Box: {box}{unseen}")
@@ -103,7 +95,7 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
         if in_auction and i in flow.order and flow.done[flow.order.index(i)]:
             status = " · out of this auction phase (bought or passed)"
         lines.append(
-            f"{marker}[bold]P{i + 1}[/bold]: {p.money} Elektro, {len(p.cities)} cities "
+            f"{marker}[bold]P{i + 1}[/bold]: {p.money} Elektro, {plural(len(p.cities), 'city', 'cities')} "
             f"(can power {max_powerable(p)}), plants {plants}, holds {held}{status}"
         )
         if p.cities:

@@ -12,6 +12,9 @@ is five phases run by the core :class:`~turbine.core.flow.PhaseMachine`:
 4. ``bureaucracy`` (player order, P-7): which plants run, then the mix burned.
 
 Plants are identified by their ``sort_key`` (3 × value; 33⅓ = 100).
+
+The automatic steps (sales, draws, removals, Steps, incomes, resupply, the order) are
+said aloud through :mod:`.narration`, only while a game listens (:meth:`Rules.telling`).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from turbine.core.rng import Rng
 from turbine.core.rules import Rules
 
 from . import actions as A
+from . import narration
 from .actions import Action
 from .data_model import load_map, members
 from .maps import (
@@ -77,6 +81,7 @@ from .tables import (
     space_costs,
     starting_money,
 )
+from .words import plural
 
 # contexts of a draw (what the Step 3 card does when it appears)
 CTX_AUCTION, CTX_BUILDING, CTX_STEP2, CTX_MARKET = "A", "B", "S2", "C"
@@ -261,9 +266,20 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
     def describe(self, action: Action) -> str:
         return A.describe(action)
 
+    def action_terms(self, action: Action) -> dict[str, object]:
+        """A move as data in the notation's terms, plants by printed number (see
+        :func:`.actions.terms`); :meth:`action_to_data`, which the saved log keeps,
+        names plants by sort key."""
+        return A.terms(action)
+
     def scores(self, state: State) -> list[int]:
         """Cities each player can power now (P-9.3, A.5)."""
         return [max_powerable(p) for p in state.players]
+
+    def score_name(self) -> str:
+        """The scores are the cities each player could power now, his plants and fuel
+        against his connected cities (P-9.3, A.5): not the cities he has connected."""
+        return "cities powerable"
 
     def tallies(self, state: State) -> dict[str, list[int]]:
         """Money, connected cities, plants and cities powerable: all open on the table
@@ -582,11 +598,17 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
                 if d.kind == "bid":
                     a = state.auction
                     if a is not None and state.players[d.seat].money <= a.high_bid:
+                        if self.telling():
+                            narration.cannot_raise(self, d.seat, a.high_bid)
                         self._drop_out(state)  # he cannot raise: he drops out (P-4.5)
                         continue
                 elif d.kind == "return":
                     options = self._return_options(state.players[d.seat])
                     if len(options) == 1:
+                        if self.telling():
+                            narration.forced(
+                                self, d.seat, f"returns 1 {A.RESOURCE_NAMES[options[0]]} to the reserve"
+                            )
                         self.perform_return(state, d, options[0])
                         continue
                 return
@@ -620,8 +642,12 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         if state.step3 == STEP3_NEXT_ROUND:  # P-8.6 (4)
             state.step = 3
             state.step3 = NO_STEP3
+            if self.telling():
+                self.tell("Step 3 begins (P-8.6): every plant in the market can be auctioned")
         if state.flow.round > 1:  # P-3.8: round 1 keeps the random order
             self._rank(state)
+            if self.telling():
+                narration.order(self, state, "P-3.4")
 
     # ------------------------------------------------------------------ Phase 2 (P-4)
 
@@ -638,6 +664,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         others = [(seat + i) % n for i in range(1, n)]
         bidders = [seat] + [s for s in others if self._eligible(state, s)]
         if len(bidders) == 1:  # P-4.6: nobody can outbid him
+            if self.telling():
+                narration.sold(self, seat, plant, bid, alone=True)
             self._sell(state, seat, plant, bid)
             return
         state.auction = Auction.open(plant, seat, bid, bidders)
@@ -651,6 +679,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         if a.decided:
             state.flow.pending.pop()
             state.auction = None
+            if self.telling():
+                narration.sold(self, a.high_bidder, a.lot, a.high_bid, alone=False)
             self._sell(state, a.high_bidder, a.lot, a.high_bid)
         else:
             d.seat = a.seat
@@ -696,6 +726,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
                 and NUMBER[lowest] <= self.max_cities(state)
             )
             if lowest is not None and not skip:
+                if self.telling():
+                    narration.boxed(self, lowest, "the first pass of the round removes it (P-11.5)")
                 state.market.remove(lowest)
                 state.box.append(lowest)
                 self._draw(state, CTX_AUCTION)
@@ -709,18 +741,26 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             state.market.remove(STEP3)
             lowest = self._lowest(state)
             if lowest is not None:
+                if self.telling():
+                    narration.boxed(self, lowest, "the lowest plant leaves with the Step 3 card (P-8.4)")
                 state.market.remove(lowest)
                 state.box.append(lowest)
             state.step = 3
             state.step3 = NO_STEP3
+            if self.telling():
+                self.tell("Step 3 begins (P-8.4): every plant in the market can be auctioned")
         if state.flow.round == 1:  # P-3.9
             self._rank(state)
+            if self.telling():
+                narration.order(self, state, "P-3.9")
 
     def _no_sale(self, state: State) -> None:
         """P-12.4: no plant sold this round: the cheapest plant goes to the box."""
         if state.sold == 0 and state.flow.round > 1:
             lowest = self._lowest(state)
             if lowest is not None:
+                if self.telling():
+                    narration.boxed(self, lowest, "no plant was sold this round (P-12.4)")
                 state.market.remove(lowest)
                 state.box.append(lowest)
                 self._draw(state, CTX_AUCTION if state.flow.phase == P_AUCTION else CTX_MARKET)
@@ -745,11 +785,17 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
                 self._step3_drawn(state, ctx)
                 return
             bisect.insort(market, card)
+            if self.telling():
+                narration.entered(self, card)
             if card == FLOW_GENERATOR:  # P-10.6: the lowest plant (maybe 33⅓ itself) goes
                 low = market.pop(0)
                 state.box.append(low)
+                if self.telling():
+                    narration.boxed(self, low, "33⅓ entering the market sends the lowest plant away (P-10.6)")
                 continue
             return
+        if self.telling():
+            self.tell("The deck is empty: no plant replaces it (P-4.7, P-7.10)")
 
     def _outdated(self, state: State, ctx: str) -> None:
         """P-12.5 (Japan): plants at or below the largest city count leave the market."""
@@ -761,6 +807,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         while market and market[0] != STEP3:
             n = NUMBER[market[0]]
             if n < top or (n == top and not strict):
+                if self.telling():
+                    narration.boxed(self, market[0], f"outdated, a player has {top} cities (P-12.5)")
                 state.box.append(market.pop(0))
                 self._draw_one(state, ctx)
             else:
@@ -769,21 +817,33 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
     def _step3_drawn(self, state: State, ctx: str) -> None:
         """P-8.3–P-8.6 (T-11): the Step 3 card appears."""
         state.rng.shuffle(state.deck)
+        if self.telling():
+            under = plural(len(state.deck), "card")
+            self.tell(f"The Step 3 card is drawn; the deck under it is shuffled ({under}, P-8.3)")
         if ctx == CTX_AUCTION:  # Case A
             state.market.append(STEP3)
             state.step3 = STEP3_IN_MARKET
+            if self.telling():
+                self.tell("It waits at the end of the market: Step 3 begins after this auction phase (P-8.4)")
             return
         lowest = self._lowest(state)
         if lowest is not None:
+            if self.telling():
+                narration.boxed(self, lowest, "the lowest plant leaves with the Step 3 card (P-8.3)")
             state.market.remove(lowest)
             state.box.append(lowest)
         if ctx == CTX_BUILDING:  # Case B
             state.step3 = STEP3_AT_PHASE5
+            said = "Step 3 begins with Phase 5 of this round (P-8.5)"
         elif ctx == CTX_STEP2 and self.o.step3_at_step2_start == "case_b":  # U-18 (a)
             state.step = 3
             state.step3 = NO_STEP3
+            said = "Step 3 begins now (U-18)"
         else:  # Case C (and U-18 (b))
             state.step3 = STEP3_NEXT_ROUND
+            said = "Step 3 begins next round; this round resupplies as Step 2 (P-8.6)"
+        if self.telling():
+            self.tell(said)
 
     # ------------------------------------------------------------------ Phase 4 (P-6)
 
@@ -802,6 +862,13 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         top = self.max_cities(state)
         if top >= self.end_cities or state.flow.round >= self.o.max_rounds:
             state.ended = True
+            if self.telling():
+                why = (
+                    f"{top} cities reached"
+                    if top >= self.end_cities
+                    else f"round {self.o.max_rounds}, the limit"
+                )
+                self.tell(f"The game ends after this Phase 4 ({why}, P-9.1)")
             return
         if state.step == 1 and state.step3 == NO_STEP3 and top >= self.step2_cities:
             state.step2_pending = True
@@ -812,14 +879,20 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         if state.step2_pending:  # P-8.2
             state.step2_pending = False
             state.step = 2
+            if self.telling():
+                self.tell(f"Step 2 begins (P-8.1): a player has {self.max_cities(state)} cities")
             lowest = self._lowest(state)
             if lowest is not None:
+                if self.telling():
+                    narration.boxed(self, lowest, "the lowest plant leaves as Step 2 begins (P-8.2)")
                 state.market.remove(lowest)
                 state.box.append(lowest)
             self._draw(state, CTX_STEP2)
         if state.step3 == STEP3_AT_PHASE5:  # P-8.5 (3)
             state.step = 3
             state.step3 = NO_STEP3
+            if self.telling():
+                self.tell("Step 3 begins (P-8.5): every plant in the market can be auctioned")
 
     def _power(self, state: State, seat: int, plants: tuple[int, ...]) -> None:
         p = state.players[seat]
@@ -842,6 +915,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
                 return
             only = options[0]
             assert type(only) is A.Burn  # the burn options are Burn actions
+            if self.telling():
+                narration.forced(self, d.seat, A.describe(only).replace("burn", "burns", 1))
             self._burn(state, d, only)
 
     def _burn(self, state: State, d: Decision, b: A.Burn) -> None:
@@ -865,6 +940,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         powered = min(capacity, len(p.cities))
         p.powered = powered
         p.money += income(powered)
+        if self.telling():
+            narration.paid(self, state, seat, capacity, powered)
         self.machine.finish(state, seat)
 
     def _bureau_end(self, state: State) -> None:
@@ -874,21 +951,28 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
     def _resupply(self, state: State) -> None:
         """P-7.6–P-7.9 / A.2."""
         amounts = resupply_amounts(self.map, self.players, state.step)
+        before = list(state.resources) if self.telling() else []
         for r in range(4):
             now = resupplied_count(r, state.resources[r], amounts[r], state.reserve[r])
             state.reserve[r] -= now - state.resources[r]
             state.resources[r] = now
+        if before:
+            narration.resupply(self, state, before, amounts)
 
     def _market_update(self, state: State) -> None:
         """P-7.10."""
         market = state.market
         if state.step < 3:
             if len(market) > self.actual_size:
+                if self.telling():
+                    narration.under_deck(self, market[-1])
                 state.deck.insert(0, market.pop())  # under the deck, below the Step 3 card
             self._draw(state, CTX_MARKET)
         else:
             lowest = self._lowest(state)
             if lowest is not None:
+                if self.telling():
+                    narration.boxed(self, lowest, "the lowest plant leaves in Step 3 (P-7.10)")
                 market.remove(lowest)
                 state.box.append(lowest)
             self._draw(state, CTX_MARKET)

@@ -1,0 +1,398 @@
+"""Power Grid at the table: the turn panel, the question in words, each move with
+what it costs or earns, and the views a player asks for (``map``, ``market``,
+``resources``, ``players``).
+
+The panel (:func:`turn_view`) fits a 4-player game's whole decision screen into 45
+lines of a 100-column terminal: the seat's own money, plants, fuel and cities, one
+line per other player, the plant market and the resource market's next prices.
+The full board is :func:`.render.render`.  Everything here reads the state as the
+seat may see it (:meth:`PowerGridRules.view`) and never changes it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from turbine.core.errors import ParseError
+
+from . import actions as A
+from .actions import RESOURCE_NAMES, plant_label
+from .phases import P_AUCTION, P_BUILDING, P_BUREAU, P_RESOURCES
+from .plants import CITIES, NUMBER, fuel_needs, max_powerable
+from .render import deck_text
+from .state import STEP3, State
+from .tables import income, resupply_amounts
+from .words import burns, holding, ordinal, plant_effect, plant_long, plant_short, plural, seat
+
+if TYPE_CHECKING:
+    from .rules import PowerGridRules
+
+VIEWS = {
+    "map": "the cities in play by region: houses, next space, links ('map REGION' or 'map CITY')",
+    "market": "the plant market, the deck as far as it is known, and the box",
+    "resources": "the resource market: tokens and prices, reserve and resupply",
+    "players": "every player in full: money, plants, fuel, cities, cities powered last round",
+}
+NEXT_PRICES = 6
+"""Tokens whose prices the panel shows for each resource (two price spaces of coal)."""
+WIDTH = 100
+"""The terminal width the panel is laid out for (lists go on under themselves beyond it)."""
+
+
+# --------------------------------------------------------------------------- the panel
+
+
+def turn_view(r: PowerGridRules, state: State, seat_: int) -> str:
+    """The panel at ``seat_``'s decision (see the module docstring)."""
+    s = r.view(state, seat_)
+    lines = [_heading(r, s)]
+    lines += _own(r, s, seat_)
+    lines += _others(s, seat_)
+    lines += _plant_market(r, s)
+    lines += _resource_prices(r, s)
+    if s.auction is not None:
+        a = s.auction
+        still = ", ".join(seat(b) for b in a.bidders)
+        high = f"highest bid {a.high_bid} by {seat(a.high_bidder)}"
+        lines.append(f"Auction: {plant_short(a.lot)} · {high} · still in: {still}")
+    return "\n".join(lines)
+
+
+def pack(head: str, items: list[str], sep: str = " ", width: int = WIDTH) -> list[str]:
+    """``head`` and the items, as many on a line as fit ``width``; further lines are
+    indented under the first item, so a list never breaks inside an item."""
+    indent = " " * (len(head) if len(head) <= width - 24 else 4)
+    lines = [head]
+    first = True
+    for item in items:
+        piece = item if first else sep + item
+        if not first and len(lines[-1]) + len(piece) > width:
+            lines.append(indent + item)
+        else:
+            lines[-1] += piece
+        first = False
+    return [line.rstrip() for line in lines]
+
+
+def _heading(r: PowerGridRules, s: State) -> str:
+    step = f"Step {s.step}"
+    if s.step == 1:
+        step += f" (Step 2 at {r.step2_cities} cities)"
+    end = f"the game ends at {r.end_cities} cities"
+    return f"[bold]{r.map.title}[/bold] · {step} · {end} · at most {r.max_plants} plants each"
+
+
+def _place(s: State, seat_: int) -> str:
+    return ordinal(s.order.index(seat_) + 1)
+
+
+def _own(r: PowerGridRules, s: State, seat_: int) -> list[str]:
+    """The seat's money, order, plants (what each burns and powers), fuel and cities."""
+    p = s.players[seat_]
+    cities = len(p.cities)
+    lines = [
+        f"[bold]{seat(seat_)} (you)[/bold]: {p.money} Elektro · {_place(s, seat_)} in player order · "
+        f"{plural(cities, 'city', 'cities')}, can power {max_powerable(p)}"
+    ]
+    plants = [f"{plant_label(k)} ({burns(k)} → {CITIES[k]})" for k in p.plants]
+    lines += pack("  plants (burn → cities): ", plants or ["none yet"], " · ")
+    names = [r.city_names[c] for c in p.cities]
+    towns = [f"{name}," for name in names[:-1]] + names[-1:]
+    lines += pack(f"  fuel: {holding(p.res)} · cities: ", towns or ["none yet"])
+    return lines
+
+
+def _others(s: State, seat_: int) -> list[str]:
+    """One row for each other player in player order, under one heading; the plants
+    come last and go on under themselves when the row is too long."""
+    rows: list[tuple[str, ...]] = [("", "Elektro", "cities", "can power", "fuel")]
+    plants: list[list[str]] = [["plants"]]
+    for other in s.order:
+        if other == seat_:
+            continue
+        p = s.players[other]
+        fuel = holding(p.res) if any(p.res) else "none"
+        rows.append(
+            (
+                f"{_place(s, other)} {seat(other)}",
+                str(p.money),
+                str(len(p.cities)),
+                str(max_powerable(p)),
+                fuel,
+            )
+        )
+        plants.append([plant_short(k) for k in p.plants] or ["none"])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row, owned in zip(rows, plants, strict=True):
+        cells = [row[0].ljust(widths[0])]
+        cells += [c.rjust(w) for c, w in zip(row[1:4], widths[1:4], strict=True)]
+        cells.append(row[4].ljust(widths[4]))
+        lines += pack("  " + "  ".join(cells) + "  ", owned)
+    return lines
+
+
+def _plant_market(r: PowerGridRules, s: State) -> list[str]:
+    actual = r.actual_market(s)
+    future = [k for k in s.market if k not in actual]
+    deck = f"deck {plural(len(s.deck), 'card')}"
+    shown = [plant_short(k) for k in actual] or ["empty"]
+    if s.step >= 3 and not future:
+        return pack("Plant market, all can be auctioned: ", [*shown, f"· {deck}"])
+    later = [plant_short(k) for k in future] or ["empty"]
+    return pack("Plant market: ", shown) + pack("      future: ", [*later, f"· {deck}"])
+
+
+def _resource_prices(r: PowerGridRules, s: State) -> list[str]:
+    """Each resource: the tokens on the market and the prices of the next ones bought."""
+    parts = []
+    for i, name in enumerate(RESOURCE_NAMES):
+        n = s.resources[i]
+        table = r.price_table[i]
+        prices = " ".join(str(table[k]) for k in range(n, max(0, n - NEXT_PRICES), -1))
+        more = "…" if n > NEXT_PRICES else ""
+        parts.append(f"{name} {n}: {prices}{more}" if n else f"{name} 0")
+    return [f"Resources (count: next prices): {' · '.join(parts[:2])}", f"  {' · '.join(parts[2:])}"]
+
+
+# --------------------------------------------------------------------------- the question
+
+
+def question(r: PowerGridRules, state: State) -> str:
+    """What the seat to move decides, in words, with the rule."""
+    flow = state.flow
+    if flow.over:
+        return ""
+    if flow.pending:
+        d = flow.pending[-1]
+        if d.kind == "bid":
+            a = state.auction
+            assert a is not None
+            return (
+                f"bid on plant {plant_label(a.lot)} (highest bid {a.high_bid} by {seat(a.high_bidder)}) "
+                "or drop out (P-4.5)"
+            )
+        if d.kind == "discard":
+            return f"you may own {r.max_plants} plants: discard one of your older plants to the box (P-4.9)"
+        if d.kind == "return":
+            return "your plants cannot store all your tokens: return one to the reserve (P-4.9)"
+        if d.kind == "burn":
+            if d.hybrid:
+                return f"choose the coal and oil your hybrid plants burn: {d.hybrid} in all (P-7.2)"
+            return f"choose the {d.any} tokens plant 33⅓ burns, of any kind (P-7.2)"
+    phase = flow.phase
+    if phase == P_AUCTION:
+        if flow.round == 1:
+            return "choose a power plant to auction: everyone buys one in round 1 (P-4.10)"
+        return "choose a power plant to auction, or pass (P-4.2)"
+    if phase == P_RESOURCES:
+        return "buy resources for your plants, one at a time, or done (P-5)"
+    if phase == P_BUILDING:
+        if r.is_japan:
+            return "build in a city or start a network in a start city, or done (P-6, P-12.6)"
+        return "build in a city, or done (P-6)"
+    if phase == P_BUREAU:
+        return "choose which plants to power: income by cities powered (P-7.1, T-1)"
+    return ""
+
+
+# --------------------------------------------------------------------------- the moves
+
+
+def choice_text(r: PowerGridRules, state: State, action: A.Action) -> str:
+    """A legal move with what it costs or earns: the notation first (what is typed).
+
+    The text after the notation does not depend on a bid's amount, so the menu folds
+    ``bid 16`` … ``bid 50`` into one entry."""
+    notation = A.describe(action)
+    extra = _effect(r, state, action)
+    return f"{notation}  ({extra})" if extra else notation
+
+
+def _effect(r: PowerGridRules, state: State, action: A.Action) -> str:
+    kind = type(action)
+    if kind is A.OpenAuction:
+        return f"{plant_effect(action.plant)}, min bid {NUMBER[action.plant]}"
+    if kind is A.Bid:
+        a = state.auction
+        return f"plant {plant_label(a.lot)}, highest bid {a.high_bid}" if a is not None else ""
+    if kind is A.DropOut:
+        a = state.auction
+        return f"leave the auction for plant {plant_label(a.lot)}" if a is not None else ""
+    if kind is A.Pass:
+        return "buy no plant this round"
+    if kind is A.Discard:
+        return plant_effect(action.plant)
+    if kind is A.ReturnResource:
+        return "to the reserve"
+    if kind is A.Buy:
+        i = RESOURCE_NAMES.index(action.resource)
+        return f"{r.price(state, i)} Elektro"
+    if kind is A.Done:
+        return "stop building" if state.flow.phase == P_BUILDING else "stop buying"
+    if kind is A.Build or kind is A.Start:
+        return _build_cost(r, state, action)
+    if kind is A.Power:
+        return _power_effect(r, state, action.plants)
+    if kind is A.Burn:
+        seat_ = r.to_move(state)
+        if seat_ is None:
+            return ""
+        left = list(state.players[seat_].res)
+        for i, n in enumerate((action.coal, action.oil, action.garbage, action.uranium)):
+            left[i] -= n
+        return f"keeps {holding(left)}"
+    return ""
+
+
+def _build_cost(r: PowerGridRules, state: State, action: A.Build | A.Start) -> str:
+    """P-6.3–P-6.5: the space taken and the links paid to reach the city."""
+    c = r.city_by_name[action.city]
+    space = r.space_now[state.step][c][len(state.houses[c])]
+    if space is None:
+        return ""
+    if type(action) is A.Start:
+        return "new network"
+    seat_ = r.to_move(state)
+    if seat_ is None or not state.players[seat_].cities:
+        return "first city"
+    return f"{space} + {action.cost - space} links"
+
+
+def _power_effect(r: PowerGridRules, state: State, plants: tuple[int, ...]) -> str:
+    """P-7.2/P-7.3/P-7.5: what the plants burn, the cities they power and the income."""
+    seat_ = r.to_move(state)
+    if seat_ is None:
+        return ""
+    need, hybrid, anyn, capacity = fuel_needs(plants)
+    fuel = [f"{n} {name}" for name, n in zip(RESOURCE_NAMES, need, strict=True) if n]
+    if hybrid:
+        fuel.append(f"{hybrid} coal/oil")
+    if anyn:
+        fuel.append(f"{anyn} of any")
+    powered = min(capacity, len(state.players[seat_].cities))
+    burned = "burns " + " ".join(fuel) if fuel else "no fuel"
+    return f"{burned}; {plural(powered, 'city', 'cities')} → {income(powered)} Elektro"
+
+
+# --------------------------------------------------------------------------- the views
+
+
+def render_view(r: PowerGridRules, state: State, seat_: int | None, name: str, arg: str) -> str:
+    """One of :data:`VIEWS` as ``seat_`` may see it."""
+    s = r.view(state, seat_)
+    if name == "map":
+        return "\n".join(_map(r, s, arg.strip()))
+    if arg.strip():
+        raise ParseError(f"'{name}' takes no argument")
+    if name == "market":
+        return "\n".join(_market(r, s))
+    if name == "resources":
+        return "\n".join(_resources(r, s))
+    if name == "players":
+        return "\n".join(_players(r, s))
+    raise ParseError(f"{name!r} is not a view of Power Grid")
+
+
+def _map(r: PowerGridRules, s: State, arg: str) -> list[str]:
+    """The cities in play, by region: houses, the next space's cost now and the links."""
+    regions = [r.map.regions[i] for i in s.regions]
+    only: int | None = None
+    if arg:
+        wanted = A.name_key(arg)
+        picked = [g for g in r.map.regions if A.name_key(g.name) == wanted]
+        city = r.city_keys.get(wanted)
+        if picked:
+            regions = picked
+        elif city is not None:
+            only = r.city_by_name[city]
+            regions = [r.map.regions[r.map.city_region[only]]]
+        else:
+            names = ", ".join(g.name for g in r.map.regions)
+            raise ParseError(f"'map {arg}': give a region ({names}) or a city of {r.map.title}")
+    outside = r.o.paths_outside_play
+    in_play = set(s.in_play)
+    playing = ", ".join(r.map.regions[i].name for i in s.regions)
+    out_of_play = ", ".join(g.name for g in r.map.regions if g.index not in s.regions)
+    lines = [
+        f"[bold]{r.map.title}[/bold]: regions in play {playing}"
+        + (f" (out of play: {out_of_play})" if out_of_play else ""),
+        "City: who has a house there · the next space's cost in this Step · links and their costs"
+        + ("" if outside else " (links inside the play area, U-14)"),
+    ]
+    if r.is_japan:
+        lines.append("* start city (spaces 10, 10, 20); ° small city (two spaces)")
+    space_now = r.space_now[s.step]
+    for g in regions:
+        lines.append(f"[bold]{g.name}[/bold]" + ("" if g.index in s.regions else " (out of play)"))
+        for c in g.cities:
+            if only is not None and c != only:
+                continue
+            houses = s.houses[c]
+            owners = ", ".join(seat(h) for h in houses) or "no house"
+            space = space_now[c][len(houses)]
+            nxt = f"next space {space}" if space is not None else "no space open"
+            if c not in in_play:
+                nxt = "not in play (P-6.12)"
+            links = [
+                f"{r.city_names[b]} {cost}"
+                for b, cost in sorted(r.map.adjacency[c], key=lambda bc: (bc[1], r.city_names[bc[0]]))
+                if outside or b in in_play or c not in in_play
+            ]
+            mark = "*" if r.start_city[c] else ("°" if len(r.map.cities[c].spaces) == 2 else "")
+            lines.append(f"  {r.city_names[c]}{mark}: {owners} · {nxt} · links {', '.join(links) or 'none'}")
+    return lines
+
+
+def _market(r: PowerGridRules, s: State) -> list[str]:
+    actual = r.actual_market(s)
+    future = [k for k in s.market if k not in actual]
+    if s.step >= 3:
+        head = "Plant market, Step 3: every plant can be auctioned (P-8.7)"
+    else:
+        head = f"Plant market, Step {s.step}: the lowest {r.actual_size} can be auctioned (P-4.7)"
+    lines = [f"[bold]{head}[/bold]"]
+    lines += [f"  {plant_long(k)}, min bid {NUMBER[k]}" for k in actual] or ["  none"]
+    if future or s.step < 3:
+        lines.append("Future market (auctioned once cheaper plants are bought):")
+        lines += [f"  {plant_long(k)}" if k != STEP3 else "  the Step 3 card (P-8.4)" for k in future] or [
+            "  none"
+        ]
+    lines.append(deck_text(s))
+    box = " ".join(plant_label(k) for k in sorted(s.box)) or "none"
+    unseen = f" (+{plural(s.unseen_removed, 'card')} removed face down at setup)" if s.unseen_removed else ""
+    lines.append(f"Box: {box}{unseen}")
+    return lines
+
+
+def _resources(r: PowerGridRules, s: State) -> list[str]:
+    amounts = resupply_amounts(r.map, r.players, s.step)
+    lines = [f"[bold]Resource market[/bold] (price × tokens, cheapest first; resupply for Step {s.step})"]
+    for i, name in enumerate(RESOURCE_NAMES):
+        n = s.resources[i]
+        table = r.price_table[i]
+        counts: dict[int, int] = {}
+        for k in range(n, 0, -1):
+            counts[table[k]] = counts.get(table[k], 0) + 1
+        spaces = ", ".join(f"{price}×{count}" for price, count in counts.items()) or "none"
+        lines.append(
+            f"  {name:<8} {n:>2} on the market: {spaces} · reserve {s.reserve[i]} · "
+            f"resupply {amounts[i]} a round"
+        )
+    return lines
+
+
+def _players(r: PowerGridRules, s: State) -> list[str]:
+    lines = []
+    for place, who in enumerate(s.order, start=1):
+        p = s.players[who]
+        lines.append(
+            f"[bold]{ordinal(place)} {seat(who)}[/bold]: {p.money} Elektro · "
+            f"{plural(len(p.cities), 'city', 'cities')} · can power {max_powerable(p)} · "
+            f"powered {p.powered} in the last Phase 5 · fuel: {holding(p.res)}"
+        )
+        plants = " · ".join(f"{plant_label(k)} ({plant_effect(k)})" for k in p.plants)
+        lines.append(f"  plants: {plants or 'none'}")
+        if p.cities:
+            lines.append("  cities: " + ", ".join(r.city_names[c] for c in p.cities))
+    return lines
