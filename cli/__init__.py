@@ -23,26 +23,31 @@ Commands
     otherwise (``map=japan``).  An existing FILE is kept unless ``--force``.
     If bots are first to move they move at once, up to the first human turn.
 ``turbine play FILE``
-    Interactive: the board (the game's own renderer, which may use rich
-    markup), scores, whose turn and which phase, the numbered legal moves.
-    A move is its number, its notation or a unique prefix.  Commands: ``help``,
-    ``moves [TEXT]``, ``board``, ``log [N|all]``, ``undo`` (back to the
-    previous human decision), ``save [OTHERFILE]``, ``quit``; end of input
-    acts as ``quit``.  Bots move by themselves and are announced; the file is
-    saved atomically after every move.  It refuses (exit 2) when stdin is not
+    Interactive: the turn screen (:mod:`.screen`: the game's compact panel, who
+    decides what, the numbered legal moves with their costs; a further step of
+    the same action asks only the new question).  A move is its number, its
+    notation or a unique prefix.  Commands: ``help``, ``moves [TEXT]``,
+    ``board``, the game's views (``map``, ``company 2`` …), ``log [N|all]`` (one
+    line per action), ``undo`` (back to the previous human decision), ``save
+    [OTHERFILE]``, ``quit``; end of input acts as ``quit``.  Bots move by
+    themselves; every action is announced on one line with what the automatic
+    steps after it did; the file is saved atomically after every move.  It refuses (exit 2) when stdin is not
     a terminal, unless ``TURBINE_NO_TTY_CHECK=1`` is set or the hidden flag
     ``--no-tty-check`` is given (how the tests drive it through a pipe).
 ``turbine legal FILE [--json]``
     The moves of the seat to move; JSON: ``{"seat", "kind", "where", "over",
-    "moves": [{"index", "notation", "action"}]}``, seats and indexes from 1.
+    "moves": [{"index", "notation", "choice", "action"}]}``, seats and indexes
+    from 1; ``choice`` is the menu's text (with the cost), ``action`` the move as
+    data in the notation's terms (``Rules.action_terms``).
 ``turbine move FILE "NOTATION" [--as SEAT]``
     Applies one move (number, notation or unique prefix) for the seat to move,
     then lets bot seats move until a human is to move or the game ends, and
     saves.  An illegal or unparsable move exits 2 and leaves FILE unchanged.
     ``--as`` refuses the move unless that seat is to move (play by mail).
-``turbine show FILE [--as SEAT] [--json]``
+``turbine show FILE [--as SEAT] [--view NAME] [--json]``
     The state as a seat sees it (``rules.view``); default the seat to move,
-    and everything once the game is over.
+    and everything once the game is over.  ``--view`` shows one of the game's
+    views instead of the whole board (``--view list`` names them).
 ``turbine replay FILE [--to N] [--verify]``
     Rebuilds from seed and log, prints the log with step numbers and the state
     after N actions (default all).  ``--verify`` replays the whole log, checks

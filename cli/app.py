@@ -333,7 +333,12 @@ def legal(file: SaveArg, json_out: JsonFlag = False) -> None:
     """The legal moves of the seat to move, numbered from 1."""
     game = load_game(file)
     moves = [
-        {"index": i, "notation": game.rules.describe(a), "action": game.rules.action_to_data(a)}
+        {
+            "index": i,
+            "notation": game.rules.describe(a),
+            "choice": game.rules.choice_text(game.state, a),
+            "action": game.rules.action_terms(a),
+        }
         for i, a in enumerate(game.legal(), start=1)
     ]
     seat = game.to_move

@@ -285,6 +285,12 @@ class Rules(ABC, Generic[S, A, Opt]):
     def action_to_data(self, action: A) -> Any:
         return msgspec.to_builtins(action)
 
+    def action_terms(self, action: A) -> Any:
+        """A move as data in the terms its notation uses, for people and programs reading
+        ``turbine legal --json`` (default: :meth:`action_to_data`, the form saves keep;
+        a game whose saved form uses internal keys says it in the notation's terms)."""
+        return self.action_to_data(action)
+
     def action_from_data(self, data: Any) -> A:
         return msgspec.convert(data, type=self.action_type)
 

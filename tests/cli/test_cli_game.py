@@ -72,10 +72,29 @@ def test_legal_json(run, new_game):
     assert data["seat"] == 1
     moves = data["moves"]
     assert [m["index"] for m in moves] == list(range(1, len(moves) + 1))
-    assert moves[0] == {"index": 1, "notation": "open 1", "action": {"type": "open", "bid": 1}}
+    assert moves[0] == {
+        "index": 1,
+        "notation": "open 1",
+        "choice": "open 1",
+        "action": {"type": "open", "bid": 1},
+    }
     assert moves[-1]["notation"] == "pass"
+
     text = run("legal", path.name)
     assert "1–10. open 1…10" in text.stdout and "11. pass" in text.stdout
+
+
+def test_legal_json_speaks_the_notations_terms(run):
+    """Power Grid saves plants by sort key; the JSON a reader gets names the printed plant."""
+    made = run("new", "power_grid", "--out", "pg.json", "--players", "3")
+    assert made.returncode == 0, made.stderr
+    moves = json.loads(run("legal", "pg.json", "--json").stdout)["moves"]
+    for move in moves:
+        words = move["notation"].split()  # "auction 4 bid 4" or "bid 6"
+        if words[0] == "auction":
+            assert move["action"]["plant"] == int(words[1])
+        assert move["choice"].startswith(move["notation"])
+    assert any(m["notation"].startswith("auction") for m in moves)  # all human: seat 1 opens
 
 
 def test_move_applies_saves_and_lets_bots_move(run, new_game):
