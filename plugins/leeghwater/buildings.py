@@ -414,3 +414,12 @@ class LwSpace(Decision, tag="lw_space"):
     def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)
         place_building(game, state, self.seat, self.slot, self.label, int(action.arg.partition(":")[0]) - 1)
+
+    def question(self, game: BarrageGame, state: Any) -> str:
+        return f"on which building space next to {building(shared(state).buildings[self.slot]).name} (L-6.2)"
+
+    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+        space, _, cost = action.arg.partition(":")
+        credits = int(cost.rstrip("C"))
+        frame = f"red frame: {credits} credits" if credits else "no surcharge"
+        return f"{game.describe(action)}  (space {space} of 4, {frame})"

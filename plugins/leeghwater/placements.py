@@ -15,6 +15,7 @@ from turbine.plugins.barrage.actions import Ext
 from .building_actions import action_space, activated, effect_possible, usable, use_building
 from .buildings import LwTile, buildable
 from .refusals import PLACEMENTS, refuse_placement
+from .render import machinery, work_reward
 from .store import LESLIE, LESLIE_TILE, MARGOT, RED, building, extension, mine, opt, shared, work
 from .works import LwWorkPay, pay_work, payable_works, special_usable, take_work, work_payments
 
@@ -95,6 +96,30 @@ class LeeghwaterSpaces(ActionSpaces):
 
     def refuse(self, game: BarrageGame, state: Any, seat: int, action: Ext) -> IllegalAction | None:
         return refuse_placement(game, state, seat, action)
+
+    def show(self, game: BarrageGame, state: Any, seat: int, action: Ext) -> str:
+        """A placement with what it costs and gives, as the menu shows it."""
+        return f"{game.describe(action)}  ({placement_words(game, state, seat, action)})"
+
+
+def placement_words(game: BarrageGame, state: Any, seat: int, action: Ext) -> str:
+    """L-5.2, L-6.2, L-7.6, L-12: the cost and effect of an expansion placement, in short."""
+    name = action.name
+    if name in ("work", "work_wheel"):
+        w = work(action.arg)
+        where = "onto your wheel" if name == "work_wheel" else "give"
+        return f"2 eng; {where} {machinery(w.cost)} → {work_reward(w, short=True)}"
+    b = building(action.arg)
+    if name == "build":
+        need, cost = game.construction_spaces[state.players[seat].spaces_used]
+        price = f"{need} eng" + (f" + {cost} cr" if cost else "")
+        return f"{price}: build {b.name} for {machinery(b.cost)}, {b.vp} VP"
+    effect = b.effect_text.split(":")[0].split(";")[0].split(" (")[0]
+    if name == "use":
+        space = b.spaces[action_space(state, _slot(state, action.arg))]
+        price = f"{space.engineers} eng" + (f" + {RED} cr" if space.red_frame else "")
+        return f"{price}: {b.name}: {effect}"
+    return f"1 eng: {b.name}: {effect}"  # Margot's personal space (L-12.2)
 
 
 SPACES = LeeghwaterSpaces()

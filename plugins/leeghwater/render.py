@@ -23,8 +23,9 @@ def machinery(m: Any) -> str:
     return " + ".join(parts) or "nothing"
 
 
-def work_reward(w: Any) -> str:
-    """An external work's reward in words: its parts, then its special symbol (L-5.12)."""
+def work_reward(w: Any, short: bool = False) -> str:
+    """An external work's reward in words: its parts, then its special symbol (L-5.12);
+    ``short``: the symbol's first clause only (for menus)."""
     parts = [
         reward_text(
             tuple((p.kind, p.amount, 5 if p.max_value is None else p.max_value, ()) for p in w.reward)
@@ -32,7 +33,8 @@ def work_reward(w: Any) -> str:
     ]
     if w.special:
         special = next(r for r in lw.data().external_works.special_rewards if r.id == w.special)
-        parts.append(f"{special.text.rstrip('.')} ({w.special})")
+        text = special.text.split(";")[0] if short else special.text
+        parts.append(f"{text.rstrip('.')} ({w.special})")
     return " + ".join(p for p in parts if p)
 
 

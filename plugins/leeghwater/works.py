@@ -14,6 +14,7 @@ from turbine.plugins.barrage.decisions import Decision
 
 from . import data_model as dm
 from .machinery import credits_per_unit, machinery_payments
+from .render import work_reward
 from .store import NO_LIMIT, active, data, mine, opt, part, shared, work
 
 if TYPE_CHECKING:
@@ -182,6 +183,10 @@ class LwLoan(Decision, tag="lw_loan"):
             and loan_price(work(w)) <= credits
             and special_usable(game, state, seat, work(w), loan_price(work(w)))
         ]
+
+    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+        w = work(action.arg)
+        return f"{game.describe(action)}  ({loan_price(w)} credits → {work_reward(w, short=True)})"
 
     def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)

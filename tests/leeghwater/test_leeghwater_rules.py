@@ -15,12 +15,14 @@ from turbine.core.session import Game, Seat
 from turbine.plugins.barrage.actions import Ext, Fulfil, Site, Skip
 from turbine.plugins.leeghwater import (
     building_actions,
+    buildings,
     components,
     game_setup,
     netherlands,
     officers,
     placements,
     plugin,
+    render,
     scoring,
     store,
     works,
@@ -834,3 +836,29 @@ def test_E_5_mahiri_copies_tommaso():
     g, seat = tommaso(copy=True)
     pending = officers.after_placement(g.rules, g.state, seat, Ext("use", "PB-07"), 1)
     assert [p.kind for p in pending] == ["lw_architect"]
+
+
+def test_placements_and_building_spaces_say_their_cost_in_the_menu():
+    """L-5.2: a work costs 2 engineers and its machinery, for its reward; L-6.2 step 1: a
+    building the construction space's engineers and its printed machinery; L-6.5: a
+    red-framed building space 3 credits."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat, credits=10, exc=8, mix=8)
+    texts = {g.rules.describe(a): g.rules.choice_text(g.state, a) for a in g.legal()}
+    shown = g.state.ext.leeghwater.ew_display[0]
+    work = store.work(shown)
+    assert texts[f"x work {shown}"].startswith(f"x work {shown}  (2 eng; give ")
+    assert f" → {render.work_reward(work, short=True)})" in texts[f"x work {shown}"]
+    pb = g.state.ext.leeghwater.buildings[0]
+    b = store.building(pb)
+    assert texts[f"x build {pb}"] == (
+        f"x build {pb}  (1 eng: build {b.name} for {render.machinery(b.cost)}, {b.vp} VP)"
+    )
+    g.play(Ext("build", pb))
+    while not isinstance(g.state.flow.pending[-1], buildings.LwSpace):
+        g.play(g.legal()[0])
+    assert g.rules.question(g.state) == f"on which building space next to {b.name} (L-6.2)"
+    for action in g.legal():
+        text = g.rules.choice_text(g.state, action)
+        assert text.endswith("no surcharge)") or text.endswith("red frame: 3 credits)"), text

@@ -61,6 +61,8 @@ def reward_text(parts: tuple[Part, ...]) -> str:
             out.append(f"rotate {amount}")
         elif kind == "water_flows":
             out.append(f"{amount} water (flows)")
+        elif kind == "energy_contract":  # SY-8: energy that may fulfil a contract
+            out.append(f"{amount} energy for a contract")
         elif kind == "water_delayed":
             out.append(f"{amount} water (phase 3)")
         elif kind.startswith("build_"):
