@@ -81,6 +81,8 @@ def moves(game: Game, console: Console | None = None, rows: int | None = None, p
     items = [
         f"{first:>3}. {text}" if first == last else f"{first}–{last}. {text}" for first, last, text in groups
     ]
+    if rows is not None:  # one line each on the turn screen; 'moves' shows them whole
+        items = [item if len(item) <= console.width else item[: console.width - 1] + "…" for item in items]
     hidden = 0
     if rows is not None and len(items) > rows:  # as many as fit in ``rows`` rows
         columns = _columns(items, console.width, rows)
