@@ -210,31 +210,30 @@ def choice_text(r: PowerGridRules, state: State, action: A.Action) -> str:
 
 
 def _effect(r: PowerGridRules, state: State, action: A.Action) -> str:
-    kind = type(action)
-    if kind is A.OpenAuction:
+    if isinstance(action, A.OpenAuction):
         return f"{plant_effect(action.plant)}, min bid {NUMBER[action.plant]}"
-    if kind is A.Bid:
+    if isinstance(action, A.Bid):
         a = state.auction
         return f"plant {plant_label(a.lot)}, highest bid {a.high_bid}" if a is not None else ""
-    if kind is A.DropOut:
+    if isinstance(action, A.DropOut):
         a = state.auction
         return f"leave the auction for plant {plant_label(a.lot)}" if a is not None else ""
-    if kind is A.Pass:
+    if isinstance(action, A.Pass):
         return "buy no plant this round"
-    if kind is A.Discard:
+    if isinstance(action, A.Discard):
         return plant_effect(action.plant)
-    if kind is A.ReturnResource:
+    if isinstance(action, A.ReturnResource):
         return "to the reserve"
-    if kind is A.Buy:
+    if isinstance(action, A.Buy):
         i = RESOURCE_NAMES.index(action.resource)
         return f"{r.price(state, i)} Elektro"
-    if kind is A.Done:
+    if isinstance(action, A.Done):
         return "stop building" if state.flow.phase == P_BUILDING else "stop buying"
-    if kind is A.Build or kind is A.Start:
+    if isinstance(action, (A.Build, A.Start)):
         return _build_cost(r, state, action)
-    if kind is A.Power:
+    if isinstance(action, A.Power):
         return _power_effect(r, state, action.plants)
-    if kind is A.Burn:
+    if isinstance(action, A.Burn):
         seat_ = r.to_move(state)
         if seat_ is None:
             return ""
