@@ -71,6 +71,16 @@ class Notation:
         for action in actions:
             self.add(action)
 
+    def copy(self) -> Notation:
+        """A table that starts as this one: adding to it leaves this one as it was (a game
+        adds its expansions' actions to a copy of its base table instead of compiling
+        every format again)."""
+        new = Notation.__new__(Notation)
+        new.kinds = dict(self.kinds)
+        new._writers = dict(self._writers)
+        new._readers = {first: list(formats) for first, formats in self._readers.items()}
+        return new
+
     def add(self, action: type) -> None:
         """Register ``action``'s formats (an expansion's actions join the game's table)."""
         formats = getattr(action, "notation", None)

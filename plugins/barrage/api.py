@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from turbine.core.errors import IllegalAction
     from turbine.core.flow import PhaseMachine
 
-    from .actions import Headstream, Place, Structure
+    from .actions import Headstream, Place, Site, Structure
     from .board import Board
     from .options import BarrageOptions
     from .state import State
@@ -112,6 +112,8 @@ class BarrageGame(Protocol):
     @property
     def space_index(self) -> dict[str, int]: ...
     @property
+    def space_credits(self) -> tuple[int, ...]: ...  # each space's credits (printed + red frame)
+    @property
     def construction_spaces(self) -> tuple[tuple[int, int], ...]: ...
     @property
     def bonus_table(self) -> dict[str, tuple[int, str, bool]]: ...
@@ -138,6 +140,8 @@ class BarrageGame(Protocol):
     @property
     def headstream_actions(self) -> tuple[Headstream, ...]: ...
     @property
+    def site_actions(self) -> tuple[tuple[Site, ...], ...]: ...  # per structure, per building space
+    @property
     def personal_places(self) -> dict[str, Place]: ...
     @property
     def officers(self) -> Mapping[str, OfficerAbility]: ...
@@ -149,6 +153,8 @@ class BarrageGame(Protocol):
     def cost_table(self) -> Any: ...  # :class:`.construction.CostTable`: every site's printed cost key.
     @property
     def cost_rules_seen(self) -> dict[Any, Any]: ...
+    @property
+    def open_spaces_seen(self) -> dict[Any, Any]: ...
     @property
     def machine(self) -> PhaseMachine[Any]: ...
     @property

@@ -13,6 +13,7 @@ them.  It is stateless: everything it needs comes from ``game`` and ``state``.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from turbine.core.hookspecs import hookimpl
@@ -40,8 +41,7 @@ NAME = "barrage-base"
 class BarrageBase:
     @hookimpl(trylast=True)
     def barrage_abilities(self, config: GameConfig) -> list[Officer | Company | TechTile]:
-        texts = {o["id"]: (o["name"], o["ability_text"]) for o in load_json("officers.json")["officers"]}
-        return [*base_officers(texts), *base_companies(), *base_tiles()]
+        return list(abilities())
 
     @hookimpl(trylast=True)
     def barrage_setup_player(self, game: BarrageGame, state: State, seat: int, rng: Rng) -> None:
@@ -58,6 +58,15 @@ class BarrageBase:
     def barrage_end_of_round(self, game: BarrageGame, state: State, round_no: int) -> None:
         if game.full:
             patent_office.refresh(state)
+
+
+@functools.cache
+def abilities() -> tuple[Officer | Company | TechTile, ...]:
+    """Barrage's officers, companies and technology tiles, made once per process: they
+    hold no game data (everything they need comes from ``game`` and ``state``), so every
+    game shares them."""
+    texts = {o["id"]: (o["name"], o["ability_text"]) for o in load_json("officers.json")["officers"]}
+    return (*base_officers(texts), *base_companies(), *base_tiles())
 
 
 BASE = BarrageBase()

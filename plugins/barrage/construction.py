@@ -6,13 +6,15 @@ seat's officer and company) and changes the state in place.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .board import Board
+from .actions import Site
+from .board import Board, load_board
 from .state import Player, State
-from .tables import BASE, CONDUIT, ELEVATION, NOBODY, PIECES, POWERHOUSE, STRUCTURES
+from .tables import BASE, CONDUIT, ELEVATION, NOBODY, PIECES, POWERHOUSE, STRUCTURES, constants
 
 if TYPE_CHECKING:
     from .api import BarrageGame, OfficerAbility, TileAbility
@@ -69,40 +71,74 @@ def sites(
 ) -> list[int]:
     """Indexes of the building spaces where ``seat`` may put its next ``structure``
     (B-9.2), within a reward's limits (``max_value`` for a conduit, ``areas``)."""
-    b = r.board
     if state.players[seat].built[structure] >= PIECES[structure]:
         return []  # B-9.2.5
-    if structure in (BASE, ELEVATION):
-        owner = state.dam_owner
-        if structure == BASE:  # a free space, one own dam per basin (B-9.2.1)
-            if seat in owner:
-                zone = b.dam_zone
-                mine = {zone[i] for i, o in enumerate(owner) if o == seat}
-                out = [i for i, o in enumerate(owner) if o == NOBODY and zone[i] not in mine]
-            else:
-                out = [i for i, o in enumerate(owner) if o == NOBODY]
-        else:  # on an own dam below height 3 (B-9.2.2)
-            height = state.dam_height
-            out = [i for i, o in enumerate(owner) if o == seat and height[i] < 3]
-        area = b.dam_area
-    elif structure == CONDUIT:  # any free space (B-9.2.3)
-        out = [i for i, o in enumerate(state.conduit_owner) if o == NOBODY]
-        if max_value < 5:
-            value = b.conduit_value
-            out = [i for i in out if value[i] <= max_value]
-        area = b.conduit_area
-    else:  # a free space, one own powerhouse per basin (B-9.2.4)
-        owner = state.ph_owner
-        if seat in owner:
-            zone = b.ph_zone
-            mine = {zone[i] for i, o in enumerate(owner) if o == seat}
-            out = [i for i, o in enumerate(owner) if o == NOBODY and zone[i] not in mine]
-        else:
-            out = [i for i, o in enumerate(owner) if o == NOBODY]
-        area = b.ph_area
+    out = list(open_spaces(r, state, seat, structure)[0])
+    b = r.board
+    if structure == CONDUIT and max_value < 5:
+        value = b.conduit_value
+        out = [i for i in out if value[i] <= max_value]
     if areas is not None and len(areas) < 3:
+        area = (b.dam_area, b.dam_area, b.conduit_area, b.ph_area)[structure]
         out = [i for i in out if area[i] in areas]
     return out
+
+
+OpenSpaces = tuple[tuple[int, ...], frozenset[int]]
+"""The building spaces open to a seat's next piece of one structure, and their cost keys."""
+
+
+def open_spaces(r: BarrageGame, state: State, seat: int, structure: int) -> OpenSpaces:
+    """The spaces that B-9.2.1 … B-9.2.4 leave open to ``seat``'s next ``structure`` (whether
+    it has a piece left is asked apart), and their cost keys.  They depend only on who
+    holds the spaces of that kind (and, for an elevation, the dams' heights), which only
+    a construction changes, so they are remembered per game for each position seen:
+    every listing of a turn's placements asks for them."""
+    if structure == CONDUIT:
+        seen: tuple[Any, ...] = (CONDUIT, tuple(state.conduit_owner))
+    elif structure == POWERHOUSE:
+        seen = (POWERHOUSE, seat, tuple(state.ph_owner))
+    elif structure == BASE:
+        seen = (BASE, seat, tuple(state.dam_owner))
+    else:
+        seen = (ELEVATION, seat, tuple(state.dam_owner), tuple(state.dam_height))
+    known = r.open_spaces_seen.get(seen)
+    if known is None:
+        spaces = tuple(_open(r, state, seat, structure))
+        key_of = r.cost_table.keys[structure]
+        if len(r.open_spaces_seen) >= OPEN_SPACES_KEPT:
+            r.open_spaces_seen.clear()
+        known = r.open_spaces_seen[seen] = (spaces, frozenset(key_of[i] for i in spaces))
+    return known
+
+
+OPEN_SPACES_KEPT = 4096
+"""At most this many positions are remembered (a long simulation starts afresh)."""
+
+
+def _open(r: BarrageGame, state: State, seat: int, structure: int) -> list[int]:
+    """B-9.2: the spaces the rules leave open to ``seat``'s next ``structure``."""
+    b = r.board
+    if structure == BASE:  # a free space, one own dam per basin (B-9.2.1)
+        owner, zone = state.dam_owner, b.dam_zone
+    elif structure == ELEVATION:  # on an own dam below height 3 (B-9.2.2)
+        height = state.dam_height
+        return [i for i, o in enumerate(state.dam_owner) if o == seat and height[i] < 3]
+    elif structure == CONDUIT:  # any free space (B-9.2.3)
+        return [i for i, o in enumerate(state.conduit_owner) if o == NOBODY]
+    else:  # a free space, one own powerhouse per basin (B-9.2.4)
+        owner, zone = state.ph_owner, b.ph_zone
+    mine = {zone[i] for i, o in enumerate(owner) if o == seat}
+    return [i for i, o in enumerate(owner) if o == NOBODY and zone[i] not in mine]
+
+
+@functools.cache
+def base_site_actions() -> tuple[tuple[Site, ...], ...]:
+    """Per structure, per building space of the base map: the answer ``at SITE`` naming it,
+    made once per process."""
+    b = load_board()
+    dams = tuple(Site(d.id) for d in b.dams)
+    return dams, dams, tuple(Site(c.id) for c in b.conduits), tuple(Site(p.id) for p in b.powerhouses)
 
 
 def site_id(r: BarrageGame, structure: int, index: int) -> str:
@@ -130,6 +166,9 @@ class CostTable:
     and red frame for a base, area for an elevation, value for a conduit, red frame
     for a powerhouse); spaces with equal keys cost one seat the same."""
     key_count: tuple[int, ...]
+    key_site: tuple[tuple[int, ...], ...]
+    """Per structure, per cost key: the first space with that key (its surcharge and
+    conduit value are every such space's)."""
 
 
 def cost_table(board: Board, costs: dict[str, Any], red_credits: int) -> CostTable:
@@ -157,7 +196,16 @@ def cost_table(board: Board, costs: dict[str, Any], red_credits: int) -> CostTab
         powerhouse_mixers=tuple(costs["powerhouse_mixers"]),
         keys=keys,
         key_count=tuple(max(ks) + 1 for ks in keys),
+        key_site=tuple(tuple(ks.index(k) for k in range(max(ks) + 1)) for ks in keys),
     )
+
+
+@functools.cache
+def base_cost_table() -> CostTable:
+    """:func:`cost_table` of the base map and ``constants.json``'s costs, built once per
+    process (every game reads the same board and costs)."""
+    costs = constants()["costs"]
+    return cost_table(load_board(), costs, costs["red_frame_credits"])
 
 
 def surcharge(r: BarrageGame, structure: int, index: int) -> int:
@@ -174,12 +222,8 @@ def needs_table(table: CostTable, officer: OfficerAbility) -> Needs:
     """What each cost key costs a seat with ``officer`` (B-9.1 with B-9.1.2), built once per game."""
     out = []
     for structure in (BASE, ELEVATION, CONDUIT):
-        first_site: dict[int, int] = {}
-        for i, key in enumerate(table.keys[structure]):
-            first_site.setdefault(key, i)
         row = []
-        for key in range(table.key_count[structure]):
-            i = first_site[key]
+        for i in table.key_site[structure]:
             value = table.conduit_value[i] if structure == CONDUIT else 0
             row.append(tuple(officer.requirements(structure, table.normal[structure][i], value)))
         out.append(tuple(row))
@@ -306,8 +350,11 @@ def cost_variants(r: BarrageGame, state: State, seat: int, free: bool = False) -
     (empty: no tile permits the structure).  It depends only on the tiles in the supply,
     the tiles on the wheel when the officer copies them, and the officer, so it is
     remembered per game for each combination seen."""
+    return _variants(r, state, seat, r.officer(state, seat), free)
+
+
+def _variants(r: BarrageGame, state: State, seat: int, officer: OfficerAbility, free: bool) -> CostRules:
     player = state.players[seat]
-    officer = r.officer(state, seat)
     wheel = tuple(player.wheel_tile) if officer.copies_wheel_tiles else ()
     key = (tuple(player.tiles), wheel, officer.id, player.officer, free)
     known = r.cost_rules_seen.get(key)
@@ -333,11 +380,11 @@ def buildable_structures(
     r: BarrageGame, state: State, seat: int, budget: int, free: bool = False
 ) -> list[int]:
     """The structures whose construction can be completed somewhere, in structure order."""
-    variants = cost_variants(r, state, seat, free)
+    variants, purse = _means(r, state, seat, free)
     return [
         structure
-        for structure in range(len(STRUCTURES))
-        if _affordable_sites(r, state, seat, structure, budget, variants[structure], stop_at_first=True)
+        for structure, rules in enumerate(variants)
+        if rules and _some_affordable(r, state, seat, structure, budget, rules, purse)
     ]
 
 
@@ -397,8 +444,14 @@ def buildable(
     r: BarrageGame, state: State, seat: int, structure: int, budget: int, free: bool = False
 ) -> list[int]:
     """Spaces where a construction of ``structure`` can be completed (``free``: engineer-free)."""
-    rules = cost_variants(r, state, seat, free)[structure]
-    return _affordable_sites(r, state, seat, structure, budget, rules, stop_at_first=False)
+    variants, purse = _means(r, state, seat, free)
+    rules = variants[structure]
+    if not rules or state.players[seat].built[structure] >= PIECES[structure]:  # B-9.2.5
+        return []
+    legal, keys = open_spaces(r, state, seat, structure)
+    ok = {key for key in keys if _key_affordable(r, state, seat, structure, key, budget, rules, purse)}
+    key_of = r.cost_table.keys[structure]
+    return [i for i in legal if key_of[i] in ok]
 
 
 CHEAPEST_FIRST = (CONDUIT, POWERHOUSE, BASE, ELEVATION)
@@ -407,51 +460,74 @@ CHEAPEST_FIRST = (CONDUIT, POWERHOUSE, BASE, ELEVATION)
 
 def can_construct(r: BarrageGame, state: State, seat: int, budget: int, free: bool = False) -> bool:
     """Some structure has a tile, a space and a payment (B-7.4, B-8.2.2)."""
-    variants = cost_variants(r, state, seat, free)
-    return any(
-        _affordable_sites(r, state, seat, structure, budget, variants[structure], stop_at_first=True)
-        for structure in CHEAPEST_FIRST
-    )
+    variants, purse = _means(r, state, seat, free)
+    for structure in CHEAPEST_FIRST:
+        rules = variants[structure]
+        if rules and _some_affordable(r, state, seat, structure, budget, rules, purse):
+            return True
+    return False
 
 
-def _affordable_sites(
+Purse = tuple[int, int, int, Needs]
+"""What pays for a construction: the seat's excavators and mixers, the credits its officer
+lets replace each missing unit (EO-SJ, B-16.5), and what each cost key costs with that
+officer (:func:`needs_table`)."""
+
+
+def _means(r: BarrageGame, state: State, seat: int, free: bool) -> tuple[CostRules, Purse]:
+    """The seat's cost rules per structure (:func:`cost_variants`) and its purse."""
+    player = state.players[seat]
+    officer = r.officer(state, seat)
+    purse = player.excavators, player.mixers, officer.credits_per_machinery, r.needs_of(officer)
+    return _variants(r, state, seat, officer, free), purse
+
+
+def _some_affordable(
     r: BarrageGame,
     state: State,
     seat: int,
     structure: int,
     budget: int,
     rules: tuple[TileAbility | None, ...],
-    stop_at_first: bool,
-) -> list[int]:
-    """The legal spaces with some payment under one of the cost ``rules``; checked once
-    per cost key, since spaces with equal keys cost the seat the same."""
-    if not rules:
-        return []
-    key_of = r.cost_table.keys[structure]
-    verdict: list[bool | None] = [None] * r.cost_table.key_count[structure]
-    p = state.players[seat]
-    officer = r.officer(state, seat)
-    purse = (p.excavators, p.mixers, officer.credits_per_machinery)
-    needs = r.needs_of(officer)[structure]
-    if structure == POWERHOUSE:  # the same for every space: by powerhouses built
-        needs = (needs[min(p.built[POWERHOUSE], len(needs) - 1)],) * len(verdict)
-    out: list[int] = []
-    for i in sites(r, state, seat, structure):
-        ok = verdict[key_of[i]]
-        if ok is None:
-            printed = needs[key_of[i]]  # as requirements() gives it
-            ok = False
-            for rule in rules:
-                cost, extra, mixed = _tile_cost(r, rule, structure, i, printed)
-                if budget >= extra and _can_pay(cost, budget - extra, mixed, *purse):
-                    ok = True
-                    break
-            verdict[key_of[i]] = ok
-        if ok:
-            out.append(i)
-            if stop_at_first:
-                break
-    return out
+    purse: Purse,
+) -> bool:
+    """Some legal space for ``structure`` has a payment under one of the cost ``rules``,
+    asked once per cost key, since spaces with equal keys cost the seat the same."""
+    if state.players[seat].built[structure] >= PIECES[structure]:
+        return False  # B-9.2.5
+    for key in open_spaces(r, state, seat, structure)[1]:
+        if _key_affordable(r, state, seat, structure, key, budget, rules, purse):
+            return True
+    return False
+
+
+def _key_affordable(
+    r: BarrageGame,
+    state: State,
+    seat: int,
+    structure: int,
+    key: int,
+    budget: int,
+    rules: tuple[TileAbility | None, ...],
+    purse: Purse,
+) -> bool:
+    """A space of cost ``key`` has a payment under one of the cost ``rules`` (B-8.2.2)."""
+    excavators, mixers, per_unit, needs = purse
+    if structure == POWERHOUSE:  # the same for every space: by powerhouses built (as requirements())
+        by_built = needs[POWERHOUSE]
+        printed = by_built[min(state.players[seat].built[POWERHOUSE], len(by_built) - 1)]
+    else:
+        printed = needs[structure][key]
+    table = r.cost_table
+    site = table.key_site[structure][key]
+    for rule in rules:
+        if rule is None:  # the printed cost (as _tile_cost gives it)
+            cost, extra, mixed = printed, table.surcharge[structure][site], False
+        else:
+            cost, extra, mixed = _tile_cost(r, rule, structure, site, printed)
+        if budget >= extra and _can_pay(cost, budget - extra, mixed, excavators, mixers, per_unit):
+            return True
+    return False
 
 
 # -- placing a piece (B-8.2 step 5, B-6.2.4) ------------------------------------------

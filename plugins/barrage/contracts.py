@@ -46,6 +46,16 @@ def available(state: State) -> list[str]:
     return [c for slots in state.display for c in slots if c]
 
 
+def shown(state: State) -> int:
+    """How many private contracts are face up (B-10.8.2): asked at every turn."""
+    n = 0
+    for slots in state.display:
+        for contract in slots:
+            if contract:
+                n += 1
+    return n
+
+
 def take(r: BarrageGame, state: State, seat: int, contract: str) -> None:
     for slots in state.display:
         if contract in slots:
@@ -56,8 +66,10 @@ def take(r: BarrageGame, state: State, seat: int, contract: str) -> None:
 
 def refill(state: State) -> None:
     """End of a turn: fill each empty slot from the top of its stack (B-10.8.2, U-18)."""
-    for slots, stack in zip(state.display, state.stacks, strict=True):
-        if "" in slots:
+    stacks = state.stacks
+    for row, slots in enumerate(state.display):
+        stack = stacks[row]  # the stack beside that row of the display
+        if stack and "" in slots:
             for i, c in enumerate(slots):
                 if not c and stack:
                     slots[i] = stack.pop()

@@ -8,6 +8,7 @@ to the object that owns it.  Sub-decisions a placement opens are :mod:`.decision
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from turbine.core.errors import IllegalAction
@@ -32,6 +33,7 @@ from .tables import patent_spaces as all_patent_spaces
 if TYPE_CHECKING:
     from .api import BarrageGame
     from .state import State
+    from .tables import Space
 
 CONSTRUCT = Construct()
 CONSTRUCT_FREE = ConstructFree()
@@ -106,23 +108,24 @@ class FreeConstruction(Placement):
 class BoardSpaces(Placement):
     """The management board's spaces of some kinds, each as (index, engineers, credits,
     amount, action) in the board's order; a space is free, and its engineers and credits
-    are within the seat's (B-7.3, B-7.5, B-7.9)."""
+    are within the seat's (B-7.3, B-7.5, B-7.9).  It holds nothing but the board's data, so
+    the games of a process share it (:func:`.rules.action_spaces`)."""
 
-    def __init__(self, game: BarrageGame, kinds: tuple[str, ...]) -> None:
+    def __init__(self, spaces: Sequence[Space], kinds: tuple[str, ...]) -> None:
         self.spaces = tuple(
             (i, s.engineers, s.credits, s.amount, Place(s.id))
-            for i, s in enumerate(game.spaces)
+            for i, s in enumerate(spaces)
             if s.kind in kinds
         )
 
     def offers(self, game: BarrageGame, state: State, seat: int, extra: bool) -> list[Any]:
         player = state.players[seat]
         engineers, credits, occupancy = player.engineers, player.credits, state.spaces
-        return [
-            action
-            for i, need, cost, _, action in self.spaces
-            if occupancy[i] == NOBODY and need <= engineers and cost <= credits
-        ]
+        out: list[Any] = []
+        for i, need, cost, _, action in self.spaces:
+            if occupancy[i] == NOBODY and need <= engineers and cost <= credits:
+                out.append(action)
+        return out
 
     def perform(self, game: BarrageGame, state: State, seat: int, action: Any) -> None:
         i = game.space_index[action.space]
@@ -130,7 +133,7 @@ class BoardSpaces(Placement):
         player = state.players[seat]
         state.spaces[i] = seat
         player.engineers -= space.engineers
-        player.credits -= space.credits
+        player.credits -= game.space_credits[i]  # printed cost + red frame
         self.act(game, state, seat, space.kind, space.amount)
 
     def act(self, game: BarrageGame, state: State, seat: int, kind: str, amount: int) -> None:
@@ -170,8 +173,11 @@ class ProductionSpaces(BoardSpaces):
             return []
         player = state.players[seat]
         engineers, credits, occupancy = player.engineers, player.credits, state.spaces
+        most = production.best_energy(game, state, seat, credits)
+        if most is None:  # no system even before paying for a space: none after it (B-11.1)
+            return []
         out: list[Any] = []
-        best: dict[int, int | None] = {}  # per space cost: the best energy without modifier
+        best: dict[int, int | None] = {0: most}  # per space cost: the best energy without modifier
         for i, need, cost, amount, action in self.spaces:
             if occupancy[i] != NOBODY or need > engineers or cost > credits:
                 continue
@@ -196,7 +202,7 @@ class ContractOffice(BoardSpaces):
     for as many face up as the space takes."""
 
     def offers(self, game: BarrageGame, state: State, seat: int, extra: bool) -> list[Any]:
-        shown = len(contracts.available(state))
+        shown = contracts.shown(state)
         if not shown:
             return []
         player = state.players[seat]
@@ -231,11 +237,11 @@ class PatentOffice(BoardSpaces):
         player = state.players[seat]
         engineers, credits, occupancy = player.engineers, player.credits, state.spaces
         display = state.patent_display
-        return [
-            action
-            for i, need, cost, slot, action in self.spaces
-            if occupancy[i] == NOBODY and need <= engineers and cost <= credits and display[slot]
-        ]
+        out: list[Any] = []
+        for i, need, cost, slot, action in self.spaces:
+            if occupancy[i] == NOBODY and need <= engineers and cost <= credits and display[slot]:
+                out.append(action)
+        return out
 
     def act(self, game: BarrageGame, state: State, seat: int, kind: str, amount: int) -> None:
         state.players[seat].tiles.append(patent_office.take(state, amount))
@@ -255,9 +261,10 @@ class PersonalSpace(Placement):
     one more action follows at once."""
 
     def offers(self, game: BarrageGame, state: State, seat: int, extra: bool) -> list[Any]:
-        if extra or not game.personal_space(state, seat):
+        officer = game.officers[state.players[seat].officer]
+        if extra or not officer.personal_space or not game.personal_space(state, seat):
             return []
-        return [game.personal_places[game.officers[state.players[seat].officer].personal_space_id]]
+        return [game.personal_places[officer.personal_space_id]]
 
     def perform(self, game: BarrageGame, state: State, seat: int, action: Any) -> None:
         player = state.players[seat]
@@ -295,6 +302,19 @@ class BankSpace(Placement):
         return IllegalAction(
             f"you have only {player.engineers} engineers: bank 1 … bank {player.engineers}", "B-7.3"
         )
+
+
+def board_placements(spaces: Sequence[Space]) -> tuple[BoardSpaces, BoardSpaces, BoardSpaces, BoardSpaces]:
+    """The placements of a board's spaces: the turbine station, the plain spaces (water,
+    workshop, machinery shop), the contract office and the Patent Office (empty on a board
+    without it), each in the board's order."""
+    plain = tuple(sorted({s.kind for s in spaces} - {"production", "contracts", "bank", "patent"}))
+    return (
+        ProductionSpaces(spaces, ("production",)),
+        BoardSpaces(spaces, plain),
+        ContractOffice(spaces, ("contracts",)),
+        PatentOffice(spaces, ("patent",)),
+    )
 
 
 # --------------------------------------------------------------------------- refusals

@@ -48,7 +48,18 @@ def energy(
 def powerhouse_zones(r: BarrageGame, state: State, seat: int) -> dict[int, int]:
     """Basin -> the seat's powerhouse there."""
     zones = r.ph_zone
-    return {zones[i]: i for i, owner in enumerate(state.ph_owner) if owner == seat}
+    return {zones[i]: i for i in held(state.ph_owner, seat)}
+
+
+def held(owners: list[int], seat: int) -> list[int]:
+    """The indexes of ``seat``'s pieces in ``owners``, in order: found by the list's own
+    search, since a seat holds few of the spaces (at most 4 powerhouses, B-9.2.5)."""
+    out = []
+    i = -1
+    for _ in range(owners.count(seat)):
+        i = owners.index(seat, i + 1)
+        out.append(i)
+    return out
 
 
 def max_markers(
@@ -110,17 +121,16 @@ def best_energy(r: BarrageGame, state: State, seat: int, credits: int) -> int | 
     modifier ``m`` is usable iff this plus ``m`` is at least 1 (B-10.3.1, B-11.4),
     since the modifier is added last (B-11.2 step 4)."""
     zone = r.ph_zone
-    mine = {zone[i] for i, o in enumerate(state.ph_owner) if o == seat}
     b = r.board
-    owners, held = state.dam_owner, state.dam_water
+    owners, water = state.dam_owner, state.dam_water
     best: int | None = None
-    for z in mine:
-        for c in b.conduits_into_zone[z]:
+    for p in held(state.ph_owner, seat):  # one per basin (B-9.2.4)
+        for c in b.conduits_into_zone[zone[p]]:
             if state.conduit_owner[c] < 0:
                 continue
             value = b.conduits[c].value
             for d in b.dams_in_zone[b.conduits[c].zone]:
-                if not held[d] or (owners[d] != seat and owners[d] != NEUTRAL):
+                if not water[d] or (owners[d] != seat and owners[d] != NEUTRAL):
                     continue
                 n = max_markers(r, state, seat, d, c, credits)
                 if n:

@@ -19,11 +19,11 @@ engineer-free constructions and Mahiri Sekibo's personal space.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from turbine.core import BadOptions, Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
-from turbine.core.notation import Notation
 
 from . import (
     base_plugin,
@@ -39,7 +39,7 @@ from . import (
 from .action_spaces import ActionSpaces
 from .actions import (
     ACTION_TYPES,
-    KINDS,
+    NOTATION,
     Action,
     Bank,
     Construct,
@@ -83,6 +83,7 @@ from .tables import (
     PRIVATE_STACKS,
     STRUCTURES,
     Part,
+    Space,
     bonus_tiles,
     companies,
     constants,
@@ -115,7 +116,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         self.consts = constants()
         self.costs = self.consts["costs"]
         self.red_credits = self.costs["red_frame_credits"]
-        self.cost_table = construction.cost_table(self.board, self.costs, self.red_credits)
+        self.cost_table = construction.base_cost_table()
         self.area_names = AREAS
         self.contracts = contract_table()
         self.full = options.mode == "full"
@@ -130,7 +131,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         """The records of ``state.ext`` and ``player.ext``: one field per expansion's :class:`StatePart`."""
         self.state_type = typed_state(pending_type(self.decision_kinds), self.shared_ext, self.seat_ext)
         """The state with the pending stack and ``ext`` typed by this game's kinds and parts."""
-        self.notation = Notation(ACTION_TYPES, KINDS)
+        self.notation = NOTATION.copy()  # this game's expansions add their answers below
         self.action_spaces: tuple[ActionSpaces, ...] = tuple(
             space for more in pm.hook.barrage_action_spaces(config=self.config) for space in more or ()
         )
@@ -160,6 +161,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         for items in pm.hook.barrage_abilities(config=self.config):
             for item in items or ():
                 tables[item.kind].setdefault(item.id, item)
+        self.engineer_free_tiles = frozenset(t for t, tile in self.tiles.items() if tile.engineer_free)
+        """The tiles that allow an engineer-free construction (B-14.4)."""
         self.personal_places: dict[str, Place] = {
             o.personal_space_id: Place(o.personal_space_id)
             for o in self.officers.values()
@@ -169,15 +172,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         self._needs: dict[str, construction.Needs] = {}
         self.cost_rules_seen: dict[tuple[Any, ...], construction.CostRules] = {}
         """:func:`.construction.cost_variants` per tile combination seen (derived data only)."""
-        self.spaces = management_spaces() + (patent_spaces() if self.full else ())
-        self.space_index = {s.id: i for i, s in enumerate(self.spaces)}
-        self.space_credits = tuple(s.credits for s in self.spaces)
-        # the board lists production first and the contract office last, so legal
-        # placements keep the board's order (:meth:`_make_placements`)
-        space_kinds = [s.kind for s in self.spaces if s.kind not in ("bank", "patent")]
-        if space_kinds != sorted(space_kinds, key=lambda k: (k != "production", k == "contracts")):
-            raise ValueError("management_board.json: production spaces first, contract office last")
-        self._make_placements()
+        self.open_spaces_seen: dict[tuple[Any, ...], construction.OpenSpaces] = {}
+        """:func:`.construction.open_spaces` per position seen (derived data only)."""
+        spaces = management_spaces() + (patent_spaces() if self.full else ())
+        self.spaces, self.space_index, self.space_credits, kinds_of_spaces = action_spaces(spaces)
+        self._make_placements(kinds_of_spaces)
         self.structure_actions = tuple(Structure(name) for name in STRUCTURES)
         self.construction_spaces = tuple(
             (c["engineers"], c["credits"]) for c in self.consts["construction_spaces"]
@@ -186,7 +185,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         self.fee_credits = self.consts["conduit_fee"]["credits"]
         self.fee_vp = self.consts["conduit_fee"]["vp"]
         self.hand_limit = self.consts["hand_limit"]
-        self.powerhouse_track = tuple(companies_raw_track())
+        self.powerhouse_track = companies_raw_track()
         self.bonus_table = dict(bonus_tiles())
         for rows in pm.hook.barrage_bonus_tiles(config=self.config):  # HP-17: expansions' tiles
             for tile_id, vp_each, counts, intro in rows or ():
@@ -198,6 +197,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         self.ph_zone = tuple(p.zone for p in self.board.powerhouses)
         self.headstream_index = {h: i for i, h in enumerate(self.board.headstreams)}
         self.headstream_actions = tuple(Headstream(h) for h in self.board.headstreams)
+        self.site_actions = construction.base_site_actions()
+        """Per structure, per building space: the answer naming it (``at SITE``)."""
         columns = options.intro_columns
         if columns is None:
             columns = list(range(players))
@@ -247,13 +248,10 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             hooks=pm.hook,
         )
 
-    def _make_placements(self) -> None:
+    def _make_placements(self, kinds_of_spaces: tuple[placements.BoardSpaces, ...]) -> None:
         """The turn-level placements (:mod:`.placements`), in the board's order, and who owns
         each placement action."""
-        plain = tuple(sorted({s.kind for s in self.spaces} - {"production", "contracts", "bank", "patent"}))
-        production_spaces = placements.ProductionSpaces(self, ("production",))
-        board_spaces = placements.BoardSpaces(self, plain)
-        contract_office = placements.ContractOffice(self, ("contracts",))
+        production_spaces, board_spaces, contract_office, patent = kinds_of_spaces
         free = placements.FreeConstruction()
         personal = placements.PersonalSpace()
         order: list[placements.Placement] = [
@@ -267,7 +265,6 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             for *_, action in kind_spaces.spaces:
                 owners[action.space] = kind_spaces
         if self.full:
-            patent = placements.PatentOffice(self, ("patent",))
             order += [patent, free, personal]
             for *_, action in patent.spaces:
                 owners[action.space] = patent
@@ -275,10 +272,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             owners[space_id] = personal
         self.placements: tuple[placements.Placement, ...] = tuple(order)
         self.placement_of_space = owners
+        self.bank_space = placements.BankSpace(self.consts["starting"]["engineers"])
         self.placement_of_type: dict[type, placements.Placement] = {
             Construct: order[0],
             ConstructFree: free,
-            Bank: placements.BankSpace(self.consts["starting"]["engineers"]),
+            Bank: self.bank_space,
         }
 
     # -- setup (B-4) ----------------------------------------------------------------
@@ -366,16 +364,13 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             "headstream_tiles": sorted(headstream_tiles()),
             "bonus_tiles": sorted(t for t, (_, _, intro) in self.bonus_table.items() if intro or full),
             "objective_tiles": sorted(self.objective_table),
-            "nationals": sorted(c for c, k in self.contracts.items() if k.kind == "national"),
-            "private_stacks": [
-                sorted(c for c, k in self.contracts.items() if k.kind == "private" and k.stack == colour)
-                for colour in PRIVATE_STACKS
-            ],
+            "nationals": list(contract_ids("national")),
+            "private_stacks": [list(contract_ids("private", colour)) for colour in PRIVATE_STACKS],
         }
         if full:
             pools["companies"] = sorted(c for c in self.companies if c)
             pools["officers"] = sorted(o for o in self.officers if o)
-            pools["starting_contracts"] = sorted(c for c, k in self.contracts.items() if k.kind == "starting")
+            pools["starting_contracts"] = list(contract_ids("starting"))
             pools["advanced"] = advanced_stacks()
         if self.h_component_pools is not None:
             self.pm.hook.barrage_component_pools(config=self.config, pools=pools, rng=rng)
@@ -771,10 +766,9 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         player = state.players[seat]
         if not self.full or (self.options.free_build_only_without_engineers and player.engineers):
             return False
-        tiles = self.tiles
-        if not any(tiles[t].engineer_free for t in player.tiles) and not (
-            self.officer(state, seat).copies_wheel_tiles
-            and any(t and tiles[t].engineer_free for t in player.wheel_tile)
+        free_tiles = self.engineer_free_tiles
+        if free_tiles.isdisjoint(player.tiles) and (
+            free_tiles.isdisjoint(player.wheel_tile) or not self.officer(state, seat).copies_wheel_tiles
         ):
             return False
         return construction.can_construct(self, state, seat, player.credits, free=True)
@@ -812,7 +806,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             out += placement.offers(self, state, seat, extra)
         for space in self.action_spaces:  # G-4: expansions' placements
             out.extend(space.offers(self, state, seat))
-        out += self.placement_of_type[Bank].offers(self, state, seat, extra)  # always open (B-7.7)
+        out += self.bank_space.offers(self, state, seat, extra)  # always open (B-7.7)
         return out
 
     def _sub_actions(self, state: State, top: Decision) -> list[Action]:
@@ -1087,12 +1081,37 @@ def _used(hook: Any, name: str) -> Any:
     return caller
 
 
-def companies_raw_track() -> list[dict[str, Any]]:
+@functools.cache
+def action_spaces(
+    spaces: tuple[Space, ...],
+) -> tuple[tuple[Space, ...], dict[str, int], tuple[int, ...], tuple[placements.BoardSpaces, ...]]:
+    """The action spaces of a board (the management board's, and the Patent Office's in the
+    full game), their index by id, their credits (printed + red frame) and their placements
+    by kind (:func:`.placements.board_placements`); built once per process for each board."""
+    # the board lists production first and the contract office last, so legal
+    # placements keep the board's order (:meth:`BarrageRules._make_placements`)
+    space_kinds = [s.kind for s in spaces if s.kind not in ("bank", "patent")]
+    if space_kinds != sorted(space_kinds, key=lambda k: (k != "production", k == "contracts")):
+        raise ValueError("management_board.json: production spaces first, contract office last")
+    index = {s.id: i for i, s in enumerate(spaces)}
+    return spaces, index, tuple(s.credits for s in spaces), placements.board_placements(spaces)
+
+
+@functools.cache
+def contract_ids(kind: str, stack: str = "") -> tuple[str, ...]:
+    """The ids of the contracts of one kind (and private stack), sorted: what the setup
+    shuffles (B-4.1.9, B-4.1.10, B-4.4.3)."""
+    return tuple(sorted(c for c, k in contract_table().items() if k.kind == kind and k.stack == stack))
+
+
+@functools.cache
+def companies_raw_track() -> tuple[dict[str, Any], ...]:
     from .tables import load_json
 
-    return list(load_json("companies.json")["powerhouse_track"])
+    return tuple(load_json("companies.json")["powerhouse_track"])
 
 
+@functools.cache
 def scoring_awards() -> tuple[int, ...]:
     from .tables import load_json
 

@@ -32,10 +32,8 @@ class ChooseSite(Decision, tag="site"):
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
         s = self.structure
         credits = state.players[self.seat].credits
-        return [
-            Site(construction.site_id(game, s, i))
-            for i in construction.buildable(game, state, self.seat, s, credits, self.free)
-        ]
+        named = game.site_actions[s]
+        return [named[i] for i in construction.buildable(game, state, self.seat, s, credits, self.free)]
 
     def apply(self, game: BarrageGame, state: State, action: Site) -> None:
         self.done(state)

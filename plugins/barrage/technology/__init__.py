@@ -14,6 +14,7 @@ the classes of :mod:`.cost`, :mod:`.free`, :mod:`.resources`, :mod:`.water`,
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from ..tables import STRUCTURES, load_json
@@ -107,5 +108,10 @@ def base_tiles() -> list[TechTile]:
 
 def advanced_stacks() -> list[list[str]]:
     """The advanced tile ids of stacks I, II, III, in data order (B-14.2.1, D-13)."""
+    return [list(stack) for stack in _advanced_ids()]
+
+
+@functools.cache
+def _advanced_ids() -> tuple[tuple[str, ...], ...]:
     raw: list[dict[str, Any]] = load_json("technology.json")["advanced"]
-    return [[t["id"] for t in raw if t["level"] == level] for level in (1, 2, 3)]
+    return tuple(tuple(t["id"] for t in raw if t["level"] == level) for level in (1, 2, 3))
