@@ -37,6 +37,7 @@ from .common import (
     run_bots,
     save_game,
     seat_number,
+    use_width,
 )
 
 app = typer.Typer(
@@ -76,6 +77,15 @@ WithList = Annotated[
     typer.Option("--with", "-w", help="Enable an expansion (repeatable).", metavar="EXPANSION"),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
+WidthOption = Annotated[
+    str | None,
+    typer.Option(
+        "--width",
+        help="Fit the output to N columns (default: the terminal's width).",
+        metavar="N",
+        show_default=False,
+    ),
+]
 SaveArg = Annotated[Path, typer.Argument(help="The save file.", metavar="FILE")]
 
 
@@ -241,8 +251,10 @@ def demo(
     out: Annotated[Path, typer.Option("--out", help="Where to save the game.", metavar="FILE")] = Path(
         "demo.json"
     ),
+    width: WidthOption = None,
 ) -> None:
     """Play a whole game between bots, show the final board and the winner, and save it."""
+    use_width(width)
     from .demo import run_demo
 
     run_demo(registry(), variant, players, seed, bots, out)
@@ -264,6 +276,7 @@ def new(
         typer.Option(help="Comma list of seat kinds: human or a bot name (e.g. human,random)."),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+    width: WidthOption = None,
 ) -> None:
     """Write the save file of a new game.
 
@@ -272,6 +285,7 @@ def new(
     makes the same game.  If the first seats to move are bots, they move at
     once, until a human is to move.
     """
+    use_width(width)
     reg = registry()
     spec = reg.variant(variant)
     seat_list = parse_seats(seats, players, spec.min_players)
@@ -312,12 +326,14 @@ def play(
     no_tty_check: Annotated[
         bool, typer.Option("--no-tty-check", hidden=True, help="Allow stdin that is not a terminal.")
     ] = False,
+    width: WidthOption = None,
 ) -> None:
     """Play a saved game interactively (bots move by themselves; saved after every move).
 
     Needs a terminal; set TURBINE_NO_TTY_CHECK=1 (or pass the hidden flag
     --no-tty-check) to drive it from a pipe, as the tests do.
     """
+    use_width(width)
     from .play import PlaySession
 
     if not (no_tty_check or os.environ.get("TURBINE_NO_TTY_CHECK") or sys.stdin.isatty()):
@@ -329,8 +345,9 @@ def play(
 
 
 @app.command()
-def legal(file: SaveArg, json_out: JsonFlag = False) -> None:
+def legal(file: SaveArg, json_out: JsonFlag = False, width: WidthOption = None) -> None:
     """The legal moves of the seat to move, numbered from 1."""
+    use_width(width)
     game = load_game(file)
     moves = [
         {
@@ -364,12 +381,14 @@ def move(
     as_seat: Annotated[
         int | None, typer.Option("--as", help="Refuse unless this seat (from 1) is to move.", metavar="SEAT")
     ] = None,
+    width: WidthOption = None,
 ) -> None:
     """Apply one move for the seat to move, then let bot seats move, and save.
 
     Bots keep moving until a human is to move or the game ends.  An illegal
     move exits with code 2 and leaves FILE unchanged.
     """
+    use_width(width)
     game = load_game(file)
     wanted = seat_number(game, as_seat)
     if game.is_over:
@@ -408,8 +427,10 @@ def show(
         ),
     ] = None,
     json_out: JsonFlag = False,
+    width: WidthOption = None,
 ) -> None:
     """The current state as one seat sees it (default: the seat to move; at the end, everything)."""
+    use_width(width)
     game = load_game(file)
     seat = seat_number(game, as_seat)
     if as_seat is None:
@@ -444,8 +465,8 @@ def show_view(game: Game, seat: int | None, view: str) -> None:
         text = game.rules.render_view(game.state, seat, name, arg.strip())
     except ParseError as exc:
         raise CliError(str(exc)) from None
-    output.out.rule(Text(f"{game.spec.name} · {view.strip()}", style="bold"), align="left")
-    output.out.print(output.game_text(text), soft_wrap=True)
+    output.rule(output.out, Text(f"{game.spec.name} · {view.strip()}", style="bold"))
+    output.print_wrapped(output.out, output.game_text(text))
 
 
 def state_json(game: Game, seat: int | None) -> dict[str, Any]:
@@ -490,6 +511,7 @@ def replay(
             metavar="SEAT",
         ),
     ] = None,
+    width: WidthOption = None,
 ) -> None:
     """Rebuild a game from its seed and log, print the log and the state reached.
 
@@ -500,6 +522,7 @@ def replay(
     With --verify the whole log is replayed (even with --to) and every stored
     digest is checked; any mismatch exits with code 2.
     """
+    use_width(width)
     if step or (sys.stdin.isatty() and sys.stdout.isatty() and to is None and not verify):
         from .stepper import run_stepper
 
@@ -687,6 +710,7 @@ def main(argv: list[str] | None = None) -> None:
     """Run the command line; exits with 0 (success), 2 (bad input) or 1 (internal error)."""
     global _plugin_commands_added
     try:
+        output.configure()  # from the environment as it is now
         if not _plugin_commands_added:
             _plugin_commands_added = True
             add_plugin_commands(registry())

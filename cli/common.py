@@ -140,6 +140,28 @@ def _allowed(annotation: Any) -> list[Any] | None:
     return None
 
 
+# -- the console ------------------------------------------------------------------
+
+
+def parse_width(text: str | None) -> int | None:
+    """``--width N``: a whole number of columns, at least :data:`output.MIN_WIDTH`
+    (``None``: the terminal's width).  Read here rather than by typer, so that a bad
+    value is one error line like any other bad input."""
+    if text is None:
+        return None
+    value = text.strip()
+    if not (value.isascii() and value.isdigit()) or int(value) < output.MIN_WIDTH:
+        raise CliError(
+            f"--width expects a whole number of columns, at least {output.MIN_WIDTH}; got {text!r}"
+        )
+    return int(value)
+
+
+def use_width(text: str | None) -> None:
+    """Fit the command's output to ``--width`` (or to the terminal when it is not given)."""
+    output.configure(parse_width(text))
+
+
 # -- seats ------------------------------------------------------------------------
 
 

@@ -3,12 +3,22 @@
 Text that comes from a game (boards, notations, reasons) is printed as plain
 text, never as rich markup, so square brackets in it are safe.  JSON is written
 with the standard library, straight to stdout.
+
+No printed line is wider than the console (:func:`configure`): the terminal's
+width, or ``--width N``.  The turn screen is compact and keeps its lines: a line
+of the game's panel or a move too long for it is cut, keeping its start and
+ending with ``…`` (:func:`fit`; the board, the views and 'moves' show it whole).
+Everything read in full wraps instead, each wrapped line indented under its own
+start (:func:`wrap_line`): the board, the views, the question, the log and what
+the automatic steps did.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import sys
 from typing import Any
 
@@ -21,8 +31,116 @@ from rich.text import Text
 from turbine.core import Game
 from turbine.core.savefile import LogEntry
 
-out = Console(soft_wrap=True, highlight=False)
-err = Console(stderr=True, soft_wrap=True, highlight=False)
+MIN_WIDTH = 20
+"""The narrowest console ``--width`` accepts (a move and its number still fit)."""
+
+
+def make_console(*, stderr: bool = False, width: int | None = None) -> Console:
+    """A console for the command's output, set from the environment as it is now.
+
+    rich measures the terminal (``COLUMNS`` when set), writes no escapes when the
+    output is not a terminal or ``TERM=dumb``, and drops colours under
+    ``NO_COLOR``.  https://no-color.org asks for no added colour at all, and a
+    NO_COLOR reader is as poorly served by bold and dim escapes, so then no
+    style is written.  A forced ``width`` also pins the height, because rich
+    takes a dumb terminal's size as 80×25 unless both are given.
+    """
+    height = shutil.get_terminal_size().lines if width is not None else None
+    no_color = os.environ.get("NO_COLOR", "") != ""
+    return Console(
+        stderr=stderr,
+        width=width,
+        height=height,
+        highlight=False,
+        soft_wrap=False,
+        color_system=None if no_color else "auto",
+    )
+
+
+out = make_console()
+err = make_console(stderr=True)
+
+
+def configure(width: int | None = None) -> None:
+    """Make the consoles again from the environment (a command's start; the tests run
+    many commands in one process), ``width`` forcing their width (``--width``)."""
+    global out, err
+    out = make_console(width=width)
+    err = make_console(stderr=True, width=width)
+
+
+def ascii_rules() -> bool:
+    """Rules drawn with ``-``: a dumb terminal may not show box-drawing characters
+    (rich only falls back by itself when the encoding cannot write them)."""
+    return os.environ.get("TERM", "").lower() in {"dumb", "unknown"}
+
+
+def rule(console: Console, title: Text) -> None:
+    """A heading rule as wide as the console, its title on the left."""
+    console.rule(title, align="left", characters="-" if ascii_rules() else "─")
+
+
+def fit(text: Text, width: int) -> Text:
+    """``text`` with every line longer than ``width`` cut to it: the line keeps its
+    start and ends with ``…`` (a table or a map keeps its shape, unlike wrapping)."""
+    text = text.copy()
+    text.expand_tabs()
+    lines = text.split("\n", allow_blank=True)
+    for line in lines:
+        if line.cell_len > width:
+            line.truncate(width, overflow="ellipsis")
+    return Text("\n").join(lines)
+
+
+def print_fitted(console: Console, text: Text) -> int:
+    """Print a game's drawn text cut to the console's width (the turn screen, which
+    keeps its lines); returns its line count."""
+    fitted = fit(text, console.width)
+    console.print(fitted, no_wrap=True)
+    return fitted.plain.count("\n") + 1
+
+
+def print_wrapped(console: Console, text: Text) -> None:
+    """Print a game's text in full, each line too long for the console wrapped under
+    its own start (:func:`wrap_line`): the board and the views, read to be read whole."""
+    text = text.copy()
+    text.expand_tabs()
+    lines = [part for line in text.split("\n", allow_blank=True) for part in wrap_line(line, console.width)]
+    console.print(Text("\n").join(lines), no_wrap=True)
+
+
+def wrap_line(line: Text, width: int, hang: str = "    ") -> list[Text]:
+    """``line`` as lines of at most ``width`` columns, broken at spaces (a word longer
+    than a line is broken where it must): the first keeps the line's indentation,
+    the next ones start ``hang`` further in, so a wrapped entry still reads as one.
+    Styles are kept."""
+    plain = line.plain
+    if len(plain) <= width:
+        return [line]
+    lead = len(plain) - len(plain.lstrip(" "))
+    indent = " " * min(lead + len(hang), width // 2)
+    pieces: list[Text] = []
+    start, room = 0, width
+    while len(plain) - start > room:
+        cut = plain.rfind(" ", start, start + room + 1)
+        if cut <= (start if pieces else lead):  # no space to break at: break the word
+            cut = start + room
+        piece = line[start:cut]
+        piece.rstrip()
+        pieces.append(Text(indent) + piece if pieces else piece)
+        start = cut
+        while start < len(plain) and plain[start] == " ":
+            start += 1
+        room = width - len(indent)
+    if start < len(plain):
+        pieces.append(Text(indent) + line[start:] if pieces else line[start:])
+    return pieces
+
+
+def wrap(text: str, width: int, indent: str = "", hang: str = "    ") -> list[str]:
+    """A sentence wrapped at ``width`` (:func:`wrap_line`) after ``indent``: a long
+    line of the log, or a row of a table told line by line, still reads as one entry."""
+    return [piece.plain for piece in wrap_line(Text(indent + text), width, hang)]
 
 
 def error_line(message: str) -> None:
@@ -71,12 +189,12 @@ def board(game: Game, seat: int | None, title: str | None = None, with_scores: b
     extra lines, :meth:`Game.render`), and the scores.
 
     A renderer may use rich console markup (``[bold]…[/bold]``); text that is
-    not valid markup is shown as it is.  Lines are never wrapped or cropped by
-    turbine (a map drawn in text keeps its shape).
+    not valid markup is shown as it is.  A line wider than the console wraps
+    under its own start (:func:`print_wrapped`).
     """
     heading = title or " · ".join(p for p in (game.spec.name, place(game)) if p)
-    out.rule(Text(heading, style="bold"), align="left")
-    out.print(game_text(game.render(seat)), soft_wrap=True)
+    rule(out, Text(heading, style="bold"))
+    print_wrapped(out, game_text(game.render(seat)))
     for notice in game.rules.notices(game.state):
         out.print(Text(f"Note: {notice}", style="yellow"))
     if with_scores:

@@ -211,8 +211,8 @@ class PlaySession:
         except ParseError as exc:
             self.say(str(exc), "red")
             return
-        self.console.rule(Text(f"{game.spec.name} · {name} {arg}".rstrip(), style="bold"), align="left")
-        self.console.print(output.game_text(text), soft_wrap=True)
+        output.rule(self.console, Text(f"{game.spec.name} · {name} {arg}".rstrip(), style="bold"))
+        output.print_wrapped(self.console, output.game_text(text))
         self.shown_for = None
 
     def help_text(self) -> str:

@@ -8,16 +8,20 @@ of a 100-column terminal:
 3. who decides what: ``Seat 2 · Italy · Player 2: where do you build the dam?``;
 4. the legal moves, each with its cost (:meth:`Rules.choice_text`), in columns.
 
-A further step of the same action (where to build, then how to pay) asks only the
-new question.  The whole board and the game's own views are commands away
-(``board``, ``map``, ``market`` …).  After every move, the lines the game said
-about its automatic steps (:attr:`Game.told`) are printed under it, so a human
-who comes back after the bots' moves reads what happened.
+No line is wider than the console: a line of the panel or a move too long for it
+is cut, keeping its start and ending with ``…`` (the board, the views and 'moves'
+show it whole); the question wraps.  A further step of the same action (where to
+build, then how to pay) asks only the new question.  The whole board and the
+game's own views are commands away (``board``, ``map``, ``market`` …).  After
+every move, the lines the game said about its automatic steps (:attr:`Game.told`)
+are printed under it, so a human who comes back after the bots' moves reads what
+happened.
 """
 
 from __future__ import annotations
 
 import math
+import re
 
 from rich.console import Console
 from rich.text import Text
@@ -51,22 +55,25 @@ def decision(game: Game, console: Console | None = None, compact: bool = True) -
     the game's turn view rather than the whole board)."""
     console = console or output.out
     seat = game.to_move
-    console.rule(Text(heading(game), style="bold"), align="left")
+    output.rule(console, Text(heading(game), style="bold"))
     used = 1
     if seat is not None:
         panel = game.rules.turn_view(game.state, seat) if compact else game.render(seat)
-        if panel:  # wrapped at the terminal's width (the full board keeps its shape)
-            text = output.game_text(panel)
-            console.print(text, soft_wrap=False, overflow="fold")
-            used += len(console.render_lines(text, console.options, pad=False))
-    # the moves take the rows the panel leaves (the question and a hint take one each)
-    question(game, console, rows=max(MOVE_ROWS, SCREEN_LINES - used - 2))
+        if panel:  # cut at the console's width, so a table keeps its shape
+            used += output.print_fitted(console, output.game_text(panel))
+    # the moves take the rows the panel leaves (the question and a hint take the rest)
+    asked = ask_line(game)
+    used += len(console.render_lines(asked, console.options, pad=False)) + 1
+    question(game, console, rows=max(MOVE_ROWS, SCREEN_LINES - used), asked=asked)
 
 
-def question(game: Game, console: Console | None = None, rows: int = MOVE_ROWS) -> None:
-    """Only the question and its choices (a further step of an action under way)."""
+def question(
+    game: Game, console: Console | None = None, rows: int = MOVE_ROWS, asked: Text | None = None
+) -> None:
+    """Only the question (wrapped at the console's width) and its choices (a further
+    step of an action under way)."""
     console = console or output.out
-    console.print(ask_line(game))
+    console.print(asked or ask_line(game))
     moves(game, console, rows=rows)
 
 
@@ -86,6 +93,9 @@ def moves(game: Game, console: Console | None = None, rows: int | None = None, p
     hidden = 0
     if rows is not None and len(items) > rows:  # as many as fit in ``rows`` rows
         columns = _columns(items, console.width, rows)
+        if len(items) > rows * len(columns):  # the hint's lines come out of the rows
+            rows = max(1, rows - hidden_hint_rows(console) + 1)
+            columns = _columns(items, console.width, rows)
         kept = min(len(items), rows * len(columns) if columns else rows)
         hidden = sum(last - first + 1 for first, last, _ in groups[kept:])
         items = items[:kept]
@@ -94,10 +104,20 @@ def moves(game: Game, console: Console | None = None, rows: int | None = None, p
         cells = [column[row] for column in columns if row < len(column)]
         widths = [max(len(item) for item in column) + GAP for column in columns]
         line = "".join(cell.ljust(w) for cell, w in zip(cells[:-1], widths, strict=False)) + cells[-1]
-        console.print(Text(line), soft_wrap=False, overflow="fold")
+        # the turn screen's lines fit already; 'moves' wraps a move wider than the console
+        for part in [line] if rows is not None else output.wrap(line, console.width, hang="      "):
+            console.print(Text(part), no_wrap=True)
     if hidden:
-        hint = f"     … and {hidden} more: 'moves' lists them all, 'moves TEXT' those starting with TEXT"
-        console.print(Text(hint, style="dim"))
+        console.print(Text(_hint(hidden), style="dim"))
+
+
+def _hint(hidden: int) -> str:
+    return f"     … and {hidden} more: 'moves' lists them all, 'moves TEXT' those starting with TEXT"
+
+
+def hidden_hint_rows(console: Console) -> int:
+    """The lines the hint about hidden moves takes at this width."""
+    return len(console.render_lines(Text(_hint(999)), console.options, pad=False))
 
 
 def _columns(items: list[str], width: int, rows: int | None) -> list[list[str]]:
@@ -113,11 +133,24 @@ def _columns(items: list[str], width: int, rows: int | None) -> list[list[str]]:
     return [items[:rows] if rows is not None else items]
 
 
+FORCED = re.compile(r"^(?P<who>[^:]+): (?P<what>.+) \(the only choice\)$")
+"""A told answer the rules gave for a player because it was the only one, as the
+games say it (``France: pay 4e 0m 0c (the only choice)``; tests/cli/test_cli_announcer.py
+plays whole games to check that such answers are still recognised and folded)."""
+
+
 class Announcer:
     """Says moves as they are played: one line per player action, its steps joined with
     ``·`` (``construct · build base · at B7U · pay 3e 0m 0c``), then what the automatic
     steps after it did, indented.  An action is said once it is complete (:meth:`flush`
-    says one still under way)."""
+    says one still under way).
+
+    An answer the rules gave for the acting player because it was the only one is a
+    step of the action like the others, so it is folded into the action's line
+    (``· tile conduit · pay 4e 0m 0c (only choices)``) when it comes straight after one
+    of the player's moves; one given to another player, or after other automatic
+    steps, stays among what those steps did.  Lines wider than the console wrap,
+    indented under their start."""
 
     def __init__(self, game: Game, console: Console | None = None) -> None:
         self.game = game
@@ -132,13 +165,33 @@ class Announcer:
             self.flush()
             self.seat, self.style = moved.seat, style
         self.steps.append(moved.notation)
-        self.told += moved.told
+        told = list(moved.told)
+        forced: list[str] = []
+        while told and not self.told and (what := self._forced(told[0], moved.seat)) is not None:
+            forced.append(what)
+            told.pop(0)
+        if forced:
+            self.steps.append(
+                " · ".join(forced) + (" (only choice)" if len(forced) == 1 else " (only choices)")
+            )
+        self.told += told
+
+    def _forced(self, line: str, seat: int) -> str | None:
+        """What the rules answered for ``seat`` if ``line`` tells such an answer."""
+        match = FORCED.match(line)
+        if match is None:
+            return None
+        names = {f"seat {seat + 1}", f"Seat {seat + 1}", self.game.rules.seat_name(self.game.state, seat)}
+        return match.group("what") if match.group("who") in names else None
 
     def flush(self) -> None:
         if self.seat is None or not self.steps:
             return
         label = output.seat_label(self.game, self.seat)
-        self.console.print(Text(f"{label}: {' · '.join(self.steps)}", style=self.style))
-        for line in self.told:
-            self.console.print(Text(f"    {line}", style="dim"))
+        width = self.console.width
+        for line in output.wrap(f"{label}: {' · '.join(self.steps)}", width):
+            self.console.print(Text(line, style=self.style), no_wrap=True)
+        for told in self.told:
+            for line in output.wrap(told, width, indent="    "):
+                self.console.print(Text(line, style="dim"), no_wrap=True)
         self.seat, self.steps, self.told = None, [], []

@@ -71,7 +71,7 @@ def run_simulation(
         TimeElapsedColumn(),
         console=output.err,
         transient=True,
-        disable=not output.err.is_terminal,
+        disable=not output.err.is_interactive,  # no cursor control on a dumb terminal or a pipe
     )
     with progress:
         task = progress.add_task("games", total=games)

@@ -1,0 +1,95 @@
+"""One line per player action: the answers the rules gave for the acting player because
+they were the only ones are steps of the action, folded into its line."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from table_screens import LEEGHWATER, POWER_GRID, Table, console
+from turbine.cli import screen
+from turbine.cli.common import Moved, play_move
+from turbine.core import Game
+
+
+def announced(game: Game, *moves: Moved, width: int = 200) -> list[str]:
+    out, buffer = console(width)
+    announcer = screen.Announcer(game, out)
+    for moved in moves:
+        announcer.moved(moved)
+    announcer.flush()
+    return buffer.getvalue().splitlines()
+
+
+def test_forced_answers_right_after_the_move_join_its_line():
+    """Power Grid P-7.5: a plant with one possible fuel mix burns it without asking."""
+    game = POWER_GRID.game()
+    told = [
+        "Seat 1: burns 2 oil (the only choice)",
+        "Seat 1: burns 1 coal (the only choice)",
+        "Seat 1 powers 2 cities: +22 Elektro, now 39 (T-1, P-7.5)",
+        "Seat 1: returns 1 coal to the reserve (the only choice)",
+        "Seat 2: burns 2 coal (the only choice)",
+    ]
+    lines = announced(game, Moved(0, "power 5 8", False, told))
+    assert lines == [
+        "Seat 1 · Player 1: power 5 8 · burns 2 oil · burns 1 coal (only choices)",
+        "    Seat 1 powers 2 cities: +22 Elektro, now 39 (T-1, P-7.5)",
+        # after another automatic step, and another player's: said where they happened
+        "    Seat 1: returns 1 coal to the reserve (the only choice)",
+        "    Seat 2: burns 2 coal (the only choice)",
+    ]
+
+
+def test_a_forced_answer_after_a_further_step_joins_the_same_line():
+    """B-8.2: the company's name says whose answer it is once the draft has named one."""
+    game = LEEGHWATER.game()
+    rnd = random.Random(0)
+    while game.rules.phase_name(game.state) != "actions":
+        game.play(game.legal()[rnd.randrange(len(game.legal()))])
+    seat = game.to_move
+    assert seat is not None
+    company = game.rules.seat_name(game.state, seat)
+    lines = announced(
+        game,
+        Moved(seat, "construct", False, []),
+        Moved(seat, "build base", True, []),
+        Moved(seat, "at B1U", True, [f"{company}: tile base (the only choice)"]),
+        Moved(seat, "pay 5e 0m 0c", True, ["Water flows: none"]),
+    )
+    assert lines[0].endswith(": construct · build base · at B1U · tile base (only choice) · pay 5e 0m 0c")
+    assert lines[1:] == ["    Water flows: none"]
+
+
+@pytest.mark.parametrize(
+    "table", [Table("barrage", 3), Table("barrage", 4, expansions=("leeghwater",)), Table("power_grid", 3)]
+)
+def test_no_action_line_is_followed_by_its_own_forced_answer(table):
+    """In a whole game between random players, no answer the rules gave the acting player
+    right after their move is left on a line of its own; some were folded."""
+    game = table.game()
+    rnd = random.Random(table.seed)
+    out, buffer = console(400)
+    announcer = screen.Announcer(game, out)
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        legal = game.legal()
+        moved = play_move(game, legal[rnd.randrange(len(legal))])
+        announcer.moved(moved)
+    announcer.flush()
+    lines = buffer.getvalue().splitlines()
+    folded = [line for line in lines if line.endswith(("(only choice)", "(only choices)"))]
+    assert folded and all(not line.startswith(" ") for line in folded)
+    for action, after in itertools.pairwise(lines):
+        if action.startswith(" ") or not after.startswith("    "):
+            continue
+        match = screen.FORCED.match(after.strip())
+        label = action.split(": ", 1)[0]
+        if match is not None:  # another player's answer, never the acting one's
+            who = match.group("who")
+            assert who not in label.split(" · ") and who.lower() != label.split(" · ")[0].lower(), (
+                action,
+                after,
+            )

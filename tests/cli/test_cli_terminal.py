@@ -1,0 +1,239 @@
+"""The terminal: every printed line fits the width (the terminal's, or ``--width N``),
+``NO_COLOR`` and ``TERM=dumb`` write no escapes, and a bad ``--width`` is one error line.
+
+The commands run in-process (:func:`turbine.cli.app.main`) with the environment set by
+``monkeypatch``: the consoles are made from the environment at each command's start.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from table_screens import DECISIONS, SUMMARIES, decision_game, decision_screen, summary_text
+from turbine.cli import app as cli_app
+from turbine.cli import output, screen
+from turbine.core import Game
+
+WIDTHS = (60, 80, 100, 140)
+ESCAPE = re.compile(r"\x1b")
+PROMPT = re.compile(r"Seat \d[^\n>]*> ")
+"""``turbine play``'s prompt: the typed line is not echoed from a pipe, so the next
+output follows it on the same line; the tests cut lines there."""
+
+
+@pytest.fixture(autouse=True)
+def _plain_environment(monkeypatch):
+    """A known environment: no colour settings, a 120-column 'terminal'."""
+    for name in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "TERM", "LINES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("COLUMNS", "120")
+    monkeypatch.setenv("TURBINE_NO_TTY_CHECK", "1")
+    monkeypatch.setattr(cli_app, "_plugin_commands_added", True)
+    yield
+    monkeypatch.undo()
+    output.configure()  # the next tests' consoles: from their environment, not this one
+
+
+def cli(capsys, *args: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
+    """Run ``turbine ARGS`` in-process: exit code, stdout, stderr."""
+    if stdin is not None:
+        assert monkeypatch is not None
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    with pytest.raises(SystemExit) as exit_info:
+        cli_app.main([*args])
+        raise SystemExit(0)
+    captured = capsys.readouterr()
+    code = exit_info.value.code
+    return (0 if code is None else int(code)), captured.out, captured.err
+
+
+def widest(text: str) -> int:
+    return max((len(line) for line in PROMPT.sub("\n", text).splitlines()), default=0)
+
+
+def saved(tmp_path: Path, name: str) -> Path:
+    path = tmp_path / f"{name}.json"
+    decision_game(name).save(str(path))
+    return path
+
+
+GAMES = ("barrage_full_turn", "leeghwater_turn", "power_grid_building")
+
+
+# -- the width ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", sorted(DECISIONS))
+def test_every_turn_screen_fits_the_width(name, width):
+    game = decision_game(name)
+    text = decision_screen(game, width)
+    assert widest(text) <= width, text
+    lines = text.splitlines()
+    assert len(lines[0]) == width  # the rule spans the width
+    # each line of the game's panel is whole, or cut keeping its start and ending with …
+    panel = output.game_text(game.rules.turn_view(game.state, game.to_move)).plain.splitlines()
+    for drawn, whole in zip(lines[1:], panel, strict=False):
+        assert drawn == (whole if len(whole) <= width else whole[: width - 1] + "…")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", sorted(SUMMARIES))
+def test_round_summaries_wrap_at_the_width(name, width):
+    """What the automatic steps said wraps, each wrapped line indented under its start."""
+    text = summary_text(name, width)
+    assert widest(text) <= width, text
+    full = summary_text(name, 1000)
+    assert " ".join(text.split()) == " ".join(full.split())  # wrapped, nothing cut
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", GAMES)
+def test_the_board_and_every_view_fit_the_width(tmp_path, capsys, name, width):
+    """They are read in full: a line too long wraps under its start, nothing is cut."""
+    path = saved(tmp_path, name)
+    game = Game.load(cli_app.registry(), str(path))
+    for view in ("", *game.rules.views()):
+        shown = ("--view", view) if view else ()
+        code, out, err = cli(capsys, "show", str(path), *shown, "--width", str(width))
+        assert code == 0, err
+        lines = out.splitlines()
+        assert len(lines) > 2 and widest(out) <= width, out
+        assert len(lines[0]) == width and lines[0].endswith("─")
+        _, whole, _ = cli(capsys, "show", str(path), *shown, "--width", "1000")
+        assert _words(lines[1:]) == _words(whole.splitlines()[1:])
+
+
+def _words(lines: list[str]) -> list[str]:
+    return " ".join(lines).split()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_played_session_fits_the_width(tmp_path, capsys, monkeypatch, name):
+    """``turbine play --width 60``: the turn screen, the board, the views, every move
+    list and the log, and the moves announced with what followed them."""
+    path = saved(tmp_path, name)
+    views = "\n".join(Game.load(cli_app.registry(), str(path)).rules.views())
+    commands = f"board\n{views}\nmoves\nhelp\n1\n1\n1\nlog\nquit\n"
+    code, out, err = cli(capsys, "play", str(path), "--width", "60", stdin=commands, monkeypatch=monkeypatch)
+    assert code == 0, err
+    assert widest(out) <= 60, out
+    assert "Saved to" in out and out.count("─" * 20) >= 3
+
+
+def test_the_width_is_the_terminals_without_the_option(tmp_path, capsys, monkeypatch):
+    path = saved(tmp_path, "power_grid_auction")
+    monkeypatch.setenv("COLUMNS", "77")
+    code, out, _ = cli(capsys, "show", str(path))
+    assert code == 0 and widest(out) <= 77
+    assert len(out.splitlines()[0]) == 77  # the rule: as wide as the terminal
+
+
+def test_replay_and_legal_take_the_width(tmp_path, capsys):
+    path = saved(tmp_path, "barrage_full_turn")
+    for command in (("replay", str(path)), ("legal", str(path)), ("replay", str(path), "--to", "2")):
+        code, out, err = cli(capsys, *command, "--width", "50")
+        assert code == 0, err
+        assert widest(out) <= 50, out
+
+
+def test_moves_is_the_list_in_full_wrapped_at_the_width():
+    """'moves' shows a move wider than the console whole, wrapped; the turn screen cuts it."""
+    game = decision_game("leeghwater_turn")
+    console, buffer = _console(60)
+    screen.moves(game, console)
+    listed = buffer.getvalue()
+    assert widest(listed) <= 60
+    console, buffer = _console(60)
+    screen.decision(game, console)
+    assert any(line.endswith("…") for line in buffer.getvalue().splitlines())
+    assert "…" not in listed.replace("bank 1…", "").replace("bid ", "")
+
+
+def _console(width: int):
+    from table_screens import console
+
+    return console(width)
+
+
+# -- colour -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def show(tmp_path, capsys):
+    path = saved(tmp_path, "power_grid_auction")
+
+    def _show() -> str:
+        code, out, err = cli(capsys, "show", str(path), "--width", "100")
+        assert code == 0, err
+        return out
+
+    return _show
+
+
+def test_a_terminal_gets_colours_and_box_rules(monkeypatch, show):
+    """The control for the tests below: a terminal (FORCE_COLOR makes one of the pipe)."""
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    out = show()
+    assert ESCAPE.search(out) and "─" in out
+
+
+@pytest.mark.parametrize("value", ["1", "true", "0"])
+def test_no_color_writes_no_escape(monkeypatch, show, value):
+    """https://no-color.org: NO_COLOR set to any non-empty value, even on a terminal."""
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setenv("NO_COLOR", value)
+    out = show()
+    assert not ESCAPE.search(out), out
+    assert "Power Grid" in out
+
+
+def test_an_empty_no_color_is_not_set(monkeypatch, show):
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setenv("NO_COLOR", "")
+    assert ESCAPE.search(show())
+
+
+def test_a_dumb_terminal_gets_no_escape_and_ascii_rules(monkeypatch, show):
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "dumb")
+    out = show()
+    assert not ESCAPE.search(out), out
+    assert "─" not in out and re.search(r"Power Grid.* -{20,}$", out.splitlines()[0])
+    assert len(out.splitlines()[0]) == 100  # --width holds on a dumb terminal too
+
+
+def test_output_that_is_no_terminal_gets_no_escape(show):
+    assert not ESCAPE.search(show())
+
+
+def test_play_on_a_dumb_terminal_writes_no_escape(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "dumb")
+    path = saved(tmp_path, "barrage_full_draft")
+    code, out, err = cli(capsys, "play", str(path), stdin="1\nboard\nquit\n", monkeypatch=monkeypatch)
+    assert code == 0, err
+    assert not ESCAPE.search(out) and "─" not in out
+    assert widest(out) <= 120
+
+
+# -- a bad --width ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "text", "12.5", "19"])
+@pytest.mark.parametrize("command", ["play", "show", "replay", "legal"])
+def test_a_bad_width_is_one_error_line(tmp_path, capsys, command, value):
+    path = saved(tmp_path, "barrage_full_draft")
+    before = path.read_bytes()
+    code, out, err = cli(capsys, command, str(path), "--width", value)
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("turbine: error: --width expects"), err
+    assert repr(value) in lines[0] and "Traceback" not in err + out
+    assert path.read_bytes() == before
