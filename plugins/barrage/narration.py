@@ -87,6 +87,14 @@ def turn_order(r: BarrageGame, state: State) -> None:
     r.tell(f"New turn order (least energy first): {order}")
 
 
+FORCED_WIDTH = 92
+"""The longest line that says a forced answer with its cost; a longer one says the move
+alone (the log is read on a 100-column terminal, its lines indented by 4)."""
+
+
 def forced(r: BarrageGame, state: State, seat: int, shown: str) -> None:
     """An answer the rules gave for a player because it was the only one."""
-    r.tell(f"{company(r, state, seat)}: {shown} (the only choice)")
+    line = f"{company(r, state, seat)}: {shown} (the only choice)"
+    if len(line) > FORCED_WIDTH:
+        line = f"{company(r, state, seat)}: {shown.partition('  (')[0]} (the only choice)"
+    r.tell(line)

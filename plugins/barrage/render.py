@@ -226,8 +226,9 @@ def _company(r: BarrageGame, state: State, seat: int, details: bool = True) -> l
     company = r.company(state, seat)
     officer = r.officers[p.officer]
     energy = f"{p.energy}" + (" (marker flipped: counts as 30)" if p.energy > 30 else "")
+    colour = COLOUR_NAMES.get(company.id, "")  # an expansion's company: its name alone
     lines.append(
-        f"  {who(r, state, seat)} ({COLOUR_NAMES.get(company.id, '')}) · {officer.name} · "
+        f"  {who(r, state, seat)}{f' ({colour})' if colour else ''} · {officer.name} · "
         f"[bold]{p.vp} VP[/bold] · energy this round {energy}"
     )
     if officer.text:
@@ -296,21 +297,42 @@ def space_text(r: BarrageGame, state: State, space_id: str) -> str:
 
 def placement_text(r: BarrageGame, state: State, seat: int, action: object, notation: str) -> str:
     """A turn's placement with its cost and effect (B-7, B-8, B-10): the notation first."""
-    from .actions import Bank, Construct, Ext, Place
+    from .actions import Bank, Construct, ConstructFree, Ext, Pass, Place
 
+    if type(action) is Place and action.space in r.personal_places:  # B-16.7.1: Mahiri's space
+        player = state.players[seat]
+        officer = r.officers[player.officer]
+        cost = "1 eng" + (f" + {officer.personal_space_repeat_credits} cr" if player.copy_uses else "")
+        more = ", then one more action" if r.options.mahiri_extra_action else ""
+        return f"{notation}  ({cost}: copy another officer{more})"
     if type(action) is Place:
         return f"{notation}  ({space_text(r, state, action.space)})"
     if type(action) is Construct:
         used = state.players[seat].spaces_used
         need, credits = r.construction_spaces[used]
         cost = f"{need} eng" + (f" + {credits} cr" if credits else "")
-        return f"{notation}  ({cost}: build, space {used + 1} of 4)"
+        what = _structures(r, state, seat, state.players[seat].credits - credits, False)
+        return f"{notation}  ({cost}: build {what}; space {used + 1} of 4)"
     if type(action) is Ext:  # G-4: the expansion's action space says it
         space = r.space_of.get(action.name)
         return space.show(r, state, seat, action) if space is not None else notation
     if type(action) is Bank:
         return f"{notation}  (1 cr per eng)"
+    if type(action) is ConstructFree:  # B-14.4: AT-I-P or AT-III-B
+        what = _structures(r, state, seat, state.players[seat].credits, True)
+        return f"{notation}  (0 eng: build {what} with an engineer-free tile, no construction space)"
+    if type(action) is Pass:  # B-7.6
+        engineers = state.players[seat].engineers
+        return f"{notation}  (no more turns this round; {plural(engineers, 'engineer')} unused)"
     return notation
+
+
+def _structures(r: BarrageGame, state: State, seat: int, budget: int, free: bool) -> str:
+    """The structures a construction could complete, ``base, conduit or powerhouse`` (B-8.2.2)."""
+    from .construction import buildable_structures
+
+    names = [STRUCTURES[s] for s in buildable_structures(r, state, seat, budget, free)]
+    return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 VIEWS = {
@@ -319,6 +341,8 @@ VIEWS = {
     "actions": "the management board: who occupies each action space",
     "contracts": "the contracts on offer, the Patent Office and the draft",
     "energy": "the energy track this round and what each place earns",
+    "network": "your dams, the conduits out of them, the powerhouses they reach and the energy "
+    "a production would give now ('network N': seat N's)",
 }
 
 
@@ -353,18 +377,18 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
     return "\n".join(lines)
 
 
-def render_view(r: BarrageGame, state: State, name: str, arg: str) -> str:
-    """One of :data:`VIEWS`; ``company N`` shows seat N's company."""
+def render_view(r: BarrageGame, state: State, name: str, arg: str, seat: int | None = None) -> str:
+    """One of :data:`VIEWS`; ``company N`` shows seat N's company, ``network N`` seat N's
+    network (without N: ``seat``'s, else the seat to move's, else every seat's)."""
     from turbine.core.errors import ParseError
 
+    seat_given = arg.isascii() and arg.isdigit() and 1 <= int(arg) <= len(state.players)
+    if arg and name in ("company", "network") and not seat_given:
+        raise ParseError(f"'{name} {arg}': give a seat number from 1 to {len(state.players)}")
     if name == "map":
         lines = _headstreams(r, state) + _map(r, state)
     elif name == "company":
-        seats = range(len(state.players))
-        if arg:
-            if not (arg.isascii() and arg.isdigit() and 1 <= int(arg) <= len(state.players)):
-                raise ParseError(f"'company {arg}': give a seat number from 1 to {len(state.players)}")
-            seats = range(int(arg) - 1, int(arg))
+        seats = range(int(arg) - 1, int(arg)) if arg else range(len(state.players))
         lines = [line for s in seats for line in _company(r, state, s)]
     elif name == "actions":
         lines = _management(r, state) + (_patent_office(r, state) if r.full else [])
@@ -372,6 +396,12 @@ def render_view(r: BarrageGame, state: State, name: str, arg: str) -> str:
         lines = _contracts(r, state) + (_patent_office(r, state) + _draft(r, state) if r.full else [])
     elif name == "energy":
         lines = _energy(r, state)
+    elif name == "network":
+        from .network import network
+
+        seat = int(arg) - 1 if arg else seat if seat is not None else r.to_move(state)
+        seats = range(len(state.players)) if seat is None else range(seat, seat + 1)
+        lines = [line for s in seats for line in network(r, state, s)]
     else:
         raise ParseError(f"{name!r} is not a view of Barrage")
     return "\n".join(line for line in lines if line).strip("\n")

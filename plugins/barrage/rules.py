@@ -991,7 +991,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         costs or does (:meth:`.decisions.Decision.show`); a placement says what its space
         costs and does (:func:`.render.placement_text`)."""
         pending = state.flow.pending
-        if pending and type(action) in pending[-1].answer_types:
+        # a decision with no answer types (the action after Mahiri's copy) takes any placement
+        if pending and (type(action) in pending[-1].answer_types or not pending[-1].answer_types):
             return pending[-1].show(self, state, action)
         if not pending:
             from .render import placement_text
@@ -1062,7 +1063,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
     def render_view(self, state: State, seat: int | None, name: str, arg: str = "") -> str:
         from .render import render_view
 
-        return render_view(self, state, name, arg)
+        return render_view(self, state, name, arg, seat)
 
     def round_number(self, state: State) -> int:
         return state.flow.round

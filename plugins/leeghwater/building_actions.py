@@ -13,6 +13,7 @@ from turbine.plugins.barrage.decisions import Decision
 
 from . import data_model as dm
 from .dams import LwDam, dike_dams
+from .menu_words import building_effect, half_words, sector_words
 from .store import ANTON, LESLIE_TILE, NO_LIMIT, RED, building, mine, opt, part, shared, work
 from .works import LwContract, LwLoan, loan_price, special_usable
 
@@ -128,6 +129,13 @@ class LwSector(Decision, tag="lw_sector"):
     rule: ClassVar[str | None] = "L-8.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
+    def question(self, game: BarrageGame, state: Any) -> str:
+        return "which wheel tile returns to your supply (Design Bureau, L-8.2)"
+
+    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+        """``x sector 3  (tile AT-I-E back to your supply, its 2 excavators stay (back in 3 turns))``."""
+        return f"{game.describe(action)}  ({sector_words(game, state, self.seat, int(action.arg))})"
+
     def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         return [Ext("sector", str(i)) for i in returnable(game, state.players[self.seat])]
 
@@ -145,6 +153,13 @@ class LwHalf(Decision, tag="lw_half"):
     prompt: ClassVar[str] = "which sector's machinery comes back, and how many excavators"
     rule: ClassVar[str | None] = "L-8.3"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def question(self, game: BarrageGame, state: Any) -> str:
+        return "half a wheel sector's machinery back (Research Centre, L-8.3)"
+
+    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+        """``x half 3:1  (of 2 excavators + 1 mixer (back in 3 turns): 1 excavator + 0 mixers back now)``."""
+        return f"{game.describe(action)}  ({half_words(game, state, self.seat, action.arg)})"
 
     def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         player = state.players[self.seat]
@@ -174,6 +189,12 @@ class LwNow(Decision, tag="lw_now"):
     prompt: ClassVar[str] = "whether to use the new building at once"
     rule: ClassVar[str | None] = "L-9.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
+
+    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+        """``x now PB-05  (Substation: …; no engineers, 1 credit)`` (AT-B1, L-9.2)."""
+        cost = building(action.arg).action_cost
+        price = f"{cost} credit{'s' if cost != 1 else ''}" if cost else "no credits"
+        return f"{game.describe(action)}  ({building_effect(action.arg)}; no engineers, {price})"
 
     def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         b = building(shared(state).buildings[self.slot])

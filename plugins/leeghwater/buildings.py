@@ -15,6 +15,7 @@ from turbine.plugins.barrage.decisions import Decision
 from . import data_model as dm
 from .building_actions import LwNow
 from .machinery import credits_per_unit, machinery_payments
+from .menu_words import payment_words, tile_words, units
 from .store import ANTON, FREE, RED, building, data, mine, opt, red_frame, shared, surcharge
 
 if TYPE_CHECKING:
@@ -354,6 +355,22 @@ class LwTile(Decision, tag="lw_tile"):
             if buildable_with(game, state, seat, self.slot, c, credits)
         ]
 
+    def question(self, game: BarrageGame, state: Any) -> str:
+        return f"which tile builds {building(shared(state).buildings[self.slot]).name} (L-6.2)"
+
+    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+        """``x tile AT-B2=E  (3 excavators onto the wheel: Put only one of the two …)``:
+        what the building costs with that tile (L-6.9, L-9.3, L-15.4) and what the tile does."""
+        c = choice_of(game, state, self.seat, self.slot, action.arg)
+        if c is None:
+            return game.describe(action)
+        cost = units(c.excavators, c.mixers)
+        notes = [note for note, on in (("no red frame", c.no_surcharge), ("machinery mixes", c.mixed)) if on]
+        cost += f" ({', '.join(notes)})" if notes else ""
+        what = "basic tile" if c.effect == "building" else tile_words(game, c.effect)
+        copy = "Anton's copy: " if c.label.startswith(("ANTON=", "COPY=")) else ""
+        return f"{game.describe(action)}  ({cost}: {copy}{what})"
+
     def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)
         seat, slot = self.seat, self.slot
@@ -387,6 +404,12 @@ class LwPay(Decision, tag="lw_pay"):
         return [
             Pay(e, m, k) for e, m, k in payments(game, state, seat, c, state.players[seat].credits - extra)
         ]
+
+    def show(self, game: BarrageGame, state: Any, action: Pay) -> str:
+        """``pay 3e 1m 3c  (wheel: 3 excavators + 1 mixer + tile building; 3 credits; left …)``."""
+        c = choice_of(game, state, self.seat, self.slot, self.label)
+        onto = c.wheel if c is not None else ""
+        return f"{game.describe(action)}  ({payment_words(state, self.seat, action, onto)})"
 
     def apply(self, game: BarrageGame, state: Any, action: Pay) -> None:
         self.done(state)

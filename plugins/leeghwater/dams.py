@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from turbine.plugins.barrage.actions import Site
 from turbine.plugins.barrage.decisions import Decision
 
+from .menu_words import dam_words
 from .store import NED
 
 if TYPE_CHECKING:
@@ -55,6 +56,15 @@ class LwDam(Decision, tag="lw_dam"):
             return []
         dams = dike_dams(game, state, seat, own_only=self.netherlands, exclude=self.exclude)
         return [Site(game.board.dams[d].id) for d in dams]
+
+    def question(self, game: BarrageGame, state: Any) -> str:
+        if self.netherlands:
+            return "which other own dam gets 1 water, placed (Netherlands, L-11.3)"
+        return "which dam gets 1 water, placed (Protective Dike, L-8.1)"
+
+    def show(self, game: BarrageGame, state: Any, action: Site) -> str:
+        """``at B6L  (neutral dam in Z-6: water 1 → 2 of 2)``."""
+        return f"{game.describe(action)}  ({dam_words(game, state, self.seat, _dam(game, action.site))})"
 
     def apply(self, game: BarrageGame, state: Any, action: Site) -> None:
         self.done(state)

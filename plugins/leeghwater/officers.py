@@ -97,6 +97,12 @@ class LwArchitect(Decision, tag="lw_architect"):
             return []
         return [Ext("architect")]
 
+    def question(self, game: BarrageGame, state: Any) -> str:
+        return "whether the architect takes another turn now (L-12.4.2)"
+
+    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+        return f"{game.describe(action)}  (another turn now; the architect is spent until next round)"
+
     def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)
         mine(state, self.seat).architect = 0

@@ -14,6 +14,7 @@ from turbine.plugins.barrage.decisions import Decision
 
 from . import data_model as dm
 from .machinery import credits_per_unit, machinery_payments
+from .menu_words import contract_words, tile_words, units
 from .render import work_reward
 from .store import NO_LIMIT, active, data, mine, opt, part, shared, work
 
@@ -161,6 +162,13 @@ class LwWorkPay(Decision, tag="lw_work_pay"):
     def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         return [Pay(e, m, k) for e, m, k in work_payments(game, state, self.seat, work(self.work))]
 
+    def show(self, game: BarrageGame, state: Any, action: Pay) -> str:
+        """``pay 2e 0m 3c  (give 2 excavators + 3 credits → 5 VP)`` (L-5.3, U-6)."""
+        given = units(action.excavators, action.mixers)
+        credits = f" + {action.credits} credits" if action.credits else ""
+        reward = work_reward(work(self.work), short=True)
+        return f"{game.describe(action)}  (give {given}{credits} → {reward})"
+
     def apply(self, game: BarrageGame, state: Any, action: Pay) -> None:
         self.done(state)
         pay_work(game, state, self.seat, work(self.work), (action.excavators, action.mixers, action.credits))
@@ -208,6 +216,10 @@ class LwContract(Decision, tag="lw_contract"):
     def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         return [Fulfil(c) for c in contracts_for(game, state, self.seat, self.limit)]
 
+    def show(self, game: BarrageGame, state: Any, action: Fulfil) -> str:
+        """``fulfil SC-2  (needs 3 energy: 2 credits + rotate 1)``: no energy is produced."""
+        return f"{game.describe(action)}  ({contract_words(game, action.contract)})"
+
     def apply(self, game: BarrageGame, state: Any, action: Fulfil) -> None:
         self.done(state)
         player = state.players[self.seat]
@@ -227,6 +239,10 @@ class LwPatent(Decision, tag="lw_patent"):
 
     def answers(self, game: BarrageGame, state: Any) -> list[Any]:
         return [Ext("patent", t) for t in state.patent_display if t]
+
+    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+        """``x patent AT-I-W  (No 3-credit surcharge for a red-framed building space)``."""
+        return f"{game.describe(action)}  ({tile_words(game, action.arg)})"
 
     def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
         self.done(state)

@@ -33,8 +33,8 @@ def test_render_shows_map_companies_board_and_energy():
 
 def test_a_choice_shows_its_cost_and_starts_with_its_notation():
     """B-9.1, B-8.2 step 4 (the red frame, B-0.4), B-10.8: a building site shows its printed
-    machinery and the red frame's credits, a contract what it needs; the notation comes
-    first, so the text shown starts with what the player types."""
+    machinery, the red frame's credits and the tiles that may build there, a contract what
+    it needs; the notation comes first, so the text shown starts with what the player types."""
 
     from turbine.plugins.barrage.decisions import ChooseSite, TakeContracts
     from turbine.plugins.barrage.decisions.words import reward_text
@@ -51,9 +51,10 @@ def test_a_choice_shows_its_cost_and_starts_with_its_notation():
                 notation, _, cost = text.partition("  ")
                 assert g.rules.read_action(notation) == action
                 if top.kind == "site":
-                    assert re.fullmatch(
-                        r"\((\d excavators|\d mixers)( \+ \d (excavators|mixers))*"
-                        r"( \+ 3 credits \(red frame\))?\)",
+                    assert re.fullmatch(  # where it is, its machinery, the red frame, the tiles
+                        r"\((Z-\d+|value \d, Z-\d+ → Z-\d+|Z-\d+, height \d → \d): "
+                        r"\d+ (excavators?|mixers?)( (\+|or) \d+ (excavators?|mixers?))*"
+                        r"( \+ 3 credits \(red frame\))?; tile [\w-]+( or [\w-]+)*\)",
                         cost,
                     ), text
                 else:

@@ -68,7 +68,7 @@ def test_placements_say_what_they_cost():
     g = game()
     play_until(g, lambda g: g.rules.phase_name(g.state) == "actions", random.Random(1))
     shown = {g.rules.describe(a): g.rules.choice_text(g.state, a) for a in g.legal()}
-    assert shown["construct"] == "construct  (1 eng: build, space 1 of 4)"
+    assert shown["construct"] == "construct  (1 eng: build base, conduit or powerhouse; space 1 of 4)"
     assert shown["bank 2"] == "bank 2  (1 cr per eng)"
     rules = g.rules
     for space in rules.spaces:  # every open space: its engineers and credits as printed (B-10)
@@ -123,7 +123,7 @@ def test_views_and_their_errors():
     g = game()
     play_until(g, lambda g: g.rules.phase_name(g.state) == "actions", random.Random(1))
     rules = g.rules
-    assert set(rules.views()) == {"map", "company", "actions", "contracts", "energy"}
+    assert set(rules.views()) == {"map", "company", "actions", "contracts", "energy", "network"}
     for name in rules.views():
         assert rules.render_view(g.state, 0, name).strip()
     one = rules.render_view(g.state, 0, "company", "2")
@@ -164,3 +164,33 @@ def test_the_announcer_says_one_line_per_action():
     assert lines[0].startswith(f"Seat {seat + 1} · {g.rules.company(g.state, seat).name} · ")
     assert ": construct · build " in lines[0] and " · at " in lines[0]
     assert all(line.startswith("    ") for line in lines[1:])  # what the automatic steps did
+
+
+def test_the_turn_screen_fits_at_every_construction_and_production_step():
+    """The steps whose answers now say their cost (B-8.2, B-11.2, B-13.3): 4 players, the
+    greedy bot building and producing, at most 45 lines of at most 100 columns."""
+    from test_barrage_menus import menus
+
+    watched = ("structure", "site", "tile", "pay", "produce", "repeat", "amount", "contract", "free_site")
+    seen = set()
+    for g, kind, _ in menus((), range(3)):
+        if kind not in watched:
+            continue
+        seen.add(kind)
+        lines = screen_lines(g)
+        assert len(lines) <= screen.SCREEN_LINES, "\n".join(lines)
+        assert max(len(line) for line in lines) <= 100, "\n".join(lines)
+    assert {"structure", "site", "tile", "produce", "amount"} <= seen
+
+
+def test_the_network_view_of_the_seat_to_move():
+    """B-11.1: the seat to move's dams and where they lead, as ``network`` shows it."""
+    g = game()
+    play_until(g, lambda g: g.rules.phase_name(g.state) == "actions", random.Random(1))
+    seat = g.to_move
+    text = g.rules.render_view(g.state, seat, "network")
+    assert text.startswith(f"Network of {g.rules.company(g.state, seat).name} (seat {seat + 1}): ")
+    other = (seat + 1) % 4
+    assert g.rules.render_view(g.state, seat, "network", str(other + 1)).startswith(
+        f"Network of {g.rules.company(g.state, other).name} (seat {other + 1}): "
+    )

@@ -145,5 +145,9 @@ class DiscardContract(Decision, tag="discard"):
         if len(state.players[seat].contracts) <= game.hand_limit_of(state, seat):
             self.done(state)
 
+    def show(self, game: BarrageGame, state: State, action: Discard) -> str:
+        c = game.contracts[action.contract]
+        return f"{game.describe(action)}  (needs {c.requirement} energy: {reward_text(c.reward)})"
+
     def refuse(self, game: BarrageGame, state: State, action: Discard) -> IllegalAction:
         return IllegalAction(f"you do not hold {action.contract}: discard one of your contracts", self.rule)

@@ -30,6 +30,12 @@ class ChooseCopy(Decision, tag="copy"):
         player.copy_turns = 1 if game.options.mahiri_extra_action else 2
         game.ability_used(state, self.seat, player.officer, f"copies {action.officer}")
 
+    def show(self, game: BarrageGame, state: State, action: Copy) -> str:
+        """``copy EO-VF  (Viktor Fiesler: If markers x conduit value is 3 or less, …)``."""
+        officer = game.officers[action.officer]
+        text = officer.text.split(" (B-")[0].rstrip(".")
+        return f"{game.describe(action)}  ({officer.name}: {text})"
+
     def refuse(self, game: BarrageGame, state: State, action: Copy) -> IllegalAction:
         if action.officer == state.players[self.seat].officer:
             return IllegalAction("Mahiri copies another officer, not herself", "B-16.7.2")
@@ -54,6 +60,12 @@ class ExtraAction(Decision, tag="extra"):
     def apply(self, game: BarrageGame, state: State, action: Any) -> None:
         self.done(state)
         game.start_turn(state, self.seat, action, extra=True)
+
+    def show(self, game: BarrageGame, state: State, action: Any) -> str:
+        """A placement, as a turn's menu shows it (its space's cost and effect)."""
+        from ..render import placement_text
+
+        return placement_text(game, state, self.seat, action, game.describe(action))
 
     def refuse(self, game: BarrageGame, state: State, action: Any) -> IllegalAction:
         if type(action) is Pass:

@@ -12,6 +12,7 @@ from .. import construction
 from ..actions import Site
 from ..tables import STRUCTURES
 from .base import Decision
+from .build_words import piece_effect, site_text
 from .site import site_problem
 
 if TYPE_CHECKING:
@@ -48,6 +49,19 @@ class ChooseFreeSite(Decision, tag="free_site"):
         if not game.options.reward_red_frame:
             state.players[self.seat].credits += construction.surcharge(game, self.structure, index)
         construction.place(game, state, self.seat, self.structure, index)
+
+    def show(self, game: BarrageGame, state: State, action: Site) -> str:
+        """``at C5L  (value 3, Z-5 → Z-8; no machinery; +3 credits red frame)`` (B-13.7, U-7)."""
+        s = self.structure
+        i = game.board.site_index[action.site][1]
+        parts = [site_text(game, state, self.seat, s, i), "no machinery"]
+        surcharge = construction.surcharge(game, s, i)
+        if surcharge and game.options.reward_red_frame:
+            parts.append(f"+{surcharge} credits red frame")
+        effect = piece_effect(game, state, self.seat, s)
+        if effect:
+            parts.append(effect)
+        return f"{game.describe(action)}  ({'; '.join(parts)})"
 
     def refuse(self, game: BarrageGame, state: State, action: Site) -> IllegalAction:
         s = self.structure

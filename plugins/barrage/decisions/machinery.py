@@ -32,6 +32,13 @@ class SplitMachinery(Decision, tag="machinery"):
         player.excavators += action.excavators
         player.mixers += action.mixers
 
+    def show(self, game: BarrageGame, state: State, action: Machinery) -> str:
+        """``machinery 1e 1m  (then 3 excavators, 2 mixers)``: the supply after taking it."""
+        player = state.players[self.seat]
+        e, m = player.excavators + action.excavators, player.mixers + action.mixers
+        then = f"{e} excavator{'s' if e != 1 else ''}, {m} mixer{'s' if m != 1 else ''}"
+        return f"{game.describe(action)}  (then {then})"
+
     def refuse(self, game: BarrageGame, state: State, action: Machinery) -> IllegalAction:
         n = self.units
         return IllegalAction(

@@ -37,6 +37,28 @@ class ChoosePayment(Decision, tag="pay"):
         budget = state.players[seat].credits - extra
         return [Pay(e, m, c) for e, m, c in construction.payments(game, state, seat, needs, budget, mixed)]
 
+    def show(self, game: BarrageGame, state: State, action: Pay) -> str:
+        """``pay 3e 0m 3c  (wheel: 3 excavators + tile base; 3 credits + 3 credits red frame;
+        left 1e 2m 4c)``: what goes onto the wheel (B-8.2 step 4), the credits paid, what stays in the supply
+        (``e`` excavators, ``m`` mixers, ``c`` credits, as in the move)."""
+        _, extra, _ = construction.cost_with(game, state, self.seat, self.structure, self.site, self.tile)
+        machinery = " + ".join(
+            f"{n} {word}{'s' if n != 1 else ''}"
+            for n, word in ((action.excavators, "excavator"), (action.mixers, "mixer"))
+            if n
+        )
+        tile = construction.physical_tile(self.tile)
+        wheel = " + ".join(p for p in (machinery, f"tile {tile}" if tile else "") if p) or "nothing"
+        paid = [
+            f"{action.credits} credits" if action.credits else "",
+            f"{extra} credits red frame" if extra else "",
+        ]
+        credits = " + ".join(p for p in paid if p) or "no credits"
+        player = state.players[self.seat]
+        credits_left = player.credits - action.credits - extra
+        left = f"{player.excavators - action.excavators}e {player.mixers - action.mixers}m {credits_left}c"
+        return f"{game.describe(action)}  (wheel: {wheel}; {credits}; left {left})"
+
     def apply(self, game: BarrageGame, state: State, action: Pay) -> None:
         self.done(state)
         seat = self.seat

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from turbine.core.errors import IllegalAction
 
-from .. import production
+from .. import contracts, production
 from ..actions import Produce, Water
 from ..tables import NEUTRAL, NOBODY
 from .base import Automatic, Decision
@@ -51,6 +51,16 @@ class ChooseProduction(Decision, tag="produce"):
         return ChooseMarkers(
             seat=self.seat, dam=dam, conduit=conduit, modifier=self.modifier, flags=self.flags
         )
+
+    def show(self, game: BarrageGame, state: State, action: Produce) -> str:
+        """``produce B5U C5L  (1–2 water: 4–7 energy; can fulfil SC-1)``: the energy of the
+        fewest and most markers (B-11.2), the fee of another's conduit, the contracts the
+        most energy can fulfil (B-11.2 step 9)."""
+        b = game.board
+        dam = b.site_index[action.dam][1]
+        conduit = b.site_index[action.conduit][1]
+        # the amounts step this answer leads to (Germany's repeat: its own flags, B-15.4)
+        return f"{game.describe(action)}  ({production_words(game, state, self._markers(dam, conduit))})"
 
     def refuse(self, game: BarrageGame, state: State, action: Produce) -> IllegalAction:
         return self._refuse_system(game, state, action) or IllegalAction(
@@ -157,9 +167,16 @@ class ChooseMarkers(Decision, tag="amount"):
         produce(game, state, self.seat, self.dam, self.conduit, action.markers, self.modifier, self.flags)
 
     def show(self, game: BarrageGame, state: State, action: Water) -> str:
+        """``water 2  (7 energy; can fulfil SC-1)``, with the fee of another's conduit."""
         value = game.board.conduits[self.conduit].value
         made = production.energy(game, state, self.seat, action.markers, value, self.modifier, self.flags)
-        return f"{game.describe(action)}  ({made} energy)"
+        parts = [f"{made} energy"]
+        owner = state.conduit_owner[self.conduit]
+        if owner != self.seat:
+            fee = f"{action.markers} credit{'s' if action.markers != 1 else ''}"
+            parts.append(f"{fee} to {who(game, state, owner)}")
+        parts += fulfil_words(game, state, self.seat, made)
+        return f"{game.describe(action)}  ({'; '.join(parts)})"
 
     def refuse(self, game: BarrageGame, state: State, action: Water) -> IllegalAction:
         seat, markers = self.seat, action.markers
@@ -182,6 +199,33 @@ class ChooseMarkers(Decision, tag="amount"):
         return IllegalAction(
             f"{markers} markers make {made} energy: a production must make at least 1", "B-11.4"
         )
+
+
+def production_words(game: BarrageGame, state: State, markers: ChooseMarkers) -> str:
+    """A system's production in short, from the amounts its markers decision would offer."""
+    seat = markers.seat
+    value = game.board.conduits[markers.conduit].value
+    amounts = [a.markers for a in markers.answers(game, state)]
+    if not amounts:
+        return "no legal amount"
+    made = [
+        production.energy(game, state, seat, n, value, markers.modifier, markers.flags)
+        for n in (amounts[0], amounts[-1])
+    ]
+    water = f"{amounts[0]}" if len(amounts) == 1 else f"{amounts[0]}–{amounts[-1]}"
+    energy = f"{made[0]}" if made[0] == made[1] else f"{made[0]}–{made[1]}"
+    parts = [f"{water} water: {energy} energy"]
+    owner = state.conduit_owner[markers.conduit]
+    if owner != seat:
+        parts.append(f"1 credit per water to {who(game, state, owner)}")
+    parts += fulfil_words(game, state, seat, made[1])
+    return "; ".join(parts)
+
+
+def fulfil_words(game: BarrageGame, state: State, seat: int, energy: int) -> list[str]:
+    """``["can fulfil SC-1, PC-G05"]``: the contracts ``energy`` can fulfil (B-11.2 step 9)."""
+    able = contracts.fulfillable(game, state, seat, energy)
+    return [f"can fulfil {', '.join(able)}"] if able else []
 
 
 def produce(

@@ -11,6 +11,7 @@ from .. import construction
 from ..actions import Site
 from ..tables import AREAS, BASE, CONDUIT, ELEVATION, NOBODY, PIECES, STRUCTURES
 from .base import Decision
+from .build_words import site_text
 from .tile import ChooseTile
 from .words import needs_text, owner_text, site_kind, supply
 
@@ -58,11 +59,17 @@ class ChooseSite(Decision, tag="site"):
         )
 
     def show(self, game: BarrageGame, state: State, action: Site) -> str:
+        """``at C5L  (value 3, Z-5 → Z-8: 6 excavators or 3 mixers; tile conduit)``: what
+        the space is, its machinery and red frame (B-9.1), the tiles that can build there."""
+        s = self.structure
         i = game.board.site_index[action.site][1]
-        printed = construction.requirements(game, state, self.seat, self.structure, i)
-        surcharge = construction.surcharge(game, self.structure, i)
+        printed = construction.requirements(game, state, self.seat, s, i)
+        surcharge = construction.surcharge(game, s, i)
         red = f" + {surcharge} credits (red frame)" if surcharge else ""
-        return f"{game.describe(action)}  ({needs_text(printed)}{red})"
+        tiles = ChooseTile(seat=self.seat, structure=s, site=i, free=self.free).answers(game, state)
+        tile = " or ".join(t.tile for t in tiles) or "none"
+        where = site_text(game, state, self.seat, s, i)
+        return f"{game.describe(action)}  ({where}: {needs_text(printed)}{red}; tile {tile})"
 
 
 def site_problem(

@@ -10,6 +10,7 @@ from .. import construction
 from ..actions import Structure
 from ..tables import BASE, CONDUIT, ELEVATION, PIECES, STRUCTURES
 from .base import Decision
+from .build_words import structure_text
 from .site import ChooseSite
 from .words import supply
 
@@ -37,6 +38,11 @@ class ChooseStructure(Decision, tag="structure"):
         state.flow.pending.append(
             ChooseSite(seat=self.seat, structure=STRUCTURES.index(action.kind), free=self.free)
         )
+
+    def show(self, game: BarrageGame, state: State, action: Structure) -> str:
+        """``build base  (4 sites, from 3 excavators (+3 credits on a red frame); reveals …)``."""
+        s = STRUCTURES.index(action.kind)
+        return f"{game.describe(action)}  ({structure_text(game, state, self.seat, s, self.free)})"
 
     def refuse(self, game: BarrageGame, state: State, action: Structure) -> IllegalAction:
         seat, name = self.seat, action.kind

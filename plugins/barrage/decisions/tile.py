@@ -11,6 +11,7 @@ from .. import construction
 from ..actions import Tile
 from ..tables import STRUCTURES
 from .base import Decision
+from .build_words import tile_text
 from .pay import ChoosePayment
 from .words import needs_text, supply
 
@@ -48,6 +49,15 @@ class ChooseTile(Decision, tag="tile"):
                 seat=self.seat, structure=self.structure, site=self.site, tile=action.tile, free=self.free
             )
         )
+
+    def show(self, game: BarrageGame, state: State, action: Tile) -> str:
+        """``tile AT-I-W  (4 excavators, no red frame: No 3-credit surcharge …)``: the cost
+        at the chosen space with this tile (B-14.3.1) and what the tile does."""
+        needs, extra, _ = construction.cost_with(
+            game, state, self.seat, self.structure, self.site, action.tile
+        )
+        red = f" + {extra} credits (red frame)" if extra else ""
+        return f"{game.describe(action)}  ({needs_text(needs)}{red}: {tile_text(game, action.tile)})"
 
     def refuse(self, game: BarrageGame, state: State, action: Tile) -> IllegalAction:
         seat, s, choice = self.seat, self.structure, action.tile

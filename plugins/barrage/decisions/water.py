@@ -10,6 +10,7 @@ from turbine.core.errors import IllegalAction
 from .. import water
 from ..actions import Headstream
 from .base import Decision
+from .words import who
 
 if TYPE_CHECKING:
     from ..api import BarrageGame
@@ -43,6 +44,24 @@ class PlaceWater(Decision, tag="water"):
             self.optional = True
         if self.markers == 0:
             self.done(state)
+
+    def show(self, game: BarrageGame, state: State, action: Headstream) -> str:
+        """``headstream A  (flows now: stops at B1U, USA)`` or ``(waits for phase 3: 2 there)``:
+        where the marker would stop, by the water algorithm itself (B-12)."""
+        h = game.headstream_index[action.headstream]
+        b = game.water_board
+        basin = b.basins[b.headstream_basin[h]].id
+        if not self.flows:
+            waiting = state.headstream_water[h] + 1
+            return f"{game.describe(action)}  (to {basin}, waits for phase 3: {waiting} there then)"
+        held = water.WaterState(list(state.dam_water), list(state.headstream_water))
+        _, result = water.move_water(b, held, game.capacities(state), [water.Source("headstream", h, 1)])
+        stop = result.stops[0]
+        if stop == water.SEA:
+            return f"{game.describe(action)}  (to {basin}, flows now: no dam holds it, out to the sea)"
+        owner = state.dam_owner[stop]
+        whose = "neutral" if owner == water.NEUTRAL else who(game, state, owner)
+        return f"{game.describe(action)}  (to {basin}, flows now: stops at {b.dams[stop].id}, {whose})"
 
     def refuse(self, game: BarrageGame, state: State, action: Headstream) -> IllegalAction:
         heads = ", ".join(game.board.headstreams)

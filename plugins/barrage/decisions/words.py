@@ -30,10 +30,13 @@ def owner_text(game: BarrageGame, state: State, owner: int, seat: int) -> str:
 
 
 def needs_text(needs: tuple[tuple[int, int], ...]) -> str:
-    """Machinery requirements, e.g. ``2 excavators + 1 mixers or 3 mixers``."""
+    """Machinery requirements, e.g. ``2 excavators + 1 mixer or 3 mixers``."""
 
     def one(e: int, m: int) -> str:
-        parts = [f"{e} excavators" if e else "", f"{m} mixers" if m else ""]
+        parts = [
+            f"{e} excavator{'s' if e != 1 else ''}" if e else "",
+            f"{m} mixer{'s' if m != 1 else ''}" if m else "",
+        ]
         return " + ".join(p for p in parts if p) or "no machinery"
 
     return " or ".join(one(e, m) for e, m in needs)

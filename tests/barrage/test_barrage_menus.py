@@ -1,0 +1,154 @@
+"""Every answer a Barrage menu shows says what it costs and gives, after the notation the
+player types: a structure its sites, cheapest machinery, red frame and the income its
+piece reveals (B-9.1, B-6.2), a site what it is and the tiles that may build there, a
+payment what goes onto the wheel, a production its energy and the contracts it can
+fulfil (B-11.2), and so on for every decision kind."""
+
+from __future__ import annotations
+
+import random
+
+from barrage_setup import new_game
+from turbine.core import Game, default_registry
+from turbine.plugins.barrage.actions import Discard, Headstream, Machinery, Pass, Pay, Site, Structure, Tile
+from turbine.plugins.barrage.bots import GreedyBot
+from turbine.plugins.barrage.decisions import (
+    ChooseFreeSite,
+    ChoosePayment,
+    ChooseSite,
+    ChooseStructure,
+    ChooseTile,
+    DiscardContract,
+    PlaceWater,
+    SplitMachinery,
+)
+
+USA, GER = 0, 1  # the introductory game: USA with Wilhelm Adler, Germany with Jill McDowell
+
+
+def site(g: Game, ident: str) -> int:
+    return g.rules.board.site_index[ident][1]
+
+
+def test_a_structure_says_its_sites_cheapest_cost_red_frame_and_what_its_piece_reveals():
+    """B-9.1: bases 3/4/5 excavators by area, +3 credits on a red frame; B-16.1: Wilhelm
+    Adler's bases cost 3 everywhere; B-16.4: Jill McDowell's conduits in mixers; B-6.2.1:
+    the 2nd piece of a row reveals its 1st income; B-6.2.3: the 2nd powerhouse +1, the 3rd
+    the company ability."""
+    g = new_game(4)
+    r, s = g.rules, g.state
+    assert ChooseStructure(seat=GER).show(r, s, Structure("base")) == (
+        "build base  (17 sites, from 3 excavators (+3 credits on a red frame))"
+    )
+    assert ChooseStructure(seat=GER).show(r, s, Structure("conduit")) == (
+        "build conduit  (17 sites, from 2 excavators or 1 mixer)"
+    )
+    s.players[USA].built[0] = 1
+    income = r.income_of(s, USA)[0][0]
+    assert income[0] == 2  # the row's first income, under the 2nd piece
+    assert ChooseStructure(seat=USA).show(r, s, Structure("base")) == (
+        "build base  (17 sites, 3 excavators (+3 credits on a red frame); reveals income rotate 1)"
+    )
+    s.players[GER].built[3] = 1
+    assert ChooseStructure(seat=GER).show(r, s, Structure("powerhouse")) == (
+        "build powerhouse  (23 sites, 3 mixers (+3 credits on a red frame); production bonus +1)"
+    )
+    s.players[GER].built[3] = 2
+    assert (
+        ChooseStructure(seat=GER)
+        .show(r, s, Structure("powerhouse"))
+        .endswith("4 mixers (+3 credits on a red frame); unlocks the Germany ability)")
+    )
+
+
+def test_a_site_a_tile_and_a_payment_say_their_cost():
+    """B-9.1 and B-0.4: a mountain base 5 excavators + 3 credits on the red frame; the
+    tiles that may build there (B-8.6); the payment's machinery and tile onto the wheel
+    (B-8.2 step 4) and what stays in the supply."""
+    g = new_game(4)
+    r, s = g.rules, g.state
+    assert ChooseSite(seat=GER, structure=0).show(r, s, Site("B1U")) == (
+        "at B1U  (Z-1: 5 excavators + 3 credits (red frame); tile base or joker)"
+    )
+    assert ChooseSite(seat=GER, structure=0).show(r, s, Site("B9L")) == (
+        "at B9L  (Z-9: 3 excavators; tile base or joker)"
+    )
+    assert ChooseSite(seat=GER, structure=2).show(r, s, Site("C5L")) == (
+        "at C5L  (value 3, Z-5 → Z-8: 6 excavators or 3 mixers; tile conduit or joker)"
+    )
+    b1u = site(g, "B1U")
+    assert ChooseTile(seat=GER, structure=0, site=b1u).show(r, s, Tile("base")) == (
+        "tile base  (5 excavators + 3 credits (red frame): basic tile)"
+    )
+    p = s.players[GER]
+    assert (p.excavators, p.mixers, p.credits) == (6, 4, 6)
+    assert ChoosePayment(seat=GER, structure=0, site=b1u, tile="base").show(r, s, Pay(5, 0, 0)) == (
+        "pay 5e 0m 0c  (wheel: 5 excavators + tile base; 3 credits red frame; left 1e 4m 3c)"
+    )
+    # B-13.7: a rewarded structure takes no machinery; U-7: the red frame is paid
+    assert ChooseFreeSite(seat=GER, structure=3).show(r, s, Site("P5_1")) == (
+        "at P5_1  (Z-5; no machinery; +3 credits red frame)"
+    )
+
+
+def test_the_small_choices_say_what_they_give():
+    """B-10.7 machinery, B-10.4 water (where a flowing marker stops, B-12), B-10.8.4 a
+    discard, B-7.6 passing."""
+    g = new_game(4)
+    r, s = g.rules, g.state
+    assert SplitMachinery(seat=GER, units=2).show(r, s, Machinery(1, 1)) == (
+        "machinery 1e 1m  (then 7 excavators, 5 mixers)"
+    )
+    flows = PlaceWater(seat=GER, markers=1, flows=True)
+    s.dam_owner[site(g, "B1U")], s.dam_height[site(g, "B1U")] = USA, 1
+    assert flows.show(r, s, Headstream("A")) == "headstream A  (to Z-1, flows now: stops at B1U, USA)"
+    assert PlaceWater(seat=GER, markers=1).show(r, s, Headstream("A")) == (
+        "headstream A  (to Z-1, waits for phase 3: 1 there then)"
+    )
+    held = s.players[GER].contracts[0]
+    c = r.contracts[held]
+    assert (
+        DiscardContract(seat=GER)
+        .show(r, s, Discard(held))
+        .startswith(f"discard {held}  (needs {c.requirement} energy: ")
+    )
+    assert r.choice_text(s, Pass()) == "pass  (no more turns this round; 12 engineers unused)"
+
+
+def menus(expansions: tuple[str, ...], seeds: range):
+    """Each decision's menu in seeded 4-player full games, the greedy bot choosing most
+    moves (to build and produce), random moves the rest (to reach the rarer decisions)."""
+    for seed in seeds:
+        g = Game(
+            default_registry(),
+            "barrage",
+            players=4,
+            seed=seed,
+            options={"mode": "full"},
+            expansions=expansions,
+        )
+        rnd = random.Random(seed)
+        bots = [GreedyBot(g.rules, seat, seed) for seat in range(4)]
+        while not g.is_over:
+            legal = g.legal()
+            pending = g.state.flow.pending
+            yield g, (str(pending[-1].kind) if pending else "turn"), legal
+            seat = g.to_move
+            greedy = rnd.random() < 0.7
+            g.play(bots[seat].choose(g.state, legal) if greedy else legal[rnd.randrange(len(legal))])
+
+
+def test_every_answer_of_every_kind_says_its_cost_or_effect_and_its_notation_is_what_is_typed():
+    """The audit of ``barrage_menu_audit.py`` as a test: no answer is shown by its
+    notation alone (``skip`` excepted), and the text before the words parses back to it."""
+    kinds: set[str] = set()
+    for g, kind, legal in menus((), range(3)):
+        kinds.add(kind)
+        for action in legal:
+            text = g.rules.choice_text(g.state, action)
+            notation, sep, words = text.partition("  (")
+            if notation == "skip":
+                continue
+            assert sep and len(words) > 1 and words.endswith(")"), f"{kind}: {text}"
+            assert g.rules.parse(notation, g.state) == action, text
+    assert {"turn", "structure", "site", "tile", "produce", "amount", "contract", "take"} <= kinds
