@@ -90,6 +90,7 @@ def moves(game: Game, console: Console | None = None, rows: int | None = None, p
     ]
     if rows is not None:  # one line each on the turn screen; 'moves' shows them whole
         items = [item if len(item) <= console.width else item[: console.width - 1] + "…" for item in items]
+        items = _cut_to_columns(items, console.width, rows)
     hidden = 0
     if rows is not None and len(items) > rows:  # as many as fit in ``rows`` rows
         columns = _columns(items, console.width, rows)
@@ -118,6 +119,27 @@ def _hint(hidden: int) -> str:
 def hidden_hint_rows(console: Console) -> int:
     """The lines the hint about hidden moves takes at this width."""
     return len(console.render_lines(Text(_hint(999)), console.options, pad=False))
+
+
+CELL = 36
+"""The narrowest column of moves worth cutting long moves for."""
+
+
+def _cut_to_columns(items: list[str], width: int, rows: int) -> list[str]:
+    """When the moves do not all fit in ``rows`` rows, cut the long ones to a column's
+    width (the fewest columns that show every move, each at least :data:`CELL` wide),
+    so that no move is hidden behind the hint: a cut move still shows its notation and
+    the start of its cost, and 'moves' shows it whole."""
+    if len(items) <= rows * len(_columns(items, width, rows)):
+        return items
+    most = max(2, width // CELL)
+    for count in range(2, most + 1):
+        if len(items) <= rows * count or count == most:
+            cell = (width - GAP * (count - 1)) // count
+            if cell < CELL:
+                return items
+            return [item if len(item) <= cell else item[: cell - 1] + "…" for item in items]
+    return items
 
 
 def _columns(items: list[str], width: int, rows: int | None) -> list[list[str]]:
