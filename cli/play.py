@@ -4,8 +4,10 @@ At each human decision the turn screen (:mod:`.screen`) is shown: the game's
 compact panel for that seat, the question in words and the numbered legal moves
 with their costs; a further step of the same action asks only the new question.
 The whole board and the game's own views are commands.  A move is typed as its
-number, its notation or a unique prefix of it.  Bots move by themselves; every
-move is announced with what the automatic steps after it did.
+number, its notation or a unique prefix of it; where the game takes one, a standing
+order (``bid up to 25``, :meth:`Rules.standing_order`) plays the seat's moves for it
+until it is done, each one an ordinary move of the log.  Bots move by themselves;
+every move is announced with what the automatic steps after it did.
 The game is saved (atomically) after every move, so it can be resumed any time
 with ``turbine play FILE``.
 """
@@ -16,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.text import Text
-from turbine.core import Game, ParseError, TurbineError
+from turbine.core import Game, ParseError, StandingOrder, TurbineError
 
 from . import output, screen
 from .common import CliError, play_move, run_bots, save_game
@@ -27,8 +29,10 @@ Commands:
   moves [TEXT]   list the legal moves again (those starting with TEXT)
   board          show the whole board and the scores
   view NAME      one of the game's views (also typed as NAME alone):{views}
+  ORDER          a standing order, where the game takes one (listed under the moves):
+                 it plays your moves until it is done, then you are asked again{orders}
   log [N]        the last N actions (default 20; 'log all' for every one)
-  undo           take back your last move (and the bot moves after it)
+  undo           take back your last move (and the bot moves after it); ends orders
   save [FILE]    save now (the game is also saved after every move);
                  with FILE, write a copy there and keep playing here
   help           this text
@@ -46,6 +50,8 @@ class PlaySession:
         self.announcer = screen.Announcer(game, self.console)
         self.shown_for: int | None = None
         """The seat whose turn screen is on display (``None``: none, or it was scrolled away)."""
+        self.orders: dict[int, StandingOrder[Any, Any]] = {}
+        """The standing orders in force, by seat (this session's only: saves keep the moves)."""
 
     # -- the loop -----------------------------------------------------------------
 
@@ -59,7 +65,7 @@ class PlaySession:
             self.say("Every seat is a bot: watching the game.", "dim")
         shown = False
         while True:
-            if self.run_bots():
+            if self.advance():
                 shown = False
                 self.shown_for = None  # the bots' moves scrolled the panel away
             if game.is_over:
@@ -111,8 +117,14 @@ class PlaySession:
             output.action_log(self.game, last=None if rest == "all" else int(rest or 20))
             return "stay"
         views = self.game.rules.views()
-        if command == "view" and rest.split(maxsplit=1)[0].lower() in views:
+        if command == "view":
+            if not rest or rest.split(maxsplit=1)[0].lower() not in views:
+                self.say(
+                    f"views: {', '.join(views) or 'none in this game'} ('help' says what each shows)", "red"
+                )
+                return "stay"
             command, _, rest = rest.partition(" ")
+            command = command.lower()
         if command in views:
             self.view(command, rest.strip())
             return "stay"
@@ -121,6 +133,9 @@ class PlaySession:
         if command == "save":
             self.save_as(rest)
             return "stay"
+        taken = self.give_order(line)
+        if taken is not None:
+            return "moved" if taken else "stay"
         return "moved" if self.move(line) else "stay"
 
     # -- moves ----------------------------------------------------------------------
@@ -137,7 +152,19 @@ class PlaySession:
             return False
         self.save()
         self.announcer.moved(moved)
+        self.check_orders()
         return True
+
+    def advance(self) -> bool:
+        """Let bots and standing orders move until a human must decide; True if any moved."""
+        moved = False
+        while True:
+            moved = self.run_bots() or moved
+            if self.game.is_over or self.game.to_move in self.bots:  # over, or the bot bound was hit
+                return moved
+            if not self.run_order():
+                return moved
+            moved = True
 
     def run_bots(self) -> bool:
         """Let bots move until a human is to move; True if any moved."""
@@ -145,8 +172,60 @@ class PlaySession:
         for bot_move in run_bots(self.game, self.bots):
             self.save()
             self.announcer.moved(bot_move, style="magenta")
+            self.check_orders()
             moved = True
         return moved
+
+    # -- standing orders --------------------------------------------------------------
+
+    def give_order(self, text: str) -> bool | None:
+        """Take ``text`` as a standing order of the seat to move: True once taken, False
+        when refused (the reason is said, nothing changes), ``None`` if it is no order."""
+        game = self.game
+        seat = game.to_move
+        if seat is None:
+            return None
+        try:
+            order = game.rules.standing_order(game.state, seat, text)
+        except TurbineError as exc:
+            self.say(str(exc), "red")
+            return False
+        if order is None:
+            return None
+        self.orders[seat] = order
+        return True
+
+    def run_order(self) -> bool:
+        """Play the move of the standing order of the seat to move, if it has one; an
+        order that no longer applies, or whose move is not legal, ends and the seat is
+        asked (True: a move was played)."""
+        game = self.game
+        seat = game.to_move
+        order = self.orders.get(seat) if seat is not None else None
+        if seat is None or order is None:
+            return False
+        reason = order.finished(game.state)
+        action = None if reason else order.next_action(game.state)
+        if action is None or action not in game.legal():
+            self.end_order(seat, reason or f"'{order.text}' does not answer this decision: it ends")
+            return False
+        moved = play_move(game, action)
+        self.save()
+        self.announcer.moved(moved._replace(notation=f"{moved.notation} (order: {order.text})"))
+        self.check_orders()
+        return True
+
+    def check_orders(self) -> None:
+        """End the orders whose occasion is over (after every move), saying why."""
+        for seat, order in list(self.orders.items()):
+            reason = order.finished(self.game.state)
+            if reason:
+                self.end_order(seat, reason)
+
+    def end_order(self, seat: int, reason: str) -> None:
+        del self.orders[seat]
+        self.announcer.flush()  # the moves that ended it come first
+        self.say(f"{output.seat_label(self.game, seat)}: {reason}", "yellow")
 
     def undo(self) -> bool:
         """Back to the previous decision of a human seat."""
@@ -157,6 +236,7 @@ class PlaySession:
             return False
         last = humans[-1]
         undone = len(game.log) - last
+        self.orders.clear()  # given for the position that is taken back
         game.rewind(last)
         self.save()
         self.say(f"Undone {undone} action{'s' if undone != 1 else ''}; back to {game.where()}.", "yellow")
@@ -201,6 +281,8 @@ class PlaySession:
         else:
             self.announcer.flush()  # the actions that led here, each complete
             screen.decision(game, self.console)
+        for form in game.rules.standing_orders(game.state):  # typed like a move
+            self.console.print(Text(f"     {form}", style="dim"))
         self.shown_for = game.to_move
 
     def view(self, name: str, arg: str) -> None:
@@ -217,8 +299,12 @@ class PlaySession:
 
     def help_text(self) -> str:
         views = self.game.rules.views()
-        listed = "".join(f"\n                   {name:<10} {what}" for name, what in views.items())
-        return HELP.format(views=listed or " (this game has none)")
+        width = max([10, *map(len, views)])
+        listed = "".join(f"\n                   {name:<{width}} {what}" for name, what in views.items())
+        game = self.game
+        forms = game.rules.standing_orders(game.state) if not game.is_over else []
+        now = "".join(f"\n                   {form}" for form in forms)
+        return HELP.format(views=listed or " (this game has none)", orders=now and "; now:" + now)
 
     def finish(self) -> None:
         game = self.game

@@ -10,7 +10,7 @@ from .flow import Flow, Phase, PhaseMachine, Turns, clockwise, ranked
 from .hookspecs import hookimpl, hookspec
 from .plugins import Registry, default_registry
 from .rng import Rng
-from .rules import Rules
+from .rules import Rules, StandingOrder
 from .savefile import SaveFile, Seat
 from .session import Game
 from .specs import BotSpec, ExpansionSpec, PluginInfo, VariantSpec
@@ -34,6 +34,7 @@ __all__ = [
     "SaveFile",
     "SaveFileError",
     "Seat",
+    "StandingOrder",
     "TurbineError",
     "Turns",
     "VariantSpec",

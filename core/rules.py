@@ -28,6 +28,10 @@ decided, in words), :meth:`turn_view` (the compact panel for this decision),
 :meth:`choice_text` (a move with its cost), :meth:`views` (the full board and the
 game's own views), :meth:`continues_turn` (a sub-decision of the same action) and
 :meth:`tell` (the automatic steps said aloud while :meth:`narrating`).
+
+A game may also take *standing orders* (:meth:`standing_order`): an instruction a
+player leaves for the decisions ahead ("bid up to 25"), which the table plays for
+him, move by move, until it is done.
 """
 
 from __future__ import annotations
@@ -49,6 +53,36 @@ A = TypeVar("A")
 #: The variant's options model.  With expansions the game's options are a
 #: subclass of it (one field per expansion, see ``session.options_model``).
 Opt = TypeVar("Opt", bound=BaseModel)
+
+
+class StandingOrder(ABC, Generic[S, A]):
+    """An instruction ``seat`` leaves for its coming decisions of one kind (``bid up to
+    25``): while it stands, the table plays the move it gives whenever the seat is to
+    move, each an ordinary move of the log; once it is done the seat is asked again and
+    told why (:meth:`finished`).
+
+    Made by :meth:`Rules.standing_order` from what the player typed.  It lives only as
+    long as the session that took it: a save holds the moves it played, nothing else,
+    so a replay needs no knowledge of orders.  It reads the state and never changes it.
+    """
+
+    def __init__(self, seat: int, text: str) -> None:
+        self.seat = seat
+        self.text = text
+        """The order as the player gave it (``bid up to 25``)."""
+
+    @abstractmethod
+    def finished(self, state: S) -> str:
+        """Why the order no longer stands, in a line for the seat ("your limit of 25 is
+        reached: plant 13 is at 25"); ``""`` while it does.  Asked after every move, so
+        an order ends as soon as its occasion does (the auction was won, or lost)."""
+
+    @abstractmethod
+    def next_action(self, state: S) -> A | None:
+        """The move the order makes for :attr:`seat`, asked only when the seat is to move
+        and the order has not :meth:`finished`; ``None`` when this decision is not one the
+        order answers.  The table checks the move against the legal list and never plays
+        an illegal one: the order then ends and the seat is asked."""
 
 
 class Rules(ABC, Generic[S, A, Opt]):
@@ -236,6 +270,20 @@ class Rules(ABC, Generic[S, A, Opt]):
         """The view ``name`` of :meth:`views` for ``seat``; ``arg`` narrows it
         (``company 2``).  Raises :class:`ParseError` for an argument it cannot read."""
         raise ParseError(f"{name!r} is not a view of this game")
+
+    def standing_order(self, state: S, seat: int, text: str) -> StandingOrder[S, A] | None:
+        """The standing order ``text`` gives for ``seat``, the seat to move, or ``None``
+        when ``text`` is no order of this game (the table then reads it as a move).
+
+        Raises :class:`IllegalAction` with the reason for an order that cannot stand now
+        (a limit below the lowest legal bid); nothing is played then."""
+        return None
+
+    def standing_orders(self, state: S) -> list[str]:
+        """The orders the seat to move may give now, each as its form and what it does
+        (``bid up to N — bid for you, one above the others, up to N``), shown with the
+        moves; ``[]`` when the game takes none here."""
+        return []
 
     def continues_turn(self, state: S) -> bool:
         """Whether the decision now is a further step of the action the same seat

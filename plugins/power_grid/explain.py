@@ -17,6 +17,7 @@ from .phases import P_AUCTION, P_BUILDING, P_BUREAU, P_RESOURCES
 from .plants import NUMBER, can_fuel, capacities, fuel_needs, storable
 from .rules import PowerGridRules
 from .state import Decision, State
+from .words import plural, seat_name
 
 _PHASE_RULE = {P_AUCTION: "P-4.2", P_RESOURCES: "P-5.1", P_BUILDING: "P-6.1", P_BUREAU: "P-7.1"}
 
@@ -158,7 +159,7 @@ def _pending(r: PowerGridRules, state: State, d: Decision, action: A.Action) -> 
                 "P-14.6",
             )
         return IllegalAction(
-            f"plant {label(a.lot)} is being auctioned, high bid {a.high_bid} by P{a.high_bidder + 1}: "
+            f"plant {label(a.lot)} is being auctioned, high bid {a.high_bid} by {seat_name(a.high_bidder)}: "
             f"bid more than {a.high_bid} or drop out",
             "P-4.5",
         )
@@ -203,7 +204,7 @@ def _pending(r: PowerGridRules, state: State, d: Decision, action: A.Action) -> 
     if d.hybrid:
         need = f"{d.hybrid} coal and oil in any mix for your hybrid plants"
     else:
-        need = f"{d.any} tokens of any kind for 33⅓"
+        need = f"{plural(d.any, 'token')} of any kind for 33⅓"
     if type(action) is not A.Burn:
         return IllegalAction(f"choose what your plants burn: {need}", "P-7.2")
     b: A.Burn = action
@@ -213,7 +214,8 @@ def _pending(r: PowerGridRules, state: State, d: Decision, action: A.Action) -> 
         return IllegalAction(f"hybrid plants burn only coal and oil: burn {need}", "P-7.2")
     total = d.hybrid or d.any
     if sum(mix) != total:
-        return IllegalAction(f"the plants burn exactly {total} tokens, not {sum(mix)}: burn {need}", rule)
+        burned = f"the plants burn exactly {plural(total, 'token')}, not {sum(mix)}"
+        return IllegalAction(f"{burned}: burn {need}", rule)
     short = [
         f"{n} {name} (you have {have})"
         for name, n, have in zip(A.RESOURCE_NAMES, mix, p.res, strict=True)
@@ -421,7 +423,8 @@ def _japan_choice(
     # start a network
     if p.networks >= r.max_networks:
         return IllegalAction(
-            f"you have started {p.networks} networks, the most allowed: extend them with build", "P-12.6"
+            f"you have started {plural(p.networks, 'network')}, the most allowed: extend them with build",
+            "P-12.6",
         )
     anywhere = o.first_network_anywhere and p.networks == 0
     if not r.start_city[c] and not anywhere:

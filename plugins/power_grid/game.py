@@ -7,15 +7,16 @@ the plant table and fuel storage (``plants``), phases and state at the bottom; t
 (``rules``) above them; and on top the modules that read a state from outside,
 ``explain`` (why a move is refused, with its rule) and ``render`` (the board as
 text) and ``screen`` (the turn panel, the question, the moves with their costs and
-the views a player asks for).  This class joins the top layer to the rules object,
-so neither of them imports the other.
+the views a player asks for) and ``orders`` (``bid up to N``).  This class joins
+the top layer to the rules object, so neither of them imports the other.
 """
 
 from __future__ import annotations
 
 from turbine.core.errors import IllegalAction
+from turbine.core.rules import StandingOrder
 
-from . import screen
+from . import orders, screen
 from .actions import Action
 from .explain import why_illegal
 from .render import render
@@ -49,6 +50,14 @@ class PowerGrid(PowerGridRules):
 
     def render_view(self, state: State, seat: int | None, name: str, arg: str = "") -> str:
         return screen.render_view(self, state, seat, name, arg)
+
+    def standing_order(self, state: State, seat: int, text: str) -> StandingOrder[State, Action] | None:
+        """``bid up to N`` in a bidding war (see :mod:`.orders`)."""
+        return orders.standing_order(state, seat, text)
+
+    def standing_orders(self, state: State) -> list[str]:
+        seat = self.to_move(state)
+        return list(orders.ORDERS) if seat is not None and orders.asked_to_bid(state, seat) else []
 
     def continues_turn(self, state: State) -> bool:
         """The mix a hybrid burns after choosing the plants to run (P-7.2), and the tokens

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import RESOURCE_NAMES, plant_label
-from .phases import PHASES
+from .phases import P_BUREAU, PHASES
 from .plants import max_powerable
 from .state import HIDDEN, STEP3, State
-from .words import plant_short, plural
+from .tables import income
+from .words import ordinal, plant_short, plural, seat_name
 
 if TYPE_CHECKING:
     from .rules import PowerGridRules
@@ -17,6 +18,32 @@ if TYPE_CHECKING:
 def plant_text(key: int) -> str:
     """A plant on the board: ``20(3 coal→5)`` (what it burns per run → cities it powers)."""
     return plant_short(key)
+
+
+def last_powered(s: State, who: int) -> int | None:
+    """The cities ``who`` powered in the last Phase 5 (P-7.3), ``None`` before his first.
+
+    The state keeps only the count (``Player.powered``); whether it is from a Phase 5
+    already played follows from the flow: every player is paid in every Phase 5
+    (P-7.5, even for no city), so from round 2 on it is, and in round 1 once his
+    Bureaucracy turn is done."""
+    flow = s.flow
+    if flow.round > 1:
+        return s.players[who].powered
+    if flow.phase == P_BUREAU and who in flow.order and flow.done[flow.order.index(who)]:
+        return s.players[who].powered
+    return None
+
+
+def paid_text(s: State, who: int, short: bool = False) -> str:
+    """The last Phase 5 of ``who``: ``powered 3 cities: +33 Elektro`` (T-1), or that it is
+    yet to come; ``short``: ``3→33``."""
+    powered = last_powered(s, who)
+    if powered is None:
+        return "–" if short else "no Phase 5 yet"
+    if short:
+        return f"{powered}→{income(powered)}"
+    return f"powered {plural(powered, 'city', 'cities')} in the last Phase 5: +{income(powered)} Elektro"
 
 
 def deck_text(s: State) -> str:
@@ -57,8 +84,9 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
         f"Step 2 at {rules.step2_cities} cities, game ends at {rules.end_cities} cities; "
         f"at most {rules.max_plants} plants each"
     )
-    order = " ".join(f"{i + 1}:P{seat_ + 1}" for i, seat_ in enumerate(s.order))
-    lines.append(f"Player order: {order}" + (f"   to move: P{to_move + 1}" if to_move is not None else ""))
+    order = ", ".join(f"{ordinal(i + 1)} {seat_name(seat_)}" for i, seat_ in enumerate(s.order))
+    moving = f" · to move: {seat_name(to_move)}" if to_move is not None else ""
+    lines.append(f"Player order: {order}{moving}")
     actual = rules.actual_market(s)
     future = [k for k in s.market if k not in actual]
     if s.step >= 3:
@@ -70,13 +98,13 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
         lines.append("Plant market, future: " + (" ".join(plant_text(k) for k in future) or "—"))
     lines.append(deck_text(s))
     box = " ".join(plant_label(k) for k in sorted(s.box)) or "—"
-    unseen = f" (+{s.unseen_removed} removed face down at setup)" if s.unseen_removed else ""
+    unseen = f" (+{plural(s.unseen_removed, 'card')} removed face down at setup)" if s.unseen_removed else ""
     lines.append(f"Box: {box}{unseen}")
     if s.auction is not None:
         a = s.auction
         lines.append(
-            f"Auction: {plant_text(a.lot)} high bid {a.high_bid} by P{a.high_bidder + 1}; "
-            f"still bidding: {', '.join(f'P{b + 1}' for b in a.bidders)}"
+            f"Auction: {plant_text(a.lot)} high bid {a.high_bid} by {seat_name(a.high_bidder)}; "
+            f"still bidding: {', '.join(seat_name(b) for b in a.bidders)}"
         )
     res = []
     for r, name in enumerate(RESOURCE_NAMES):
@@ -95,8 +123,9 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
         if in_auction and i in flow.order and flow.done[flow.order.index(i)]:
             status = " · out of this auction phase (bought or passed)"
         lines.append(
-            f"{marker}[bold]P{i + 1}[/bold]: {p.money} Elektro, {plural(len(p.cities), 'city', 'cities')} "
-            f"(can power {max_powerable(p)}), plants {plants}, holds {held}{status}"
+            f"{marker}[bold]{seat_name(i)}[/bold]: {p.money} Elektro, "
+            f"{plural(len(p.cities), 'city', 'cities')} "
+            f"(can power {max_powerable(p)}), plants {plants}, holds {held}, {paid_text(s, i)}{status}"
         )
         if p.cities:
             lines.append("     cities: " + ", ".join(rules.city_names[c] for c in p.cities))
@@ -109,7 +138,7 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
         for c in region.cities:
             h = s.houses[c]
             mark = "*" if rules.start_city[c] else ("°" if len(rules.map.cities[c].spaces) == 2 else "")
-            owners = " ".join(f"P{x + 1}" for x in h)
+            owners = ", ".join(seat_name(x) for x in h)
             parts.append(f"{rules.city_names[c]}{mark}" + (f" ({owners})" if owners else ""))
         lines.append(f"{region.name}: " + ", ".join(parts))
     if japan:

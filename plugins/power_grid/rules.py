@@ -432,6 +432,11 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             return None
         return nearest(self._table(state), owned)
 
+    def link_costs(self, state: State, seat: int) -> Sequence[int] | None:
+        """The cheapest links from ``seat``'s network to every city (A.4, P-6.5): what a
+        further city costs besides its space; ``None`` while he has no city (P-6.4)."""
+        return self._distances(state, seat)
+
     def _build_options(self, state: State, seat: int) -> list[Action]:
         p = state.players[seat]
         money = p.money
@@ -808,7 +813,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             n = NUMBER[market[0]]
             if n < top or (n == top and not strict):
                 if self.telling():
-                    narration.boxed(self, market[0], f"outdated, a player has {top} cities (P-12.5)")
+                    has = plural(top, "city", "cities")
+                    narration.boxed(self, market[0], f"outdated, a player has {has} (P-12.5)")
                 state.box.append(market.pop(0))
                 self._draw_one(state, ctx)
             else:

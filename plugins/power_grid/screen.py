@@ -1,6 +1,6 @@
 """Power Grid at the table: the turn panel, the question in words, each move with
-what it costs or earns, and the views a player asks for (``map``, ``market``,
-``resources``, ``players``).
+what it costs or earns, and the views a player asks for (``map``, ``connections``,
+``market``, ``resources``, ``players``).
 
 The panel (:func:`turn_view`) fits a 4-player game's whole decision screen into 45
 lines of a 100-column terminal: the seat's own money, plants, fuel and cities, one
@@ -16,27 +16,28 @@ from typing import TYPE_CHECKING
 from turbine.core.errors import ParseError
 
 from . import actions as A
+from . import connections
 from .actions import RESOURCE_NAMES, plant_label
 from .phases import P_AUCTION, P_BUILDING, P_BUREAU, P_RESOURCES
 from .plants import CITIES, NUMBER, fuel_needs, max_powerable
-from .render import deck_text
+from .render import deck_text, last_powered, paid_text
 from .state import STEP3, State
 from .tables import income, resupply_amounts
-from .words import burns, holding, ordinal, plant_effect, plant_long, plant_short, plural, seat
+from .words import burns, holding, ordinal, pack, plant_effect, plant_long, plant_short, plural, seat
 
 if TYPE_CHECKING:
     from .rules import PowerGridRules
 
 VIEWS = {
     "map": "the cities in play by region: houses, next space, links ('map REGION' or 'map CITY')",
+    "connections": "a city's links, who is there and your cost to build; or a region's links "
+    "('connections CITY', 'connections REGION')",
     "market": "the plant market, the deck as far as it is known, and the box",
     "resources": "the resource market: tokens and prices, reserve and resupply",
-    "players": "every player in full: money, plants, fuel, cities, cities powered last round",
+    "players": "every player in full: money, plants, fuel, cities; the last Phase 5's cities and income",
 }
 NEXT_PRICES = 6
 """Tokens whose prices the panel shows for each resource (two price spaces of coal)."""
-WIDTH = 100
-"""The terminal width the panel is laid out for (lists go on under themselves beyond it)."""
 
 
 # --------------------------------------------------------------------------- the panel
@@ -48,6 +49,7 @@ def turn_view(r: PowerGridRules, state: State, seat_: int) -> str:
     lines = [_heading(r, s)]
     lines += _own(r, s, seat_)
     lines += _others(s, seat_)
+    lines += _powered(s, seat_)
     lines += _plant_market(r, s)
     lines += _resource_prices(r, s)
     if s.auction is not None:
@@ -56,22 +58,6 @@ def turn_view(r: PowerGridRules, state: State, seat_: int) -> str:
         high = f"highest bid {a.high_bid} by {seat(a.high_bidder)}"
         lines.append(f"Auction: {plant_short(a.lot)} · {high} · still in: {still}")
     return "\n".join(lines)
-
-
-def pack(head: str, items: list[str], sep: str = " ", width: int = WIDTH) -> list[str]:
-    """``head`` and the items, as many on a line as fit ``width``; further lines are
-    indented under the first item, so a list never breaks inside an item."""
-    indent = " " * (len(head) if len(head) <= width - 24 else 4)
-    lines = [head]
-    first = True
-    for item in items:
-        piece = item if first else sep + item
-        if not first and len(lines[-1]) + len(piece) > width:
-            lines.append(indent + item)
-        else:
-            lines[-1] += piece
-        first = False
-    return [line.rstrip() for line in lines]
 
 
 def _heading(r: PowerGridRules, s: State) -> str:
@@ -132,6 +118,15 @@ def _others(s: State, seat_: int) -> list[str]:
     return lines
 
 
+def _powered(s: State, seat_: int) -> list[str]:
+    """P-7.3/P-7.5, T-1: each player's cities powered in the last Phase 5 and the income
+    paid for them, in player order (nothing before the first Phase 5)."""
+    if all(last_powered(s, who) is None for who in s.order):
+        return []
+    items = [f"{'you' if who == seat_ else seat(who)} {paid_text(s, who, short=True)}" for who in s.order]
+    return pack("Last Phase 5, cities powered→Elektro paid: ", items, " · ")
+
+
 def _plant_market(r: PowerGridRules, s: State) -> list[str]:
     actual = r.actual_market(s)
     future = [k for k in s.market if k not in actual]
@@ -179,7 +174,7 @@ def question(r: PowerGridRules, state: State) -> str:
         if d.kind == "burn":
             if d.hybrid:
                 return f"choose the coal and oil your hybrid plants burn: {d.hybrid} in all (P-7.2)"
-            return f"choose the {d.any} tokens plant 33⅓ burns, of any kind (P-7.2)"
+            return f"choose the {plural(d.any, 'token')} plant 33⅓ burns, of any kind (P-7.2)"
     phase = flow.phase
     if phase == P_AUCTION:
         if flow.round == 1:
@@ -282,6 +277,8 @@ def render_view(r: PowerGridRules, state: State, seat_: int | None, name: str, a
     s = r.view(state, seat_)
     if name == "map":
         return "\n".join(_map(r, s, arg.strip()))
+    if name == "connections":
+        return "\n".join(connections.render(r, s, seat_, arg))
     if arg.strip():
         raise ParseError(f"'{name}' takes no argument")
     if name == "market":
@@ -388,7 +385,7 @@ def _players(r: PowerGridRules, s: State) -> list[str]:
         lines.append(
             f"[bold]{ordinal(place)} {seat(who)}[/bold]: {p.money} Elektro · "
             f"{plural(len(p.cities), 'city', 'cities')} · can power {max_powerable(p)} · "
-            f"powered {p.powered} in the last Phase 5 · fuel: {holding(p.res)}"
+            f"{paid_text(s, who)} · fuel: {holding(p.res)}"
         )
         plants = " · ".join(f"{plant_label(k)} ({plant_effect(k)})" for k in p.plants)
         lines.append(f"  plants: {plants or 'none'}")

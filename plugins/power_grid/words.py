@@ -13,6 +13,9 @@ from .actions import RESOURCE_NAMES, plant_label
 from .data_model import plants_by_key
 from .state import HIDDEN, STEP3
 
+WIDTH = 100
+"""The terminal width the panel and the views are laid out for (lists go on under
+themselves beyond it)."""
 _PLANTS = plants_by_key()
 _FUEL_WORDS = {"hybrid": "coal/oil", "any": "any fuel"}
 
@@ -27,6 +30,10 @@ def plural(n: int, word: str, words: str | None = None) -> str:
 def seat(seat_: int) -> str:
     """A seat as the command line names it (``Seat 2`` for the 0-based seat 1)."""
     return f"Seat {seat_ + 1}"
+
+
+seat_name = seat
+"""The same, for modules whose own variables are called ``seat``."""
 
 
 def seats(order: Iterable[int]) -> str:
@@ -78,3 +85,19 @@ def ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th`` (places on the player-order track, up to 6)."""
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
     return f"{n}{suffix}"
+
+
+def pack(head: str, items: list[str], sep: str = " ", width: int = WIDTH) -> list[str]:
+    """``head`` and the items, as many on a line as fit ``width``; further lines are
+    indented under the first item, so a list never breaks inside an item."""
+    indent = " " * (len(head) if len(head) <= width - 24 else 4)
+    lines = [head]
+    first = True
+    for item in items:
+        piece = item if first else sep + item
+        if not first and len(lines[-1]) + len(piece) > width:
+            lines.append(indent + item)
+        else:
+            lines[-1] += piece
+        first = False
+    return [line.rstrip() for line in lines]

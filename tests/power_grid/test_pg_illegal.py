@@ -178,7 +178,8 @@ def test_P_14_6_pass_during_an_auction_means_drop_out():
 
 def test_P_4_5_other_moves_while_an_auction_runs():
     r, s, _me = _bidding()
-    refused(r, s, "buy coal", "is being auctioned, high bid 10 by P", "P-4.5")
+    high = f"Seat {s.auction.high_bidder + 1}"  # the seat as the turn screen names it
+    refused(r, s, "buy coal", f"is being auctioned, high bid 10 by {high}: ", "P-4.5")
     refused(r, s, "auction 5 bid 5", "bid more than 10 or drop out", "P-4.5")
 
 

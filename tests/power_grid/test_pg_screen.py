@@ -264,7 +264,7 @@ def test_the_map_view_lists_each_city_in_play_with_houses_space_and_links():
     seat = r.to_move(s)
     act(r, s, "build Moscow (10)")
     text = r.render_view(s, seat, "map")
-    assert set(r.views()) == {"map", "market", "resources", "players"}
+    assert set(r.views()) == {"map", "connections", "market", "resources", "players"}
     for c in s.in_play:
         assert text.count(f"  {r.city_names[c]}: ") == 1, r.city_names[c]
     moscow = next(line for line in text.splitlines() if line.startswith("  Moscow: "))
@@ -311,8 +311,8 @@ def test_the_board_counts_one_city_and_names_plant_13_on_top():
     r, s = new_state(4, seed=2)
     s.players[0].cities = [0]
     text = render(r, s, 1)
-    assert "P1[/bold]: 50 Elektro, 1 city (can power 0)" in text
-    assert "P2[/bold]: 50 Elektro, 0 cities" in text
+    assert "Seat 1[/bold]: 50 Elektro, 1 city (can power 0)" in text
+    assert "Seat 2[/bold]: 50 Elektro, 0 cities" in text
     assert "Deck: 31 cards: plant 13 on top, then 29 cards face down, then the Step 3 card" in text
 
 

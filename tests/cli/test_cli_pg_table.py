@@ -1,0 +1,175 @@
+"""Power Grid at the table through the command line: a view with an argument
+(``show --view "connections CITY"``) and the standing order ``bid up to N`` in the
+play loop (P-4.5), driven in-process with a scripted input."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+from cli_helpers import assert_one_line_error, run_cli
+from rich.console import Console
+from turbine.cli import screen
+from turbine.cli.common import parse_seats
+from turbine.cli.play import PlaySession
+from turbine.core import Game, default_registry
+
+
+def _game(path: Path, seats: str = "human,human,human") -> Game:
+    """Russia with three seats; Seat 3 chooses first (seed 0), then Seat 1, then Seat 2 bid."""
+    seat_list = parse_seats(seats, None, 3)
+    game = Game(default_registry(), "power_grid", players=3, seed=0, seats=seat_list)
+    game.save(str(path))
+    return game
+
+
+def _play(path: Path, game: Game, lines: list[str]) -> str:
+    """Run ``turbine play``'s loop on ``game`` with ``lines`` as input; what it printed."""
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, force_terminal=False, color_system=None)
+    session = PlaySession(path, game)
+    session.console = console
+    session.announcer = screen.Announcer(game, console)
+    script = iter(lines)
+    session.read = lambda prompt: next(script, None)  # type: ignore[method-assign]
+    session.run()
+    return buffer.getvalue()
+
+
+def _log(path: Path) -> list[tuple[int, str]]:
+    return [(e["seat"], e["notation"]) for e in json.loads(path.read_text())["log"]]
+
+
+def test_bid_up_to_bids_one_above_the_others_until_the_limit_then_asks(tmp_path):
+    """P-4.5: Seat 1's order bids 5 and then 8, each logged as its own bid; when Seat 3
+    reaches 9, the limit, the order ends and Seat 1 is asked again, told why."""
+    path = tmp_path / "g.json"
+    game = _game(path)
+    assert game.to_move == 2
+    out = _play(
+        path,
+        game,
+        ["auction 4 bid 4", "bid up to 9", "bid 6", "bid 7", "drop", "bid 9", "drop", "quit"],
+    )
+    assert _log(path) == [
+        (2, "auction 4 bid 4"),
+        (0, "bid 5"),  # the order: one above the 4
+        (1, "bid 6"),
+        (2, "bid 7"),
+        (0, "bid 8"),  # the order again, without asking
+        (1, "drop out"),
+        (2, "bid 9"),
+        (0, "drop out"),  # typed: the order had ended at its limit
+    ]
+    assert "Seat 1 · Player 1: bid 5 (order: bid up to 9)" in out
+    assert "Seat 1 · Player 1: bid 8 (order: bid up to 9)" in out
+    said = out.index("Seat 1 · Player 1: your limit of 9 is reached: plant 4 is at 9 (Seat 3)")
+    asked = out.index("Seat 1 · Player 1: bid on plant 4 (highest bid 9 by Seat 3) or drop out (P-4.5)", said)
+    assert said < asked
+    # the screen offers the order with the moves while Seat 1 is asked to bid
+    assert "bid up to N — bid for you, one above the others, up to N (P-4.5)" in out
+    assert "Seat 3 buys plant 4 (2 coal → 1 city) for 9 Elektro" in out
+    assert run_cli("replay", "g.json", "--verify", cwd=tmp_path).returncode == 0
+
+
+def test_an_order_ends_with_the_auction_it_won(tmp_path):
+    """The others drop out: Seat 1 buys at its order's last bid and the order ends."""
+    path = tmp_path / "g.json"
+    game = _game(path)
+    out = _play(path, game, ["auction 4 bid 4", "bid up to 20", "bid 6", "drop", "drop", "quit"])
+    assert _log(path) == [
+        (2, "auction 4 bid 4"),
+        (0, "bid 5"),
+        (1, "bid 6"),
+        (2, "drop out"),
+        (0, "bid 7"),
+        (1, "drop out"),
+    ]
+    assert "Seat 1 buys plant 4 (2 coal → 1 city) for 7 Elektro" in out
+    assert "Seat 1 · Player 1: 'bid up to 20' is done: the auction for plant 4 is over" in out
+
+
+def test_an_order_that_cannot_stand_is_refused_and_changes_nothing(tmp_path):
+    """A limit below the lowest bid, above the money, or outside a bidding war is refused
+    in one line with the rule; nothing is played."""
+    path = tmp_path / "g.json"
+    game = _game(path)
+    out = _play(path, game, ["bid up to 20", "auction 4 bid 4", "bid up to 4", "bid up to 51", "quit"])
+    assert _log(path) == [(2, "auction 4 bid 4")]
+    lines = out.splitlines()
+    assert any(re.search(r"'bid up to N' answers a running auction .* \[P-4\.5\]$", line) for line in lines)
+    assert any(
+        line.endswith(
+            "the lowest bid for plant 4 is 5 (highest bid 4 by Seat 3): a limit of 4 allows no bid [P-4.5]"
+        )
+        for line in lines
+    )
+    assert any(line.endswith("you have 50 Elektro: you cannot bid up to 51 [P-4.4]") for line in lines)
+
+
+def test_an_order_answers_bots_at_once(tmp_path):
+    """With bots the order answers each raise as it comes, without asking: Seat 1 opens
+    the cheapest plant, and once a bot outbids it gives ``bid up to 30``; every bid of
+    the order is in the log, one above the bid before it (P-4.5), none above 30."""
+    path = tmp_path / "g.json"
+    game = _game(path, "human,greedy,greedy")
+    typed: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        pending = game.state.flow.pending
+        if pending and pending[-1].kind == "bid" and "bid up to 30" not in typed:
+            typed.append("bid up to 30")
+        elif not typed and game.rules.describe(game.legal()[0]).startswith("auction"):
+            typed.append(game.rules.describe(game.legal()[0]))  # the cheapest plant at its number
+        else:
+            return None  # leave: saved
+        return typed[-1]
+
+    buffer = io.StringIO()
+    session = PlaySession(path, game)
+    session.console = Console(file=buffer, width=100, force_terminal=False, color_system=None)
+    session.announcer = screen.Announcer(game, session.console)
+    session.read = read  # type: ignore[method-assign]
+    session.run()
+    out = buffer.getvalue()
+    assert "bid up to 30" in typed, out
+    log = _log(path)
+    ordered = [i for i, (seat, n) in enumerate(log) if seat == 0 and n.startswith("bid ")]
+    assert ordered, out
+    for i in ordered:
+        before = int(log[i - 1][1].split()[-1])  # the raise it answers, just before it
+        assert log[i][1] == f"bid {before + 1}" and before + 1 <= 30
+        assert f"Seat 1 · Player 1: bid {before + 1} (order: bid up to 30)" in out
+    assert "Seat 1 · Player 1: 'bid up to 30' is done" in out or "your limit of 30 is reached" in out
+
+
+def test_show_view_takes_an_argument_and_refuses_an_unknown_city_in_one_line(tmp_path):
+    """``turbine show FILE --view "connections CITY"``: the view with the seat to move's
+    costs; an unknown city is an exit-2 error of one line naming the close matches."""
+    _game(tmp_path / "pg.json")
+    shown = run_cli("show", "pg.json", "--view", "connections St. Petersburg", cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    assert "St Petersburg (pink): no house · next space 10" in shown.stdout
+    assert re.search(r"  Moscow +10 · no house · 10 \(first city, P-6\.4\)", shown.stdout)
+    assert_one_line_error(
+        run_cli("show", "pg.json", "--view", "connections Moskva", cwd=tmp_path), "did you mean Moscow"
+    )
+
+
+def test_play_takes_a_view_with_its_argument(tmp_path):
+    """In ``turbine play``: ``view connections CITY`` and ``connections CITY`` show the view;
+    an unknown city is one line naming the close ones; ``view`` alone names the views.
+    Nothing is played."""
+    path = tmp_path / "g.json"
+    game = _game(path)
+    out = _play(
+        path, game, ["view Connections moscow", "connections Moskva", "connections pink", "view", "quit"]
+    )
+    assert _log(path) == []
+    assert "Power Grid: Russia & Japan · connections moscow" in out
+    assert re.search(r"\n  St Petersburg +10 · no house · 10 \(first city, P-6\.4\)\n", out)
+    assert "'Moskva' is no city or region of Russia; did you mean Moscow" in out
+    assert "\n    inside: Ryazan 3, Tula 3, Yaroslavl 3, Nizhny Novgorod 7, St Petersburg 10\n" in out
+    assert "views: map, connections, market, resources, players" in out
