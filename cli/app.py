@@ -24,7 +24,7 @@ from rich.text import Text
 from turbine.core import Game, ParseError, Registry, TurbineError, savefile
 from turbine.core.session import options_model, verify_save
 
-from . import output, screen
+from . import output, plugin_cmd, screen
 from .common import (
     CliError,
     Moved,
@@ -64,6 +64,7 @@ BUILTIN_COMMANDS = {
     "bench",
     "schema",
     "demo",
+    "plugin",
 }
 plugin_command_problems: list[str] = []
 """Plugin commands that could not be added (shown by ``turbine plugins``)."""
@@ -233,9 +234,21 @@ def plugins(json_out: JsonFlag = False) -> None:
 
 
 @app.command()
-def schema() -> None:
-    """Print the JSON Schema of the save file format."""
-    output.print_json(savefile.json_schema())
+def schema(
+    variant: Annotated[str | None, typer.Argument(help="Variant id: its options and actions too.")] = None,
+    with_: WithList = None,
+) -> None:
+    """Print the JSON Schema of the save file format (with VARIANT: of that game's saves).
+
+    With VARIANT the schema holds the game's options ($defs.options, each --with
+    expansion's under its id) and its action union ($defs.action), for programs that
+    validate a player's input before turbine sees it.
+    """
+    from turbine.core.schema import game_schema
+
+    output.print_json(
+        savefile.json_schema() if variant is None else game_schema(registry(), variant, with_ or [])
+    )
 
 
 @app.command()
@@ -684,6 +697,8 @@ def bench(
     else:
         print_bench(result)
 
+
+app.add_typer(plugin_cmd.app)
 
 # -- plugins' commands and the entry point ------------------------------------------------
 

@@ -20,19 +20,28 @@ Plugin authors call it from their own test suite::
 
     def test_conformance():
         check_variant("sparks", players=[2, 3, 4], seeds=range(3))
+
+Beside it, the helpers a rules test needs: :func:`make_game` (a game at its
+start), :func:`assert_refused` (a move is refused, with the rule cited, and
+changes nothing) and :func:`play_until` (bots play until a position of
+interest).  None of them imports pytest, so turbine does not depend on it;
+``turbine.core.pytest_plugin`` (registered under pytest's ``pytest11`` entry
+point) offers them as the fixtures ``turbine_registry`` and ``make_game``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import savefile
 from .errors import IllegalAction
 from .plugins import Registry, default_registry
+from .rules import Rules
 from .savefile import Seat
 from .session import Game
+from .specs import Bot
 
 
 class ConformanceError(AssertionError):
@@ -241,6 +250,172 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[st
     report.longest = max(report.longest, len(game.log))
     report.finished.append((players, seed, len(game.log)))
     return digests
+
+
+# -- helpers for a game's own rule tests ----------------------------------------------------
+
+
+def make_game(
+    variant: str,
+    *,
+    players: int | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    expansions: Iterable[str] = (),
+    bots: str | None = None,
+    registry: Registry | None = None,
+) -> Game:
+    """A new game of ``variant`` (default: its fewest players), every seat a human
+    unless ``bots`` names a bot kind for all of them."""
+    registry = registry or default_registry()
+    count = players or registry.variant(variant).min_players
+    seats = None if bots is None else [Seat(f"{bots} {i + 1}", bots) for i in range(count)]
+    return Game(
+        registry,
+        variant,
+        players=count,
+        seed=seed,
+        options=options,
+        expansions=expansions,
+        seats=seats,
+    )
+
+
+class _AnyRule:
+    """The default of ``assert_refused(rule=...)``: any rule, or none, is accepted."""
+
+    def __repr__(self) -> str:
+        return "ANY_RULE"
+
+
+ANY_RULE: Any = _AnyRule()
+"""Pass as ``rule`` to accept a refusal whatever rule it cites."""
+
+
+def assert_refused(
+    game: Game | tuple[Rules[Any, Any, Any], Any],
+    move: Any,
+    rule: str | None = ANY_RULE,
+    *,
+    reason: str = "",
+) -> IllegalAction:
+    """Check that ``move`` is refused now and return the :class:`IllegalAction`.
+
+    ``game`` is a :class:`Game`, or a ``(rules, state)`` pair for tests that drive
+    the rules directly.  ``move`` is an action, or text that the game's
+    ``read_action`` reads as one (so it must be a move of the game, only not a
+    legal one now).  Checked: the move is not in the legal list; ``apply``
+    raises :class:`IllegalAction` citing ``rule`` (``None``: citing no rule;
+    left out: any) with ``reason`` in its reason; the state's digest is
+    unchanged.  For a :class:`Game`, ``Game.play`` refuses it alike and logs
+    nothing; for a game and text, typing the move (``Game.find``, what the CLI
+    does) gives the same reason and rule, and changes nothing either.
+
+    A test that changed the state by hand must first drop what its game cached
+    for the position before (``Game.legal``'s list, and any cache of its rules).
+    """
+    if isinstance(game, Game):
+        rules, state = game.rules, game.state
+    else:
+        rules, state = game
+    action = rules.read_action(move) if isinstance(move, str) else move
+    if action is None:
+        raise AssertionError(f"{move!r} does not read as a move of this game (read_action gave None)")
+    shown = move if isinstance(move, str) else rules.describe(action)
+    if action in rules.legal_actions(state):
+        raise AssertionError(f"{shown!r} is a legal move now, not a refused one")
+    before = rules.digest(state)
+    try:
+        rules.apply(state, action)
+    except IllegalAction as exc:
+        refusal = exc
+    else:
+        raise AssertionError(f"{shown!r} was accepted")
+    if rules.digest(state) != before:
+        raise AssertionError(f"refusing {shown!r} changed the state")
+    if reason not in refusal.reason:
+        raise AssertionError(f"{shown!r} was refused for {refusal.reason!r}, which lacks {reason!r}")
+    if rule is not ANY_RULE and refusal.rule != rule:
+        raise AssertionError(f"{shown!r} was refused citing {refusal.rule!r}, not {rule!r}: {refusal.reason}")
+    if isinstance(game, Game):
+        _refused_by_game(game, action, refusal, shown)
+    if isinstance(game, Game) and isinstance(move, str):
+        try:
+            game.find(move)
+        except IllegalAction as typed:
+            if (typed.reason, typed.rule) != (refusal.reason, refusal.rule):
+                raise AssertionError(f"typing {move!r} gives {typed}, but apply gives {refusal}") from None
+        else:
+            raise AssertionError(f"typing {move!r} finds a legal move")
+        if rules.digest(state) != before:
+            raise AssertionError(f"typing the refused {move!r} changed the state")
+    return refusal
+
+
+def _refused_by_game(game: Game, action: Any, refusal: IllegalAction, shown: str) -> None:
+    """``Game.play`` refuses ``action`` as ``apply`` did, logging nothing and changing nothing."""
+    before, logged = game.rules.digest(game.state), len(game.log)
+    try:
+        game.play(action)
+    except IllegalAction as played:
+        if (played.reason, played.rule) != (refusal.reason, refusal.rule):
+            raise AssertionError(f"playing {shown!r} gives {played}, but apply gives {refusal}") from None
+    else:
+        raise AssertionError(f"Game.play accepted {shown!r}, which apply refused")
+    if len(game.log) != logged or game.rules.digest(game.state) != before:
+        raise AssertionError(f"playing the refused {shown!r} changed the game")
+
+
+class FirstLegal:
+    """A bot that plays the first legal action: a dull, predictable way to a position
+    (``play_until(game, predicate, bots=FIRST_LEGAL)``)."""
+
+    def choose(self, state: Any, legal: list[Any]) -> Any:
+        return legal[0]
+
+
+FIRST_LEGAL = FirstLegal()
+
+
+def play_until(
+    game: Game,
+    predicate: Callable[[Game], bool],
+    *,
+    bots: str | Bot | Mapping[int, Bot] | None = None,
+    limit: int | None = None,
+) -> int:
+    """Let bots play ``game`` until ``predicate(game)`` holds; the number of moves played.
+
+    ``bots`` is a bot kind for every seat (``"random"``), one bot object for every
+    seat (:data:`FIRST_LEGAL`), or a ``seat -> bot`` mapping (``game.make_bots()``);
+    by default the game's own bot seats keep their bots and ``random`` plays the
+    others.  Fails if the game ends, or ``limit`` moves (default: the game's
+    decision bound) pass, before the predicate holds.
+    """
+    chosen: Mapping[int, Bot]
+    if isinstance(bots, str) or bots is None:
+        kind = bots or "random"
+        own = game.make_bots(seed_offset=len(game.log)) if bots is None else {}
+        spec = game.registry.bot(kind, game.spec.id)
+        chosen = {
+            seat: own[seat] if seat in own else spec.factory(game.rules, seat, game.seed + len(game.log))
+            for seat in range(game.players)
+        }
+    elif isinstance(bots, Mapping):
+        chosen = bots
+    else:
+        chosen = dict.fromkeys(range(game.players), bots)
+    bound = game.rules.decision_bound() if limit is None else limit
+    played = 0
+    while not predicate(game):
+        seat = game.to_move
+        if seat is None:
+            raise AssertionError(f"the game ended after {played} moves before the predicate held")
+        if played >= bound:
+            raise AssertionError(f"the predicate did not hold within {bound} moves ({game.where()})")
+        game.play(chosen[seat].choose(game.state, game.legal()))
+        played += 1
+    return played
 
 
 def _illegal_candidates(seen: list[Any], legal: list[Any]) -> list[Any]:

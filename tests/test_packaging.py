@@ -45,7 +45,9 @@ def expected_files() -> list[str]:
         for path in sorted(base.rglob("*")):
             if "__pycache__" in path.parts or not path.is_file():
                 continue
-            if path.suffix == ".py" or (path.suffix == ".json" and path.parent.name == "data"):
+            data = path.suffix == ".json" and path.parent.name == "data"
+            template = path.suffix == ".tmpl" and "templates" in path.parts  # `turbine plugin new`
+            if path.suffix == ".py" or data or template:
                 files.append(f"{target}/{path.relative_to(base).as_posix()}")
     return files
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from barrage_setup import clear_map, forget_legal, legal_text, new_game, play, site
 from turbine.core import Game
+from turbine.core.testing import FIRST_LEGAL, play_until
 from turbine.plugins.barrage.decisions import ChoosePayment, ChooseTile
 from turbine.plugins.barrage.tables import STRUCTURES
 
@@ -11,10 +12,14 @@ from turbine.plugins.barrage.tables import STRUCTURES
 def drafted(players: int = 2, seed: int = 0, **options) -> Game:
     """A full game after the draft (each seat takes the first pair and contract offered)."""
     g = new_game(players, seed, mode="full", **options)
-    while g.state.flow.pending and g.state.flow.pending[-1].kind in ("pair", "start"):
-        forget_legal(g)
-        g.play(g.legal()[0])
+    play_until(g, lambda g: not drafting(g), bots=FIRST_LEGAL)
     return g
+
+
+def drafting(g: Game) -> bool:
+    """The draft (B-4.4: a company and executive officer, then a starting contract) goes on."""
+    pending = g.state.flow.pending
+    return bool(pending) and pending[-1].kind in ("pair", "start")
 
 
 def blank(players: int = 2, seed: int = 0, **options) -> Game:

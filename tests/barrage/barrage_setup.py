@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from turbine.core import Game, Registry, bots
+from turbine.core.testing import make_game
 from turbine.plugins.barrage import plugin
 from turbine.plugins.barrage.tables import NEUTRAL, NOBODY
 
@@ -17,7 +18,7 @@ INTRO = {"mode": "intro"}
 def new_game(players: int = 4, seed: int = 0, **options: Any) -> Game:
     """A game of the introductory game unless ``mode="full"`` is given."""
     options.setdefault("mode", "intro")
-    return Game(REGISTRY, "barrage", players=players, seed=seed, options=options)
+    return make_game("barrage", players=players, seed=seed, options=options, registry=REGISTRY)
 
 
 def clear_map(game: Game) -> None:

@@ -18,6 +18,7 @@ from barrage_full_setup import blank, drafted, start_build, to_move
 from barrage_setup import clear_map, conduit, dam, forget_legal, new_game, play, powerhouse, site
 from turbine.core import Game
 from turbine.core.errors import IllegalAction, ParseError
+from turbine.core.testing import assert_refused
 from turbine.plugins.barrage import actions as A
 from turbine.plugins.barrage import decisions, explain, officers, placements
 from turbine.plugins.barrage.decisions import (
@@ -43,26 +44,15 @@ CITED: set[str] = set()
 
 
 def refused(g: Game, text: str, fragment: str, rule: str | None) -> IllegalAction:
-    """``text`` reads as a move, ``apply`` refuses it with ``fragment`` and ``rule`` and leaves
-    the state as it was, and ``Game.find`` gives the player the same reason."""
-    r, s = g.rules, g.state
+    """``assert_refused`` on a position set by hand: ``text`` reads as a move, ``apply``
+    refuses it with ``fragment`` and ``rule`` and leaves the state as it was, and
+    ``Game.find`` gives the player the same reason.  The legal lists cached for the
+    position before the test changed it are dropped first, and the rule is recorded
+    for the check that every refusal rule is exercised."""
     forget_legal(g)
-    action = r.read_action(text)
-    assert action is not None, text
-    assert action not in r.legal_actions(s), text
-    before = r.digest(s)
-    with pytest.raises(IllegalAction) as info:
-        r.apply(s, action)
-    assert r.digest(s) == before
-    assert fragment in info.value.reason, info.value.reason
-    assert info.value.rule == rule, (info.value.rule, info.value.reason)
-    forget_legal(g)
-    with pytest.raises(IllegalAction) as typed:
-        g.find(text)
-    assert (typed.value.reason, typed.value.rule) == (info.value.reason, rule)
-    assert r.digest(s) == before
+    refusal = assert_refused(g, text, rule, reason=fragment)
     CITED.add(rule or "")
-    return info.value
+    return refusal
 
 
 def push(g: Game, pending: Decision) -> None:

@@ -17,7 +17,7 @@ pytest.importorskip(
 
 from turbine.core import BadOptions, Game, Seat, default_registry
 from turbine.core.errors import IllegalAction
-from turbine.core.testing import check_variant
+from turbine.core.testing import assert_refused, check_variant, make_game
 from turbine.plugins.barrage.actions import Ext
 from turbine_barrage_grants import office
 
@@ -29,15 +29,7 @@ def grant(name: str) -> Ext:
 
 
 def new_game(players: int = 3, seed: int = 0, options: dict | None = None, bots: str = "greedy") -> Game:
-    return Game(
-        default_registry(),
-        "barrage",
-        players=players,
-        seed=seed,
-        expansions=["grants"],
-        options=options or {},
-        seats=[Seat(f"b{i}", bots) for i in range(players)],
-    )
+    return make_game("barrage", players=players, seed=seed, expansions=["grants"], options=options, bots=bots)
 
 
 def to_office(game: Game, avoid: bool = True) -> int:
@@ -55,17 +47,6 @@ def to_office(game: Game, avoid: bool = True) -> int:
 def resources(game: Game, seat: int) -> tuple[int, ...]:
     p = game.state.players[seat]
     return (p.engineers, p.credits, p.excavators, p.mixers, p.vp, p.wheel_open)
-
-
-def refusal(game: Game, action: Ext) -> IllegalAction:
-    """The refusal of ``action``, checking that it left the game as it was."""
-    before = game.rules.encode_state(game.state)
-    log = len(game.log)
-    with pytest.raises(IllegalAction) as caught:
-        game.play(action)
-    assert len(game.log) == log
-    assert game.rules.encode_state(game.state) == before
-    return caught.value
 
 
 # -- the plugin is present only where chosen ------------------------------------------------------
@@ -203,18 +184,18 @@ def test_refusals_cite_the_grant_rules():
     game.state.ext.grants.taken_by["FUNDING"] = other
     game.play(OFFICE)
     assert not office.wheel_loaded(game.state.players[seat])
-    taken = refusal(game, grant("FUNDING"))
+    taken = assert_refused(game, grant("FUNDING"))
     assert taken.rule == "GR-5"
     assert taken.reason == (
         f"grant FUNDING was taken this round by seat {other + 1}; it returns to the display "
         "at the end of the round"
     )
-    wheel = refusal(game, grant("WHEEL"))
+    wheel = assert_refused(game, grant("WHEEL"))
     assert wheel.rule == "GR-4"
     assert (
         wheel.reason == "the WHEEL grant needs a tile or machinery on your construction wheel; yours is empty"
     )
-    unknown = refusal(game, grant("LOTTERY"))
+    unknown = assert_refused(game, grant("LOTTERY"))
     assert unknown.rule == "GR-1"
     assert unknown.reason == (
         "'x grant LOTTERY' is no grant: answer x grant <GRANT>, one of MACHINERY, FUNDING, WHEEL, PRESTIGE"
@@ -254,7 +235,7 @@ def test_a_second_use_in_the_round_is_refused():
         game.play(bots[game.to_move].choose(game.state, game.legal()))
     assert game.state.flow.round == 1 and game.state.players[seat].engineers > 0
     assert OFFICE not in game.legal()
-    refused = refusal(game, OFFICE)
+    refused = assert_refused(game, OFFICE)
     assert refused.rule == "GR-2"
     assert refused.reason == "the Grant Office is used once per player per round"
 

@@ -9,15 +9,23 @@ from test_leeghwater_play import greedy_game
 from test_leeghwater_rules import activate, do, drafted, put_building, rich, show_work
 from turbine.core.errors import IllegalAction
 from turbine.core.session import Game
+from turbine.core.testing import assert_refused
 from turbine.plugins.barrage.actions import Ext, Place
 from turbine.plugins.leeghwater import placements, store
 from turbine.plugins.leeghwater.refusals import refuse_placement
 
 
 def refused(g: Game, seat: int, action: Ext) -> tuple[str, str | None]:
+    """``seat`` is not offered ``action`` and Leeghwater's refusal names the reason; when
+    ``seat`` is the one to move, playing it anyway is refused for that very reason and
+    changes nothing (``assert_refused``)."""
     assert action not in placements.turn_actions(g.rules, g.state, seat)
     why = refuse_placement(g.rules, g.state, seat, action)
     assert why is not None, action
+    if seat == g.to_move:
+        g._legal = None  # the test set the position by hand: drop the lists cached before
+        g.rules._settled = None
+        assert_refused(g, action, why.rule, reason=why.reason)
     return why.reason, why.rule
 
 

@@ -12,6 +12,7 @@ import pytest
 from turbine.core.errors import BadOptions
 from turbine.core.plugins import Registry
 from turbine.core.session import Game, Seat
+from turbine.core.testing import FIRST_LEGAL, make_game, play_until
 from turbine.plugins.barrage.actions import Ext, Fulfil, Site, Skip
 from turbine.plugins.leeghwater import (
     building_actions,
@@ -33,18 +34,17 @@ REGISTRY = Registry.discover(extra=[("leeghwater", plugin)])
 
 def drafted(players: int = 3, seed: int = 0) -> Game:
     """A full game with the expansion, the draft done (first choice each time)."""
-    g = Game(
-        REGISTRY,
-        "barrage",
-        players=players,
-        seed=seed,
-        options={},
-        expansions=["leeghwater"],
-        seats=[Seat(f"p{i}", "random") for i in range(players)],
+    g = make_game(
+        "barrage", players=players, seed=seed, expansions=["leeghwater"], bots="random", registry=REGISTRY
     )
-    while g.state.flow.pending and g.state.flow.pending[-1].kind in ("pair", "start"):
-        g.play(g.legal()[0])
+    play_until(g, lambda g: not drafting(g), bots=FIRST_LEGAL)
     return g
+
+
+def drafting(g: Game) -> bool:
+    """The draft (B-4.4: companies and officers, then starting contracts) goes on."""
+    pending = g.state.flow.pending
+    return bool(pending) and pending[-1].kind in ("pair", "start")
 
 
 def top(g: Game):
