@@ -34,9 +34,9 @@ def render(r: PowerGridRules, s: State, viewer: int | None, arg: str) -> list[st
     """The view for ``arg`` (a city or a region, any case), as ``viewer`` sees it; the
     build costs are those of the viewer, or of the seat to move for a spectator."""
     wanted = A.name_key(arg)
-    if not wanted:
-        raise ParseError(f"'connections' needs a city or a region: {USAGE}")
     who = viewer if viewer is not None else r.to_move(s)
+    if not wanted:
+        return _network(r, s, who, viewer is not None)
     regions = {A.name_key(g.name): g for g in r.map.regions}
     if wanted in regions:
         return _region(r, s, regions[wanted])
@@ -132,6 +132,28 @@ def _city(r: PowerGridRules, s: State, c: int, who: int | None, own: bool) -> li
         if who is not None:
             row += f" · {build_cost(r, s, who, b)}"
         lines.append(row)
+    return lines
+
+
+def _network(r: PowerGridRules, s: State, who: int | None, own: bool) -> list[str]:
+    """Without a place named: where the seat's network can grow — each of its cities
+    with the links out of it and what building at the far end costs now — and the
+    regions in play, to ask about one of them."""
+    regions = ", ".join(r.map.regions[g].name for g in sorted(s.regions))
+    lines = [f"Ask {USAGE} for one place · regions in play: {regions}"]
+    if who is None or not s.players[who].cities:
+        whose = "You have" if own else (f"{seat(who)} has" if who is not None else "Nobody has")
+        return [*lines, f"{whose} no city yet: the first costs only its space (P-6.4)."]
+    you = "you" if own else seat(who)
+    lines.append(f"Links out of the network of {you} (link cost → what building there costs {you} now):")
+    for c in sorted(s.players[who].cities, key=lambda c: r.city_names[c]):
+        links = sorted(r.map.adjacency[c], key=lambda bc: (bc[1], r.city_names[bc[0]]))
+        out = [
+            f"{r.city_names[b]} {cost} → {build_cost(r, s, who, b)}"
+            for b, cost in links
+            if b not in s.players[who].cities and b in s.in_play
+        ]
+        lines += pack(f"  [bold]{r.city_names[c]}[/bold]: ", _listed(out))
     return lines
 
 

@@ -367,7 +367,9 @@ def test_the_cli_plays_and_shows_the_office(tmp_path):
         capture_output=True,
         text=True,
     )
-    shown = subprocess.run([*cli, "show", str(save)], check=True, capture_output=True, text=True)
+    shown = subprocess.run(
+        [*cli, "show", str(save), "--width", "200"], check=True, capture_output=True, text=True
+    )
     assert (
         "Grant Office (2 engineers, 1 credit): MACHINERY, FUNDING, WHEEL, PRESTIGE "
         "· grants taken: P1 0 · P2 0 · P3 0" in shown.stdout

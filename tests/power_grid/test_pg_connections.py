@@ -191,8 +191,29 @@ def test_an_unknown_name_is_one_line_with_the_close_matches():
         r.render_view(s, 0, "connections", "St Peterburg")
     with pytest.raises(ParseError, match="regions: brown, green, pink, purple, red, yellow"):
         r.render_view(s, 0, "connections", "Atlantis")
-    with pytest.raises(ParseError, match="needs a city or a region"):
-        r.render_view(s, 0, "connections", " ")
+
+
+def test_without_a_place_the_view_shows_where_the_seat_s_network_can_grow():
+    """With no city or region named: each of the seat's cities with its links to cities
+    it is not in, each with the legal ``build`` move's cost (P-6.3–P-6.5) when it can
+    pay it; before its first city, that the first costs only its space (P-6.4)."""
+    r, s, seat = _building()
+    first = r.render_view(s, seat, "connections", "")
+    assert "regions in play: " in first
+    mine = s.players[seat].cities
+    if not mine:
+        assert "You have no city yet: the first costs only its space (P-6.4)." in first
+    r2, s2 = new_state(4, seed=2, regions=REGIONS)
+    assert "no city yet" in r2.render_view(s2, 0, "connections", "")
+    while not any(p.cities for p in s.players) or r.to_move(s) is None or not s.players[r.to_move(s)].cities:
+        act(r, s, r.legal_actions(s)[0])
+    seat = r.to_move(s)
+    legal = {a.city: a.cost for a in r.legal_actions(s) if isinstance(a, A.Build)}
+    text = re.sub(r"\[/?bold\]", "", r.render_view(s, seat, "connections", ""))
+    links = re.findall(r"([A-Z][\w .-]+?) (\d+) → (\d+) \(", text)
+    assert links, text
+    for city, _link, cost in links:
+        assert city in legal and legal[city] == int(cost), (city, cost, legal)
 
 
 # ---------------------------------------------------------------- the last Phase 5
