@@ -721,6 +721,11 @@ def add_plugin_commands(reg: Registry) -> None:
 _plugin_commands_added = False
 
 
+USAGE_ERROR: type[Exception] = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
+"""click's error for a mistyped command line, as the installed typer ships it (typer
+re-exports only its subclass ``BadParameter``): caught to print it as one line."""
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the command line; exits with 0 (success), 2 (bad input) or 1 (internal error)."""
     global _plugin_commands_added
@@ -729,7 +734,17 @@ def main(argv: list[str] | None = None) -> None:
         if not _plugin_commands_added:
             _plugin_commands_added = True
             add_plugin_commands(registry())
-        app(args=argv, prog_name="turbine")
+        code = app(args=argv, prog_name="turbine", standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
+    except USAGE_ERROR as exc:  # a mistyped command line: one line, like every bad input
+        ctx = getattr(exc, "ctx", None)
+        command = ctx.command_path if ctx is not None else "turbine"
+        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        output.error_line(f"{message} (try '{command} --help')")
+        sys.exit(2)
+    except typer.Abort:  # Ctrl-C or end of input at a prompt
+        sys.stderr.write("\ninterrupted\n")
+        sys.exit(130)
     except TurbineError as exc:
         output.error_line(str(exc))
         sys.exit(2)

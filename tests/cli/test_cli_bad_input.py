@@ -56,3 +56,18 @@ def test_verify_refuses_a_format_1_save_and_upgrade_fixes_it(run, finished_game)
     result = run("replay", finished_game.name, "--verify")
     assert result.returncode == 0, result.stderr
     assert "Verified" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("play", "--players", "3", "g.json"), "No such option: --players (try 'turbine play --help')"),
+        (("nosuch",), "No such command 'nosuch'. (try 'turbine --help')"),
+        (("new", "sparks", "--players", "x"), "Invalid value for '--players'"),
+        (("show",), "Missing argument 'FILE'. (try 'turbine show --help')"),
+    ],
+)
+def test_a_mistyped_command_line_is_one_line_naming_the_help(run, args, said):
+    """The command line's own usage errors (unknown option or command, a value of the
+    wrong type, a missing argument) follow the bad-input rule: one line, exit 2."""
+    assert_one_line_error(run(*args), said)
