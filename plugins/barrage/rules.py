@@ -230,7 +230,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         self.h_decision_actions = _used(hook, "barrage_decision_actions")
         self.h_view = _used(hook, "barrage_view")
         self.h_contract_policy = _used(hook, "barrage_contract_policy")
-        self.h_after_placement = _used(hook, "barrage_after_placement")
+        self.h_after_placement = _direct(hook, "barrage_after_placement")
         self.hand_limit_hook = hand
         self._settled: tuple[State, Decision, list[Action]] | None = None
         """The legal answers :meth:`_settle` found for the decision it stopped at, handed
@@ -1080,6 +1080,47 @@ def _used(hook: Any, name: str) -> Any:
     if caller is None or not caller.get_hookimpls():
         return None
     return caller
+
+
+class DirectHook:
+    """A hook's implementations called as pluggy calls them, without pluggy's per-call work.
+
+    For hooks called on every turn (``barrage_after_placement`` after each placement):
+    pluggy checks the arguments and copies the implementation list at every call, which
+    costs more than the implementations themselves.  A game's plugin manager does not
+    change once the game is built (the hooks are looked up then, :func:`_used`), so the
+    implementations are fixed; they are called in pluggy's order (last registered first,
+    ``tryfirst``/``trylast`` respected), each with the arguments it declares, and the
+    non-``None`` results are collected (the first one only for a ``firstresult`` hook).
+    """
+
+    __slots__ = ("first", "impls")
+
+    def __init__(self, caller: Any) -> None:
+        self.impls = tuple((impl.function, impl.argnames) for impl in reversed(caller.get_hookimpls()))
+        spec = caller.spec
+        self.first = bool(spec is not None and spec.opts.get("firstresult"))
+
+    def __call__(self, **kwargs: Any) -> Any:
+        results = []
+        for function, argnames in self.impls:
+            result = function(*[kwargs[name] for name in argnames])
+            if result is not None:
+                if self.first:
+                    return result
+                results.append(result)
+        return None if self.first else results
+
+
+def _direct(hook: Any, name: str) -> Any:
+    """:func:`_used` as a :class:`DirectHook` (pluggy's caller kept when a plugin wraps the
+    hook: wrappers need pluggy's machinery)."""
+    caller = _used(hook, name)
+    if caller is None:
+        return None
+    if any(impl.hookwrapper or impl.wrapper for impl in caller.get_hookimpls()):
+        return caller
+    return DirectHook(caller)
 
 
 @functools.cache

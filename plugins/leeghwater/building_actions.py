@@ -14,7 +14,7 @@ from turbine.plugins.barrage.decisions import Decision
 from . import data_model as dm
 from .dams import LwDam, dike_dams
 from .menu_words import building_effect, half_words, sector_words
-from .store import ANTON, LESLIE_TILE, NO_LIMIT, RED, building, mine, opt, part, shared, work
+from .store import ANTON, LESLIE_TILE, NEVER, NO_LIMIT, RED, building, mine, opt, part, shared, work
 from .works import LwContract, LwLoan, loan_price, special_usable
 
 if TYPE_CHECKING:
@@ -39,33 +39,41 @@ def returnable(game: BarrageGame, player: Any) -> list[int]:
 
 def effect_possible(game: BarrageGame, state: Any, seat: int, b: dm.PrivateBuilding, credits: int) -> bool:
     """B-7.4 with L-7.6: the building's action can be carried out in full with ``credits`` left."""
-    if credits < b.action_cost:
-        return False
-    credits -= b.action_cost
+    return effect_credits(game, state, seat, b) <= credits
+
+
+def effect_credits(game: BarrageGame, state: Any, seat: int, b: dm.PrivateBuilding) -> int:
+    """B-7.4 with L-7.6: the fewest credits with which the building's action can be carried
+    out in full (its symbol's cost, and the Loan Agency's cheapest work), :data:`NEVER`
+    when it cannot be at all.  A number rather than a yes or no, so that one listing of a
+    turn asks once per building for both the action space and Margot's space (L-12.2),
+    which leave different credits."""
     kind = b.effect.kind
     player = state.players[seat]
     if kind == "water_to_dam":
-        return bool(dike_dams(game, state, seat))
-    if kind == "return_wheel_tile":
-        return bool(returnable(game, player))
-    if kind == "return_half_sector":  # U-17: a sector with fewer than 2 units is no choice
-        if opt(game).u17_half_no_op:
-            return True
-        return any(e + m >= 2 for e, m in zip(player.wheel_exc, player.wheel_mix, strict=True))
-    if kind == "loan_external_work":
-        return any(
-            w
-            and loan_price(work(w)) <= credits
-            and special_usable(game, state, seat, work(w), loan_price(work(w)))
-            for w in shared(state).ew_display
+        possible = bool(dike_dams(game, state, seat))
+    elif kind == "return_wheel_tile":
+        possible = bool(returnable(game, player))
+    elif kind == "return_half_sector":  # U-17: a sector with fewer than 2 units is no choice
+        possible = opt(game).u17_half_no_op or any(
+            e + m >= 2 for e, m in zip(player.wheel_exc, player.wheel_mix, strict=True)
         )
-    if kind == "fulfil_contract":
-        return bool(player.contracts)
-    if kind == "production":
-        if seat not in state.ph_owner:  # no powerhouse, no production (B-11.1.1)
-            return False
-        return bool(game.production_possible(state, seat, b.effect.modifier, True))
-    return True  # gains
+    elif kind == "loan_external_work":
+        prices = [
+            loan_price(work(w))
+            for w in shared(state).ew_display
+            if w and special_usable(game, state, seat, work(w), loan_price(work(w)))
+        ]
+        return b.action_cost + min(prices) if prices else NEVER
+    elif kind == "fulfil_contract":
+        possible = bool(player.contracts)
+    elif kind == "production":  # no powerhouse, no production (B-11.1.1)
+        possible = seat in state.ph_owner and bool(
+            game.production_possible(state, seat, b.effect.modifier, True)
+        )
+    else:
+        possible = True  # gains
+    return b.action_cost if possible else NEVER
 
 
 def can_use(game: BarrageGame, state: Any, seat: int, slot: int) -> bool:
@@ -73,10 +81,11 @@ def can_use(game: BarrageGame, state: Any, seat: int, slot: int) -> bool:
     return shared(state).buildings[slot] in usable(game, state, seat)
 
 
-def usable(game: BarrageGame, state: Any, seat: int) -> list[str]:
+def usable(game: BarrageGame, state: Any, seat: int, effects: dict[int, int] | None = None) -> list[str]:
     """The private buildings the seat can use now (:func:`can_use`), in tile-slot order; the
     slots it has not activated or has already used this round, most of them, are passed
-    over before anything else is looked up."""
+    over before anything else is looked up.  ``effects``: :func:`effect_credits` by slot,
+    filled in as they are asked (the same listing asks again for Margot's space)."""
     s = shared(state)
     used = mine(state, seat).used
     player = state.players[seat]
@@ -85,13 +94,25 @@ def usable(game: BarrageGame, state: Any, seat: int) -> list[str]:
         if seat not in s.spaces[slot] or used[slot]:  # L-7.1: activated; L-7.4: once per round
             continue
         b = building(pb)
-        space = b.spaces[action_space(state, slot)]  # L-7.3
+        space = b.spaces[1 if s.left[slot] else 0]  # L-7.3, as action_space
         frame = RED if space.red_frame else 0
-        if player.engineers < space.engineers or player.credits < frame:  # L-7.6 steps 1-2
+        if player.engineers < space.engineers or player.credits < frame + b.action_cost:  # L-7.6 steps 1-4
             continue
-        if effect_possible(game, state, seat, b, player.credits - frame):  # B-7.4, L-7.6
+        if slot_effect_credits(game, state, seat, slot, effects) <= player.credits - frame:  # B-7.4, L-7.6
             out.append(pb)
     return out
+
+
+def slot_effect_credits(
+    game: BarrageGame, state: Any, seat: int, slot: int, effects: dict[int, int] | None
+) -> int:
+    """:func:`effect_credits` of the building in ``slot``, kept in ``effects`` when given."""
+    if effects is not None and slot in effects:
+        return effects[slot]
+    got = effect_credits(game, state, seat, building(shared(state).buildings[slot]))
+    if effects is not None:
+        effects[slot] = got
+    return got
 
 
 def use_building(game: BarrageGame, state: Any, seat: int, slot: int, count: bool = True) -> None:

@@ -16,7 +16,7 @@ from . import data_model as dm
 from .building_actions import LwNow
 from .machinery import credits_per_unit, machinery_payments
 from .menu_words import payment_words, tile_words, units
-from .store import ANTON, FREE, RED, building, data, mine, opt, red_frame, shared, surcharge
+from .store import ANTON, FREE, NEVER, RED, building, data, mine, opt, red_frame, shared, surcharge
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
@@ -73,6 +73,39 @@ class _PerGame:
         """:func:`build_choices` by (building id, tile options)."""
         self.costs: dict[tuple[TileOption, ...], dict[str, tuple[Cost, ...]]] = {}
         """:meth:`costs_with` by tile options."""
+        self.costs_by_tiles: dict[tuple[Any, ...], dict[str, tuple[Cost, ...]] | None] = {}
+        """:meth:`costs_now` by what the tile options depend on (``None``: no tile option)."""
+        self.least: dict[tuple[Any, ...], tuple[int, int]] = {}
+        """:func:`least_credits` by (costs, excavators, mixers, credits per unit)."""
+
+    def costs_now(self, game: BarrageGame, state: Any, seat: int) -> dict[str, tuple[Cost, ...]] | None:
+        """:meth:`costs_with` the seat's :meth:`tile_options` (``None``: it has none).  The
+        options depend only on the tiles in its supply, those on its wheel when its officer
+        copies them (Anton Krylov, L-15.7), and its officers, so they are looked up by those:
+        the tiles change far less often than the turns come."""
+        player = state.players[seat]
+        officer = game.officer(state, seat)
+        wheel = tuple(player.wheel_tile) if officer.copies_wheel_tiles else ()
+        key = (tuple(player.tiles), wheel, officer.id, player.officer)
+        if key in self.costs_by_tiles:
+            return self.costs_by_tiles[key]
+        if len(self.costs_by_tiles) >= KEPT:
+            self.costs_by_tiles.clear()
+        options = self.tile_options(game, state, seat)
+        got = self.costs_by_tiles[key] = self.costs_with(game, options) if options else None
+        return got
+
+    def least_credits(
+        self, costs: tuple[Cost, ...], excavators: int, mixers: int, per_unit: int
+    ) -> tuple[int, int]:
+        """:func:`least_credits`, remembered: a seat's machinery takes few values."""
+        key = (costs, excavators, mixers, per_unit)
+        got = self.least.get(key)
+        if got is None:
+            if len(self.least) >= KEPT:
+                self.least.clear()
+            got = self.least[key] = least_credits(costs, excavators, mixers, per_unit)
+        return got
 
     def tile_options(self, game: BarrageGame, state: Any, seat: int) -> tuple[TileOption, ...]:
         """:func:`tile_options`."""
@@ -114,6 +147,25 @@ class _PerGame:
                 for b in data().private_buildings
             }
         return got
+
+
+KEPT = 4096
+"""At most this many entries per table of :class:`_PerGame` (a long game starts afresh)."""
+
+
+def least_credits(costs: tuple[Cost, ...], excavators: int, mixers: int, per_unit: int) -> tuple[int, int]:
+    """L-6.2 steps 3 and 5, L-6.10, L-15.4: the fewest credits one of ``costs`` can be paid
+    with from ``excavators`` and ``mixers`` (each missing unit with ``per_unit`` credits:
+    Solomon P. Jordan; 0: none), on an unframed building space and on a red-framed one
+    (3 credits more unless the tile waives them, AT-I-W); :data:`NEVER` when none can."""
+    unframed = framed = NEVER
+    for e, m, waived, mixed in costs:
+        short = max(e + m - excavators - mixers, 0) if mixed else max(e - excavators, 0) + max(m - mixers, 0)
+        if short and not per_unit:
+            continue
+        unframed = min(unframed, per_unit * short)
+        framed = min(framed, per_unit * short + (0 if waived else RED))
+    return unframed, framed
 
 
 _PER_GAME: dict[int, _PerGame] = {}
@@ -192,21 +244,7 @@ def payments(
 def can_pay(game: BarrageGame, state: Any, seat: int, c: BuildChoice, budget: int) -> bool:
     p = state.players[seat]
     cost = (c.excavators, c.mixers, c.no_surcharge, c.mixed)
-    return _affordable((cost,), p.excavators, p.mixers, credits_per_unit(game, state, seat), budget, 0)
-
-
-def _affordable(
-    costs: tuple[Cost, ...], excavators: int, mixers: int, per_unit: int, budget: int, surcharge: int
-) -> bool:
-    """L-6.2 steps 3 and 5, L-6.10, L-15.4: one of ``costs`` can be paid from a personal supply
-    of ``excavators`` and ``mixers`` (each missing unit with ``per_unit`` credits: Solomon P.
-    Jordan; 0: none), with ``surcharge`` credits more unless the tile waives them (AT-I-W),
-    out of ``budget`` credits."""
-    for e, m, waived, mixed in costs:
-        short = max(e + m - excavators - mixers, 0) if mixed else max(e - excavators, 0) + max(m - mixers, 0)
-        if (per_unit or not short) and per_unit * short + (0 if waived else surcharge) <= budget:
-            return True
-    return False
+    return least_credits((cost,), p.excavators, p.mixers, credits_per_unit(game, state, seat))[0] <= budget
 
 
 def space_options(state: Any, slot: int, no_surcharge: bool, credits: int) -> list[tuple[int, int]]:
@@ -263,25 +301,27 @@ def can_build(game: BarrageGame, state: Any, seat: int, slot: int) -> bool:
 def buildable(game: BarrageGame, state: Any, seat: int) -> list[str]:
     """The private buildings the seat can build now (:func:`can_build`), in tile-slot order.
     Its own conditions (construction space, piece, engineers, credits, tiles) are checked
-    once for all of them, and each building only by the distinct costs of its tile choices."""
+    once for all of them, and each building only by the least credits its tile choices
+    can be paid with (:func:`least_credits`)."""
     budget = construction_budget(game, state, seat)
     if budget is None:
         return []
     tables = _per_game(game)
-    options = tables.tile_options(game, state, seat)
-    if not options:
+    costs = tables.costs_now(game, state, seat)
+    if costs is None:
         return []
-    costs = tables.costs_with(game, options)
     player = state.players[seat]
     excavators, mixers, per_unit = player.excavators, player.mixers, credits_per_unit(game, state, seat)
     s = shared(state)
-    return [
-        pb
-        for slot, pb in enumerate(s.buildings)
-        if seat not in (spaces := s.spaces[slot])  # L-6.4: one building per tile
-        and FREE in spaces  # L-6.5: a free building space
-        and _affordable(costs[pb], excavators, mixers, per_unit, budget, surcharge(spaces))
-    ]
+    out = []
+    for slot, pb in enumerate(s.buildings):
+        spaces = s.spaces[slot]
+        if seat in spaces or FREE not in spaces:  # L-6.4: one building per tile; L-6.5: a free space
+            continue
+        unframed, framed = tables.least_credits(costs[pb], excavators, mixers, per_unit)
+        if framed <= budget or (unframed <= budget and not surcharge(spaces)):  # L-6.2 step 5
+            out.append(pb)
+    return out
 
 
 def load(

@@ -12,7 +12,7 @@ from turbine.core.errors import IllegalAction
 from turbine.plugins.barrage.action_spaces import ActionSpaces
 from turbine.plugins.barrage.actions import Ext
 
-from .building_actions import action_space, activated, effect_possible, usable, use_building
+from .building_actions import action_space, activated, slot_effect_credits, usable, use_building
 from .buildings import LwTile, buildable
 from .refusals import PLACEMENTS, refuse_placement
 from .render import machinery, work_reward
@@ -31,9 +31,10 @@ def turn_actions(game: BarrageGame, state: Any, seat: int) -> list[Ext]:
     officer = game.officer(state, seat).id
     out = _works(game, state, seat, officer) if player.engineers >= 2 else []  # L-5.2: exactly 2 engineers
     out += [Ext("build", pb) for pb in buildable(game, state, seat)]
-    out += [Ext("use", pb) for pb in usable(game, state, seat)]
+    effects: dict[int, int] = {}  # each building's effect looked at once, for both spaces
+    out += [Ext("use", pb) for pb in usable(game, state, seat, effects)]
     if officer == MARGOT:
-        out += _margot(game, state, seat)
+        out += _margot(game, state, seat, effects)
     return out
 
 
@@ -56,7 +57,7 @@ def _works(game: BarrageGame, state: Any, seat: int, officer: str) -> list[Ext]:
     return out
 
 
-def _margot(game: BarrageGame, state: Any, seat: int) -> list[Ext]:
+def _margot(game: BarrageGame, state: Any, seat: int, effects: dict[int, int] | None = None) -> list[Ext]:
     """L-12.2: Margot Fouché's personal space on an activated building (``x margot``), or
     Mahiri's copy of it (``x margot_bank``, L-12.5.2)."""
     player = state.players[seat]
@@ -70,7 +71,8 @@ def _margot(game: BarrageGame, state: Any, seat: int) -> list[Ext]:
     return [
         Ext(name, pb)
         for slot, pb in enumerate(shared(state).buildings)
-        if activated(state, seat, slot) and effect_possible(game, state, seat, building(pb), player.credits)
+        if activated(state, seat, slot)
+        and slot_effect_credits(game, state, seat, slot, effects) <= player.credits
     ]
 
 

@@ -40,6 +40,8 @@ JOKER = "joker"
 IMPLEMENTED_OFFICERS = (LESLIE, MARGOT, SIMONE, TOMMASO)
 """L-12: the four new officers join the draft."""
 NO_LIMIT = 999
+NEVER = 1 << 30
+"""The credits of a payment that cannot be made (more than any seat holds)."""
 RED = 3
 """Credits of a red frame (L-6.2 step 5, L-7.2, L-15.8)."""
 

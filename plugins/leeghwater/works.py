@@ -7,6 +7,7 @@ tile from the Patent Office (:class:`LwPatent`, L-5.12.2).
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from turbine.plugins.barrage.actions import Ext, Fulfil, Pay
@@ -45,19 +46,25 @@ def can_pay_work(player: Any, w: dm.ExternalWork) -> bool:
     return player.excavators >= w.cost.excavators and player.mixers >= w.cost.mixers
 
 
+@functools.cache
+def _machinery() -> dict[str, tuple[int, int]]:
+    """Each external work's machinery (excavators, mixers), by id (L-5.3)."""
+    return {w.id: (w.cost.excavators, w.cost.mixers) for w in data().external_works.works}
+
+
 def payable_works(game: BarrageGame, state: Any, seat: int) -> list[str]:
     """L-5.2 to L-5.4: the face-up external works whose machinery the seat has (U-2: and whose
     special part it can use now, when it must)."""
     player = state.players[seat]
-    checked = opt(game).u2_unusable_special != "forfeit"  # else special_usable always agrees
-    out = []
-    for w in shared(state).ew_display:
-        if (
-            w
-            and can_pay_work(player, tile := work(w))
-            and (not checked or special_usable(game, state, seat, tile, 0))
-        ):
-            out.append(w)
+    excavators, mixers = player.excavators, player.mixers
+    machinery = _machinery()
+    out = [
+        w
+        for w in shared(state).ew_display
+        if w and machinery[w][0] <= excavators and machinery[w][1] <= mixers  # as can_pay_work
+    ]
+    if out and opt(game).u2_unusable_special != "forfeit":  # else special_usable always agrees
+        out = [w for w in out if special_usable(game, state, seat, work(w), 0)]
     return out
 
 

@@ -9,18 +9,21 @@ docstring or comments (found by reading this folder).  Regenerate with
 
 from __future__ import annotations
 
-import ast
 import re
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
 REPO = HERE.parents[1]
+sys.path.insert(0, str(HERE.parent))  # the shared scanning, when run as a script
+from rules_coverage_checks import cited_by_tests, defined_ids, find_reference, table, write  # noqa: E402
+
 PLUGIN = REPO / "plugins" / "barrage"
 OUT = PLUGIN / "RULES_COVERAGE.md"
 REFERENCE_CANDIDATES = (
     REPO.parent / "shared" / "rules" / "barrage.md",
     REPO / "shared" / "rules" / "barrage.md",
+    REPO.parent.parent / "shared" / "rules" / "barrage.md",  # a checkout in a folder of worktrees
 )
 
 FULL = (
@@ -518,20 +521,17 @@ ID = re.compile(r"(?<![A-Za-z0-9])([BUD])[-_](\d+(?:[._]\d+)*)")
 
 
 def reference() -> Path:
-    for path in REFERENCE_CANDIDATES:
-        if path.exists():
-            return path
-    raise FileNotFoundError("shared/rules/barrage.md not found")
+    path = find_reference(REFERENCE_CANDIDATES)
+    if path is None:
+        raise FileNotFoundError("shared/rules/barrage.md not found")
+    return path
 
 
 def rule_ids() -> list[str]:
     """Every rule ID defined by the reference: numbered rules, headings, U- and D- rows."""
-    text = reference().read_text(encoding="utf-8")
-    ids: list[str] = []
-    for m in re.finditer(r"^(?:#+ |- \*\*|\| )((?:B|U|D)-\d+(?:\.\d+)*)\b", text, re.M):
-        if m[1] not in ids:
-            ids.append(m[1])
-    return ids
+    return defined_ids(
+        reference().read_text(encoding="utf-8"), r"^(?:#+ |- \*\*|\| )((?:B|U|D)-\d+(?:\.\d+)*)\b"
+    )
 
 
 def _normal(prefix: str, digits: str) -> str:
@@ -540,21 +540,11 @@ def _normal(prefix: str, digits: str) -> str:
 
 def citations() -> dict[str, list[str]]:
     """Rule ID -> tests (``module::function``) citing it in name, docstring or body."""
-    out: dict[str, list[str]] = {}
-    for path in sorted(HERE.glob("test_*.py")):
-        if path.name == "test_barrage_coverage.py":  # checks this file, cites no rule
-            continue
-        source = path.read_text(encoding="utf-8")
-        lines = source.splitlines()
-        tree = ast.parse(source)
-        for node in tree.body:
-            if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):
-                continue
-            text = node.name + "\n" + "\n".join(lines[node.lineno - 1 : node.end_lineno])
-            found = {_normal(m[1], m[2]) for m in ID.finditer(text)}
-            for rule in found:
-                out.setdefault(rule, []).append(f"{path.stem}::{node.name}")
-    return out
+    return cited_by_tests(
+        HERE,
+        lambda text: {_normal(m[1], m[2]) for m in ID.finditer(text)},
+        skip="test_barrage_coverage.py",  # checks this file, cites no rule
+    )
 
 
 def _sort_key(rule: str) -> tuple[int, tuple[int, ...]]:
@@ -563,9 +553,7 @@ def _sort_key(rule: str) -> tuple[int, tuple[int, ...]]:
 
 
 def build() -> str:
-    ids = rule_ids()
-    cited = citations()
-    lines = [
+    header = [
         "# Barrage (introductory game): rules coverage",
         "",
         "Every rule ID of `shared/rules/barrage.md` (rules `B-…`, uncertainty register `U-…`,",
@@ -577,19 +565,9 @@ def build() -> str:
         "checked by `test_barrage_data.py` and `test_barrage_board.py`.  Paths are relative",
         "to `plugins/barrage/`.",
         "",
-        "| Rule | Implemented in | Tests |",
-        "|---|---|---|",
     ]
-    for rule in sorted(ids, key=_sort_key):
-        impl = IMPL.get(rule, "MISSING")
-        tests = "<br>".join(f"`{t}`" for t in sorted(cited.get(rule, []))) or "—"
-        lines.append(f"| {rule} | {impl} | {tests} |")
-    return "\n".join(lines) + "\n"
+    return table(header, sorted(rule_ids(), key=_sort_key), IMPL, citations())
 
 
 if __name__ == "__main__":
-    OUT.write_text(build(), encoding="utf-8")
-    missing = [r for r in rule_ids() if r not in IMPL]
-    if missing:
-        print("no IMPL entry:", " ".join(missing), file=sys.stderr)
-        sys.exit(1)
+    write(OUT, build(), rule_ids(), IMPL)

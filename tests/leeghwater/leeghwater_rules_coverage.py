@@ -9,13 +9,15 @@ name, docstring or body.  Regenerate with
 
 from __future__ import annotations
 
-import ast
 import re
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
 REPO = HERE.parents[1]
+sys.path.insert(0, str(HERE.parent))  # the shared scanning, when run as a script
+from rules_coverage_checks import cited_by_tests, defined_ids, find_reference, table, write  # noqa: E402
+
 PLUGIN = REPO / "plugins" / "leeghwater"
 OUT = PLUGIN / "RULES_COVERAGE.md"
 REFERENCE_CANDIDATES = (
@@ -245,37 +247,24 @@ ID = re.compile(r"(?<![A-Za-z0-9])L[-_](\d+(?:[._]\d+)*)")
 
 
 def reference() -> Path:
-    for path in REFERENCE_CANDIDATES:
-        if path.exists():
-            return path
-    raise FileNotFoundError("shared/rules/leeghwater.md not found")
+    path = find_reference(REFERENCE_CANDIDATES)
+    if path is None:
+        raise FileNotFoundError("shared/rules/leeghwater.md not found")
+    return path
 
 
 def rule_ids() -> list[str]:
     """Every L- rule ID the reference defines: numbered rules and headings."""
-    text = reference().read_text(encoding="utf-8")
-    ids: list[str] = []
-    for m in re.finditer(r"^(?:#+ |\s*- \*\*|\| )(L-\d+(?:\.\d+)*)\b", text, re.M):
-        if m[1] not in ids:
-            ids.append(m[1])
-    return ids
+    return defined_ids(reference().read_text(encoding="utf-8"), r"^(?:#+ |\s*- \*\*|\| )(L-\d+(?:\.\d+)*)\b")
 
 
 def citations(folder: Path = HERE) -> dict[str, list[str]]:
     """Rule ID -> tests (``module::function``) citing it in name, docstring or body."""
-    out: dict[str, list[str]] = {}
-    for path in sorted(folder.glob("test_*.py")):
-        if path.name == "test_leeghwater_coverage.py":  # checks this file, cites no rule
-            continue
-        source = path.read_text(encoding="utf-8")
-        lines = source.splitlines()
-        for node in ast.parse(source).body:
-            if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):
-                continue
-            text = node.name + "\n" + "\n".join(lines[node.lineno - 1 : node.end_lineno])
-            for rule in {"L-" + m[1].replace("_", ".") for m in ID.finditer(text)}:
-                out.setdefault(rule, []).append(f"{path.stem}::{node.name}")
-    return out
+    return cited_by_tests(
+        folder,
+        lambda text: {"L-" + m[1].replace("_", ".") for m in ID.finditer(text)},
+        skip="test_leeghwater_coverage.py",  # checks this file, cites no rule
+    )
 
 
 def _sort_key(rule: str) -> tuple[int, ...]:
@@ -286,7 +275,7 @@ def build() -> str:
     ids = rule_ids()
     cited = citations()
     covered = sum(1 for rule in ids if cited.get(rule))
-    lines = [
+    header = [
         "# The Leeghwater Project: rules coverage",
         "",
         "Every L- rule ID of `shared/rules/leeghwater.md` → where it is implemented → the tests",
@@ -299,19 +288,9 @@ def build() -> str:
         "",
         f"{covered} of {len(ids)} IDs are cited by a test.",
         "",
-        "| Rule | Implemented in | Tests |",
-        "|---|---|---|",
     ]
-    for rule in sorted(ids, key=_sort_key):
-        impl = IMPL.get(rule, "MISSING")
-        tests = "<br>".join(f"`{t}`" for t in sorted(cited.get(rule, []))) or "—"
-        lines.append(f"| {rule} | {impl} | {tests} |")
-    return "\n".join(lines) + "\n"
+    return table(header, sorted(ids, key=_sort_key), IMPL, cited)
 
 
 if __name__ == "__main__":
-    OUT.write_text(build(), encoding="utf-8")
-    missing = [r for r in rule_ids() if r not in IMPL]
-    if missing:
-        print("no IMPL entry:", " ".join(missing), file=sys.stderr)
-        sys.exit(1)
+    write(OUT, build(), rule_ids(), IMPL)

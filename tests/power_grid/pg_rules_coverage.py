@@ -8,18 +8,21 @@ whose name or docstring cites the ID (found by grepping this folder).  Regenerat
 
 from __future__ import annotations
 
-import ast
 import re
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
 REPO = HERE.parents[1]
+sys.path.insert(0, str(HERE.parent))  # the shared scanning, when run as a script
+from rules_coverage_checks import cited_by_tests, defined_ids, find_reference, table  # noqa: E402
+
 PLUGIN = REPO / "plugins" / "power_grid"
 OUT = PLUGIN / "RULES_COVERAGE.md"
 REFERENCE_CANDIDATES = (
     REPO.parent / "shared" / "rules" / "power_grid.md",
     REPO / "shared" / "rules" / "power_grid.md",
+    REPO.parent.parent / "shared" / "rules" / "power_grid.md",  # a checkout in a folder of worktrees
 )
 
 R = "rules.py"
@@ -256,27 +259,14 @@ IMPL: dict[str, str] = {
 
 
 def reference() -> Path | None:
-    for p in REFERENCE_CANDIDATES:
-        if p.exists():
-            return p
-    return None
+    return find_reference(REFERENCE_CANDIDATES)
 
 
 def rule_ids(text: str) -> list[str]:
     """Every rule, table, uncertain item, data item and appendix procedure, in order."""
-    ids: list[str] = []
-    patterns = (
-        r"\*\*(P-\d+\.\d+)",
-        r"^### (T-\d+)",
-        r"^\| (U-\d+) \|",
-        r"\*\*(D-\d+) ",
-        r"^### (A\.\d+)",
+    return defined_ids(
+        text, r"\*\*(P-\d+\.\d+)", r"^### (T-\d+)", r"^\| (U-\d+) \|", r"\*\*(D-\d+) ", r"^### (A\.\d+)"
     )
-    for pat in patterns:
-        for m in re.finditer(pat, text, re.M):
-            if m.group(1) not in ids:
-                ids.append(m.group(1))
-    return ids
 
 
 def _key(rule_id: str) -> tuple[int, int, int]:
@@ -286,30 +276,25 @@ def _key(rule_id: str) -> tuple[int, int, int]:
     return order[head], nums[0], nums[1]
 
 
+def _cited(text: str) -> list[str]:
+    """The IDs a test's name and docstring cite (``P_3_2``, ``T-4``, ``A.1``…)."""
+    out = []
+    for head, a, b in sorted(set(re.findall(r"(?:^|[^A-Za-z0-9])([PTUDA])[_.-](\d+)(?:[_.](\d+))?", text))):
+        rule = f"{head}-{a}.{b}" if head == "P" and b else f"{head}-{a}"
+        out.append(f"A.{a}" if head == "A" else rule)
+    return out
+
+
 def tests_citing() -> dict[str, list[str]]:
     """Rule ID -> tests whose name or docstring cites it."""
-    found: dict[str, list[str]] = {}
-    for path in sorted(HERE.glob("test_*.py")):
-        tree = ast.parse(path.read_text())
-        for node in tree.body:
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
-                text = node.name + " " + (ast.get_docstring(node) or "")
-                ids = set(re.findall(r"(?:^|[^A-Za-z0-9])([PTUDA])[_.-](\d+)(?:[_.](\d+))?", text))
-                for head, a, b in sorted(ids):
-                    rule = f"{head}-{a}.{b}" if head == "P" and b else f"{head}-{a}"
-                    if head == "A":
-                        rule = f"A.{a}"
-                    found.setdefault(rule, []).append(f"{path.stem}::{node.name}")
-    return found
+    return cited_by_tests(HERE, _cited, body=False, prefix="test")
 
 
 def build() -> str:
     ref = reference()
     if ref is None:
         raise SystemExit("rules reference not found")
-    ids = rule_ids(ref.read_text())
-    cites = tests_citing()
-    lines = [
+    header = [
         "# Power Grid: rules coverage",
         "",
         "Every rule ID of `shared/rules/power_grid.md` → where it is implemented → the tests",
@@ -319,18 +304,11 @@ def build() -> str:
         "tests (`test_pg_data.py`, `test_pg_tables.py`, `test_pg_maps.py`), which cite them too.",
         "Definitions and prose-only items have no test of their own.",
         "",
-        "| Rule | Implemented in | Tests |",
-        "|---|---|---|",
     ]
-    for rule in sorted(ids, key=_key):
-        impl = IMPL.get(rule, "**MISSING**")
-        tests = cites.get(rule, [])
-        shown = "<br>".join(f"`{t}`" for t in tests) if tests else "—"
-        lines.append(f"| {rule} | {impl} | {shown} |")
-    lines.append("")
-    return "\n".join(lines)
+    ids = sorted(rule_ids(ref.read_text(encoding="utf-8")), key=_key)
+    return table(header, ids, IMPL, tests_citing(), missing="**MISSING**", sort_tests=False)
 
 
 if __name__ == "__main__":
-    OUT.write_text(build())
+    OUT.write_text(build(), encoding="utf-8")
     sys.stdout.write(f"wrote {OUT}\n")
