@@ -24,7 +24,7 @@ from rich.text import Text
 from turbine.core import Game, ParseError, Registry, TurbineError, savefile
 from turbine.core.session import options_model, verify_save
 
-from . import output, plugin_cmd, screen
+from . import output, plugin_cmd, scoreboard, screen
 from .common import (
     CliError,
     Moved,
@@ -417,7 +417,7 @@ def move(
     announce(game, moves)
     output.where(game)
     if game.is_over:
-        output.scores(game, final=True)
+        scoreboard.print_scores(game, final=True)
         output.out.print(Text(output.winners_line(game), style="bold"))
 
 
@@ -439,6 +439,14 @@ def show(
             metavar="NAME",
         ),
     ] = None,
+    scores: Annotated[
+        bool,
+        typer.Option(
+            "--scores",
+            help="Each seat's score by source (Barrage: energy track, contracts, water…; "
+            "Power Grid: the ranking's cities powerable, money, cities) instead of the board.",
+        ),
+    ] = False,
     json_out: JsonFlag = False,
     width: WidthOption = None,
 ) -> None:
@@ -448,6 +456,9 @@ def show(
     seat = seat_number(game, as_seat)
     if as_seat is None:
         seat = game.to_move
+    if scores:
+        show_scores(game, json_out)
+        return
     if json_out:
         output.print_json(state_json(game, seat))
         return
@@ -460,6 +471,24 @@ def show(
     output.where(game)
     if game.is_over:
         output.out.print(Text(output.winners_line(game), style="bold"))
+
+
+def show_scores(game: Game, json_out: bool) -> None:
+    """``show --scores``: the table of scores by source, or its JSON, with the winners
+    once the game is over."""
+    breakdown = scoreboard.breakdown(game)
+    if json_out:
+        names = [output.seat_label(game, seat) for seat in range(game.players)]
+        data = breakdown.to_data(names)
+        data["over"] = game.is_over
+        data["winners"] = [s + 1 for s in game.rules.winner(game.state)] if game.is_over else []
+        output.print_json(data)
+        return
+    scoreboard.print_scores(game, final=game.is_over, scores=breakdown)
+    if game.is_over:
+        output.out.print(Text(output.winners_line(game), style="bold"))
+    else:
+        output.where(game)
 
 
 def show_view(game: Game, seat: int | None, view: str) -> None:

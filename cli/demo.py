@@ -12,7 +12,7 @@ from pathlib import Path
 from rich.text import Text
 from turbine.core import Game, Registry, Seat
 
-from . import output
+from . import output, scoreboard
 from .common import CliError, save_game
 
 
@@ -48,9 +48,11 @@ def run_demo(
             output.out.print(Text(f"  after round {shown_round}: scores {scores}", style="dim"))
             shown_round = rules.round_number(game.state)
     save_game(game, out)
-    output.board(game, None, title=f"{spec.name} · final position")
+    output.board(game, None, title=f"{spec.name} · final position", with_scores=not game.is_over)
     if not game.is_over:
         raise CliError(f"the game did not end within {bound} decisions; saved to {out}")
+    output.out.print()
+    scoreboard.print_scores(game, final=True)
     output.out.print(Text(output.winners_line(game), style="bold green"))
     output.out.print(
         Text(f"{len(game.log)} moves saved to {out}; replay it with `turbine replay {out} --verify`")

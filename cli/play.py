@@ -20,7 +20,7 @@ from typing import Any
 from rich.text import Text
 from turbine.core import Game, ParseError, StandingOrder, TurbineError
 
-from . import output, screen
+from . import output, scoreboard, screen
 from .common import CliError, play_move, run_bots, save_game
 
 HELP = """\
@@ -311,7 +311,7 @@ class PlaySession:
         self.announcer.flush()
         self.save()
         output.board(game, None, title=f"{game.spec.name} · game over", with_scores=False)
-        output.scores(game, final=True)
+        scoreboard.print_scores(game, final=True)
         self.say(output.winners_line(game), "bold green")
 
     def say(self, text: str, style: str = "") -> None:

@@ -12,6 +12,7 @@ from .plugins import Registry, default_registry
 from .rng import Rng
 from .rules import Rules, StandingOrder
 from .savefile import SaveFile, Seat
+from .scores import Breakdown, Ledger
 from .session import Game
 from .specs import BotSpec, ExpansionSpec, PluginInfo, VariantSpec
 
@@ -19,10 +20,12 @@ __all__ = [
     "Auction",
     "BadOptions",
     "BotSpec",
+    "Breakdown",
     "ExpansionSpec",
     "Flow",
     "Game",
     "IllegalAction",
+    "Ledger",
     "ParseError",
     "Phase",
     "PhaseMachine",

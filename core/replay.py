@@ -7,7 +7,9 @@ every action; stepping back and forth, jumping and searching then cost
 nothing.  :func:`changes` tells what happened between two states using only
 what every game already offers (round, phase name and
 :meth:`~turbine.core.rules.Rules.tallies`), so a viewer or an export needs no
-knowledge of the game.  Seats are 0-based here, as everywhere in the core;
+knowledge of the game.  :func:`score_breakdown` replays a game's log with a
+:class:`~turbine.core.scores.Ledger` listening, for the games whose state keeps
+only each seat's total.  Seats are 0-based here, as everywhere in the core;
 the sentences of :func:`changes` number them from 1, for people.
 """
 
@@ -16,9 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+import msgspec
+
+from .errors import ParseError, SaveFileError
 from .plugins import Registry
 from .rules import Rules
 from .savefile import LogEntry, SaveFile
+from .scores import Breakdown, Ledger
 from .session import Game
 
 
@@ -145,3 +151,43 @@ class Replay:
             if wanted in self.save.log[step - 1].notation.casefold():
                 return step
         return None
+
+
+def score_breakdown(game: Game) -> Breakdown:
+    """Each seat's score in ``game`` as it stands, by source: read from the state, or,
+    for a game that reports its points as they are scored (:attr:`Rules.scores_by_replay`),
+    from its log replayed with a ledger (:func:`replay_scores`).
+
+    The replay performs the logged moves, checked when they were played or loaded,
+    on a fresh state; ``game`` is left as it was.
+    """
+    rules = game.rules
+    if not rules.scores_by_replay:
+        return rules.score_breakdown(game.state)
+    state, ledger = replay_scores(rules, game.seed, game.log)
+    return rules.score_breakdown(state, ledger)
+
+
+def replay_scores(rules: Rules[Any, Any, Any], seed: int, log: Sequence[LogEntry]) -> tuple[Any, Ledger]:
+    """The state after the moves of ``log`` played from the start of game ``seed``, and
+    the ledger of the points scored on the way.  A move whose data no longer decodes
+    is read from its notation, as loading a save from other rules versions does."""
+    ledger = Ledger()
+    with rules.keeping_score(ledger):
+        state = rules.initial_state(seed)
+        for index, entry in enumerate(log, start=1):
+            rules.perform(state, _logged_action(rules, state, index, entry))
+    return state, ledger
+
+
+def _logged_action(rules: Rules[Any, Any, Any], state: Any, index: int, entry: LogEntry) -> Any:
+    try:
+        return rules.action_from_data(entry.action)
+    except (msgspec.ValidationError, RecursionError):
+        pass
+    try:
+        return rules.parse(entry.notation, state)
+    except ParseError:
+        raise SaveFileError(
+            f"action {index} ({entry.notation!r}) cannot be read to count the scores by source"
+        ) from None

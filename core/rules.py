@@ -29,6 +29,11 @@ decided, in words), :meth:`turn_view` (the compact panel for this decision),
 game's own views), :meth:`continues_turn` (a sub-decision of the same action) and
 :meth:`tell` (the automatic steps said aloud while :meth:`narrating`).
 
+What a score is made of: :meth:`score_breakdown` (each seat's points by source, or
+the ranking's components), read from the state, or, for a game whose state keeps
+only the total, from what :meth:`scored` reported while the moves were played
+(:attr:`scores_by_replay`; see :mod:`turbine.core.scores`).
+
 A game may also take *standing orders* (:meth:`standing_order`): an instruction a
 player leaves for the decisions ahead ("bid up to 25"), which the table plays for
 him, move by move, until it is done.
@@ -46,6 +51,7 @@ import pluggy
 from pydantic import BaseModel
 
 from .errors import IllegalAction, ParseError
+from .scores import Breakdown, Ledger
 from .state import clone, digest
 
 S = TypeVar("S")
@@ -96,6 +102,11 @@ class Rules(ABC, Generic[S, A, Opt]):
     state_type: type
     #: The action type: a tagged msgspec Struct or a union of them.
     action_type: ClassVar[Any]
+    #: Whether :meth:`score_breakdown` needs the points reported by :meth:`scored`
+    #: while the game's moves were played (the state keeps only each seat's total):
+    #: :func:`turbine.core.replay.score_breakdown` then replays the log with a ledger.
+    scores_by_replay: ClassVar[bool] = False
+    _ledger: Ledger | None = None
 
     def __init__(self, options: Opt, players: int, pm: pluggy.PluginManager) -> None:
         self.options: Opt = options
@@ -168,6 +179,39 @@ class Rules(ABC, Generic[S, A, Opt]):
 
     def is_over(self, state: S) -> bool:
         return self.to_move(state) is None
+
+    def score_breakdown(self, state: S, ledger: Ledger | None = None) -> Breakdown:
+        """Each seat's score by source (:class:`~turbine.core.scores.Breakdown`): rows that
+        sum to :meth:`scores`, or the components of :meth:`rank_key` in order.
+
+        ``ledger`` holds what :meth:`scored` reported while the moves that led to
+        ``state`` were played, for a game that sets :attr:`scores_by_replay`.  The
+        default: the ledger's sources when it heard any (with ``other`` for what it did
+        not hear), else one row, the score itself."""
+        scores = self.scores(state)
+        name = self.score_name()
+        if ledger is None or not ledger.sources:
+            return Breakdown.summed([name], [[score] for score in scores], name)
+        unheard = [score - ledger.total(seat) for seat, score in enumerate(scores)]
+        first = {"other": unheard} if any(unheard) else None
+        return ledger.breakdown(len(scores), first=first, score_name=name)
+
+    def scored(self, seat: int, source: str, points: int) -> None:
+        """Report that ``seat``'s score changed by ``points`` from ``source`` (a word or two
+        a player reads as a column heading: ``contracts``, ``water``).  Heard only while
+        someone :meth:`keeping_score`; otherwise it costs a call, as :meth:`tell` does."""
+        ledger = self._ledger
+        if ledger is not None:
+            ledger.add(seat, source, points)
+
+    @contextmanager
+    def keeping_score(self, ledger: Ledger) -> Iterator[Ledger]:
+        """Send what :meth:`scored` reports inside the block to ``ledger``."""
+        outer, self._ledger = self._ledger, ledger
+        try:
+            yield ledger
+        finally:
+            self._ledger = outer
 
     def rank_key(self, state: S, seat: int) -> tuple[Any, ...]:
         """Sort key for the final ranking: higher is better.  Add tie-breaks here."""

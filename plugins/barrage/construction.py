@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from . import sources
 from .actions import Site
 from .board import Board, load_board
 from .state import Player, State
@@ -554,7 +555,7 @@ def place(r: BarrageGame, state: State, seat: int, structure: int, index: int, t
     if structure != POWERHOUSE:
         for built, parts in r.income_of(state, seat)[structure]:
             if built == player.built[structure]:
-                r.gain(state, seat, parts)
+                r.gain(state, seat, parts, sources.INCOME)  # B-6.2.4
     income_mark = len(pending)
     r.after_build(state, seat, structure, index, tile)
     if len(pending) > income_mark > mark:  # the income's choices are decided before the effect's

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import sources
 from .state import State
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def fulfil(r: BarrageGame, state: State, seat: int, contract: str) -> None:
     else:
         state.nationals.remove(contract)  # B-13.4.2: the first to fulfil takes it
     player.fulfilled.append(contract)
-    r.gain(state, seat, r.contracts[contract].reward)
+    r.gain(state, seat, r.contracts[contract].reward, sources.CONTRACTS)
 
 
 def available(state: State) -> list[str]:

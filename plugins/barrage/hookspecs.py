@@ -329,5 +329,7 @@ class BarrageSpecs:
         """HP-17. Called after Barrage's final scoring steps (B-20.2–B-20.4).
 
         Return score lines ``(seat, vp, reason)`` to add; Barrage applies them
-        before deciding the winner.
+        before deciding the winner.  A line may name its source in the score
+        breakdown as a fourth item, ``(seat, vp, reason, source)`` (e.g. Leeghwater's
+        ``buildings``); without one its VP count as ``other``.
         """

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from turbine.core import BadOptions, Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
+from turbine.core.scores import Breakdown, Ledger
 
 from . import (
     base_plugin,
@@ -34,6 +35,7 @@ from . import (
     placements,
     production,
     scoring,
+    sources,
     water,
 )
 from .action_spaces import ActionSpaces
@@ -443,11 +445,19 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
 
     # -- shared effects (public: expansions and tile effects call these) ------------------------
 
-    def add_vp(self, state: State, seat: int, vp: int) -> None:
+    def add_vp(self, state: State, seat: int, vp: int, source: str = sources.OTHER) -> None:
+        """``vp`` (negative: a loss) for ``seat`` from ``source`` (:mod:`.sources`; an
+        expansion names its own): every change of a company's VP comes through here.
+
+        The change the marker really made (less, when U-16's floor at 0 stops a loss) is
+        reported to :meth:`scored`, which is what :meth:`score_breakdown` adds up.
+        """
         player = state.players[seat]
+        before = player.vp
         player.vp += vp
         if player.vp < 0 and self.options.vp_floor_zero:  # U-16
             player.vp = 0
+        self.scored(seat, source, player.vp - before)
 
     def hand_limit_of(self, state: State, seat: int) -> int:
         if self.hand_limit_hook is None:
@@ -493,9 +503,10 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         for decision in reversed(decisions):
             state.flow.pending.append(decision)
 
-    def gain(self, state: State, seat: int, parts: tuple[Part, ...]) -> None:
+    def gain(self, state: State, seat: int, parts: tuple[Part, ...], source: str = sources.OTHER) -> None:
         """Resolve a reward or income (B-13.9.1): automatic parts at once, the
-        parts that need a choice as sub-decisions, in order."""
+        parts that need a choice as sub-decisions, in order; its VP count for
+        ``source`` (``income``, ``contracts``, an expansion's own)."""
         player = state.players[seat]
         later: list[Decision] = []
         optional = self.optional_parts
@@ -503,7 +514,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             if kind == "credits":
                 player.credits += amount
             elif kind == "vp":
-                self.add_vp(state, seat, amount)
+                self.add_vp(state, seat, amount, source)
             elif kind == "excavators":
                 player.excavators += amount
             elif kind == "mixers":
@@ -670,7 +681,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             for row in range(3):
                 for built, parts in rows[row]:
                     if player.built[row] >= built:
-                        self.gain(state, seat, parts)
+                        self.gain(state, seat, parts, sources.INCOME)
             # keep income order: move this seat's decisions under those already pushed
             new = pending[mark:]
             del pending[mark:]
@@ -699,8 +710,9 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             scoring.final_scoring(self, state)
             if self.h_final_scoring is not None:
                 for lines in self.h_final_scoring(game=self, state=state):
-                    for seat, vp, _reason in lines or ():
-                        self.add_vp(state, seat, vp)
+                    for line in lines or ():  # (seat, vp, reason) or (seat, vp, reason, source)
+                        source = line[3] if len(line) > 3 else sources.OTHER
+                        self.add_vp(state, line[0], line[1], source)
 
     def _end_of_round(self, state: State) -> None:
         """B-19: turn order by energy (ties reverse), resets."""
@@ -941,6 +953,24 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             "excavators": [p.excavators for p in players],
             "mixers": [p.mixers for p in players],
         }
+
+    scores_by_replay = True
+
+    def score_breakdown(self, state: State, ledger: Ledger | None = None) -> Breakdown:
+        """Each company's VP by source (:mod:`.sources`): the 10 it started with, then
+        what :meth:`add_vp` reported while the game was played.
+
+        The state keeps only each company's VP marker (as the board does), so the
+        sources come from a replay of the log with a ledger listening
+        (:func:`turbine.core.replay.score_breakdown`), never from a saved field: a new
+        field would be encoded into every state, and saves, their digests and old
+        files are a promise.  Without a ledger the breakdown is the VP alone.
+        """
+        if ledger is None:
+            return super().score_breakdown(state, None)
+        start = self.consts["starting"]["vp"]
+        first = {sources.START: [start] * self.players}
+        return ledger.breakdown(self.players, first=first, order=sources.ORDER, score_name="VP")
 
     def rank_key(self, state: State, seat: int) -> tuple[int, int]:
         """B-20.5: most VP, then most energy in round 5; still tied: shared (U-15)."""

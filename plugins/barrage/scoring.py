@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import narration
+from . import narration, sources
 from .state import State
 from .tables import BASE, CONDUIT, ELEVATION, POWERHOUSE, credits_for_energy
 
@@ -92,12 +92,12 @@ def score_round(r: BarrageGame, state: State) -> None:
     energies = [p.energy for p in players]
     energy_vp = energy_awards(r, energies)
     for seat, vp in enumerate(energy_vp):
-        r.add_vp(state, seat, vp)
+        r.add_vp(state, seat, vp, sources.ENERGY)
     zero = r.consts["zero_energy"]
     for seat, p in enumerate(players):
         if p.energy == 0:  # B-18.3.2
             p.credits += zero["credits"]
-            r.add_vp(state, seat, zero["vp"])
+            r.add_vp(state, seat, zero["vp"], sources.NO_ENERGY)
         else:
             p.credits += credits_for_energy(p.energy)
     tile = state.bonus_tiles[state.flow.round - 1]
@@ -113,7 +113,7 @@ def score_round(r: BarrageGame, state: State) -> None:
         for seat, p in enumerate(players)
     ]
     for seat, vp in enumerate(bonus_vp):
-        r.add_vp(state, seat, vp)
+        r.add_vp(state, seat, vp, sources.BONUS)
     if r.telling():
         narration.round_scoring(r, state, energy_vp, bonus_vp, tile)
 
@@ -185,14 +185,14 @@ def final_scoring(r: BarrageGame, state: State) -> None:
     awards = list(r.objective_awards[: 2 if n == 2 else 3])
     objective_vp = split_places(counts, awards, [True] * n)
     for seat, vp in enumerate(objective_vp):
-        r.add_vp(state, seat, vp)
+        r.add_vp(state, seat, vp, sources.OBJECTIVE)
     per_vp = r.consts["resources_per_vp"]
     parts = []
     for seat, p in enumerate(state.players):
         resources = (p.credits + p.excavators + p.mixers) // per_vp
         water = held_water(r, state, seat) * r.consts["vp_per_held_water"]
-        r.add_vp(state, seat, resources)
-        r.add_vp(state, seat, water)
+        r.add_vp(state, seat, resources, sources.RESOURCES)
+        r.add_vp(state, seat, water, sources.WATER)
         parts.append((objective_vp[seat], resources, water))
     if r.telling():
         narration.final_scoring(r, state, parts)

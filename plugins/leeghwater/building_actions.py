@@ -14,6 +14,7 @@ from turbine.plugins.barrage.decisions import Decision
 from . import data_model as dm
 from .dams import LwDam, dike_dams
 from .menu_words import building_effect, half_words, sector_words
+from .sources import BUILDINGS
 from .store import ANTON, LESLIE_TILE, NEVER, NO_LIMIT, RED, building, mine, opt, part, shared, work
 from .works import LwContract, LwLoan, loan_price, special_usable
 
@@ -140,7 +141,7 @@ def use_building(game: BarrageGame, state: Any, seat: int, slot: int, count: boo
     elif kind == "production":
         game.start_production(state, seat, e.modifier, True)
     else:
-        game.gain(state, seat, tuple(part(game, p) for p in e.gain))
+        game.gain(state, seat, tuple(part(game, p) for p in e.gain), BUILDINGS)
 
 
 class LwSector(Decision, tag="lw_sector"):

@@ -16,6 +16,7 @@ from . import data_model as dm
 from .building_actions import LwNow
 from .machinery import credits_per_unit, machinery_payments
 from .menu_words import payment_words, tile_words, units
+from .sources import BUILDINGS
 from .store import ANTON, FREE, NEVER, RED, building, data, mine, opt, red_frame, shared, surcharge
 
 if TYPE_CHECKING:
@@ -369,7 +370,7 @@ def place_building(game: BarrageGame, state: Any, seat: int, slot: int, label: s
     shared(state).spaces[slot][space] = seat
     mine(state, seat).pieces -= 1
     if tile == "AT-B3":
-        game.add_vp(state, seat, b.vp)
+        game.add_vp(state, seat, b.vp, BUILDINGS)
     elif tile == "AT-B1":
         state.flow.pending.append(LwNow(seat=seat, slot=slot, optional=True))
     elif tile not in building_tiles():  # a wild tile (U-5 a): not a map structure, so structure -1

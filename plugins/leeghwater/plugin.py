@@ -17,6 +17,7 @@ from turbine.core import ExpansionSpec, PluginInfo, hookimpl
 from . import bot, components, game_setup, netherlands, officers, placements, scoring, store, works
 from .decisions import DECISIONS
 from .options import LeeghwaterOptions
+from .sources import BUILDINGS
 from .store import KEY
 
 if TYPE_CHECKING:
@@ -141,7 +142,8 @@ def barrage_bonus_tile_count(game: BarrageGame, state: Any, seat: int, tile: Any
 
 @hookimpl
 def barrage_final_scoring(game: BarrageGame, state: Any) -> list[Any]:
-    return scoring.final_scoring(state)
+    """L-14.1's lines, each scored as ``buildings`` in the breakdown."""
+    return [(*line, BUILDINGS) for line in scoring.final_scoring(state)]
 
 
 @hookimpl

@@ -17,6 +17,7 @@ from . import data_model as dm
 from .machinery import credits_per_unit, machinery_payments
 from .menu_words import contract_words, tile_words, units
 from .render import work_reward
+from .sources import CONTRACTS, WORKS
 from .store import NO_LIMIT, active, data, mine, opt, part, shared, work
 
 if TYPE_CHECKING:
@@ -137,7 +138,7 @@ def take_work(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork, keep
                 state.flow.pending.append(LwContract(seat=seat, limit=limit, optional=True))
         elif special.kind == "advanced_tile" and any(state.patent_display):  # EW-R3
             state.flow.pending.append(LwPatent(seat=seat, optional=True))
-    game.gain(state, seat, tuple(parts))
+    game.gain(state, seat, tuple(parts), WORKS)
 
 
 def resolve_reward_part(game: BarrageGame, state: Any, seat: int, p: Any) -> bool | None:
@@ -233,7 +234,7 @@ class LwContract(Decision, tag="lw_contract"):
         c = action.contract
         player.contracts.remove(c)
         player.fulfilled.append(c)
-        game.gain(state, self.seat, game.contracts[c].reward)
+        game.gain(state, self.seat, game.contracts[c].reward, CONTRACTS)
 
 
 class LwPatent(Decision, tag="lw_patent"):

@@ -28,6 +28,7 @@ from turbine.core.errors import BadOptions, IllegalAction, ParseError
 from turbine.core.flow import Flow, Phase, PhaseMachine, Turns
 from turbine.core.rng import Rng
 from turbine.core.rules import Rules
+from turbine.core.scores import Breakdown, Ledger
 
 from . import actions as A
 from . import narration
@@ -296,6 +297,16 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         """P-9.3: cities powerable, then money, then connected cities (U-19: shared victory)."""
         p = state.players[seat]
         return (max_powerable(p), p.money, len(p.cities))
+
+    def score_breakdown(self, state: State, ledger: Ledger | None = None) -> Breakdown:
+        """P-9.3's ranking, component by component: cities powerable, then money, then
+        connected cities.  A ranking, not a sum: a seat ahead on the first wins whatever
+        the others say; the state holds all three, so no ledger is needed."""
+        return Breakdown.ranked_by(
+            [self.score_name(), "money", "cities"],
+            [self.rank_key(state, seat) for seat in range(self.players)],
+            self.score_name(),
+        )
 
     def max_cities(self, state: State) -> int:
         return max(len(p.cities) for p in state.players)

@@ -303,6 +303,29 @@ def test_the_audit_lines():
     ]
 
 
+def test_grants_have_their_own_row_in_the_score_breakdown():
+    """GR-3's VP and GR-6's audit both count as ``grants``, after Barrage's own sources."""
+    from turbine.core import Ledger
+
+    game = new_game(players=3, seed=8)
+    state = game.state
+    rules = game.rules
+    state.players[0].ext.grants.taken = ["FUNDING", "PRESTIGE", "FUNDING"]
+    state.players[0].fulfilled = ["C-X"]
+    ledger = Ledger()
+    with rules.keeping_score(ledger):
+        office.take(rules, state, 1, office.BY_ID["PRESTIGE"])
+        for lines in rules.h_final_scoring(game=rules, state=state):
+            for line in lines or ():
+                rules.add_vp(state, line[0], line[1], line[3])
+    assert ledger.points(0, "grants") == -4  # 2 grants not backed (GR-6)
+    # PRESTIGE's 3 VP (GR-3), then 2 lost at the audit: it backs no contract (GR-6)
+    assert ledger.points(1, "grants") == office.BY_ID["PRESTIGE"].vp - 2 == 1
+    breakdown = rules.score_breakdown(state, ledger)
+    assert breakdown.sources[-1] == "grants"
+    assert breakdown.totals() == rules.scores(state)
+
+
 # -- whole games: the conformance kit, random and greedy, 2–4 players -------------------------------------
 
 

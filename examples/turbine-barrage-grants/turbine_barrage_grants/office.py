@@ -31,6 +31,10 @@ OFFICE = "grant_office"
 GRANT = "grant"
 """The decision's answers: ``x grant FUNDING`` (GR-3)."""
 
+SOURCE = "grants"
+"""The row of the score breakdown (``turbine show FILE --scores``) for the VP of grants
+taken (GR-3) and lost at the audit (GR-6): Barrage's ``add_vp`` is told it."""
+
 FREE = -1
 """A grant still on the display (otherwise the seat that took it this round)."""
 
@@ -181,7 +185,7 @@ def take(game: Any, state: Any, seat: int, grant: Grant) -> None:
     player.mixers += grant.mixers
     player.credits += grant.credits
     if grant.vp:
-        game.add_vp(state, seat, grant.vp)
+        game.add_vp(state, seat, grant.vp, SOURCE)
     if grant.rotations:
         game.rotate_wheel(state, seat, grant.rotations)
 

@@ -74,4 +74,5 @@ def barrage_end_of_round(game: Any, state: Any, round_no: int) -> None:
 
 @hookimpl
 def barrage_final_scoring(game: Any, state: Any) -> list[Any]:
-    return office.final_scoring(game, state)
+    """GR-6's lines, each as ``(seat, vp, reason, source)``: the audit counts as ``grants``."""
+    return [(*line, office.SOURCE) for line in office.final_scoring(game, state)]

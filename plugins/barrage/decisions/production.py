@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from turbine.core.errors import IllegalAction
 
-from .. import contracts, production
+from .. import contracts, production, sources
 from ..actions import Produce, Water
 from ..tables import NEUTRAL, NOBODY
 from .base import Automatic, Decision
@@ -256,7 +256,7 @@ def produce(
     if owner != seat:  # step 7: the conduit fee
         player.credits -= markers
         state.players[owner].credits += markers * game.fee_credits
-        game.add_vp(state, owner, markers * game.fee_vp)
+        game.add_vp(state, owner, markers * game.fee_vp, sources.FEES)
     release_later = markers if game.options.contract_before_flow else 0  # U-4
     if not release_later:
         game.release(state, c.to_zone, markers)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..sources import TILES
 from ..tables import POWERHOUSE
 from . import TechTile
 
@@ -19,18 +20,18 @@ class VpPerRaisedDam(TechTile):
         raised = sum(
             1 for o, h in zip(state.dam_owner, state.dam_height, strict=True) if o == seat and h >= 2
         )
-        game.add_vp(state, seat, 3 * raised)
+        game.add_vp(state, seat, 3 * raised, TILES)
 
 
 class VpPerPowerhouse(TechTile):
     """AT-III-P: 3 VP per powerhouse built."""
 
     def effect(self, game: BarrageGame, state: State, seat: int, structure: int, index: int) -> None:
-        game.add_vp(state, seat, 3 * state.players[seat].built[POWERHOUSE])
+        game.add_vp(state, seat, 3 * state.players[seat].built[POWERHOUSE], TILES)
 
 
 class VpPerAdvancedTile(TechTile):
     """AT-III-W: 3 VP per advanced tile owned, in supply or on the wheel (B-8.4.4)."""
 
     def effect(self, game: BarrageGame, state: State, seat: int, structure: int, index: int) -> None:
-        game.add_vp(state, seat, 3 * game.advanced_tiles_owned(state, seat))
+        game.add_vp(state, seat, 3 * game.advanced_tiles_owned(state, seat), TILES)
