@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 import sys
 from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
 
 from turbine.core import Game, default_registry
 from turbine.plugins.barrage.bots import GreedyBot
@@ -25,16 +27,10 @@ GREEDY = 0.7
 powerhouses and produce, enough chance to reach the rarer decisions."""
 
 
-def kind_now(g: Game) -> str:
-    pending = g.state.flow.pending
-    return str(pending[-1].kind) if pending else "turn"
-
-
-def audit(games: int, expansions: tuple[str, ...]) -> None:
-    questions: dict[str, list[str]] = defaultdict(list)
-    menus: dict[str, list[list[str]]] = defaultdict(list)
-    bare: dict[str, set[str]] = defaultdict(set)
-    for seed in range(games):
+def decisions(expansions: tuple[str, ...], seeds: range) -> Iterator[tuple[Game, str, list[Any]]]:
+    """Each decision of seeded 4-player full games as (game, kind, legal answers), the
+    greedy bot choosing a :data:`GREEDY` share of the moves, random moves the rest."""
+    for seed in seeds:
         g = Game(
             default_registry(),
             "barrage",
@@ -47,20 +43,28 @@ def audit(games: int, expansions: tuple[str, ...]) -> None:
         bots = [GreedyBot(g.rules, seat, seed) for seat in range(4)]
         while not g.is_over:
             legal = g.legal()
-            kind = kind_now(g)
-            rules = g.rules
-            question = rules.question(g.state)
-            if question not in questions[kind] and len(questions[kind]) < MENUS_PER_KIND:
-                questions[kind].append(question)
-            shown = [rules.choice_text(g.state, a) for a in legal]
-            for action, text in zip(legal, shown, strict=True):
-                if text in (rules.describe(action), rules.describe(action) + "  ()") and text != "skip":
-                    bare[kind].add(text)
-            if len(menus[kind]) < MENUS_PER_KIND and shown not in menus[kind]:
-                menus[kind].append(shown)
+            pending = g.state.flow.pending
+            yield g, (str(pending[-1].kind) if pending else "turn"), legal
             seat = g.to_move
             greedy = seat is not None and rnd.random() < GREEDY
             g.play(bots[seat].choose(g.state, legal) if greedy else legal[rnd.randrange(len(legal))])
+
+
+def audit(games: int, expansions: tuple[str, ...]) -> None:
+    questions: dict[str, list[str]] = defaultdict(list)
+    menus: dict[str, list[list[str]]] = defaultdict(list)
+    bare: dict[str, set[str]] = defaultdict(set)
+    for g, kind, legal in decisions(expansions, range(games)):
+        rules = g.rules
+        question = rules.question(g.state)
+        if question not in questions[kind] and len(questions[kind]) < MENUS_PER_KIND:
+            questions[kind].append(question)
+        shown = [rules.choice_text(g.state, a) for a in legal]
+        for action, text in zip(legal, shown, strict=True):
+            if text in (rules.describe(action), rules.describe(action) + "  ()") and text != "skip":
+                bare[kind].add(text)
+        if len(menus[kind]) < MENUS_PER_KIND and shown not in menus[kind]:
+            menus[kind].append(shown)
     for kind in sorted(menus):
         print(f"== {kind}")
         for question in questions[kind]:

@@ -6,12 +6,10 @@ fulfil (B-11.2), and so on for every decision kind."""
 
 from __future__ import annotations
 
-import random
-
+from barrage_menu_audit import decisions
 from barrage_setup import new_game
-from turbine.core import Game, default_registry
+from turbine.core import Game
 from turbine.plugins.barrage.actions import Discard, Headstream, Machinery, Pass, Pay, Site, Structure, Tile
-from turbine.plugins.barrage.bots import GreedyBot
 from turbine.plugins.barrage.decisions import (
     ChooseFreeSite,
     ChoosePayment,
@@ -116,26 +114,10 @@ def test_the_small_choices_say_what_they_give():
 
 
 def menus(expansions: tuple[str, ...], seeds: range):
-    """Each decision's menu in seeded 4-player full games, the greedy bot choosing most
-    moves (to build and produce), random moves the rest (to reach the rarer decisions)."""
-    for seed in seeds:
-        g = Game(
-            default_registry(),
-            "barrage",
-            players=4,
-            seed=seed,
-            options={"mode": "full"},
-            expansions=expansions,
-        )
-        rnd = random.Random(seed)
-        bots = [GreedyBot(g.rules, seat, seed) for seat in range(4)]
-        while not g.is_over:
-            legal = g.legal()
-            pending = g.state.flow.pending
-            yield g, (str(pending[-1].kind) if pending else "turn"), legal
-            seat = g.to_move
-            greedy = rnd.random() < 0.7
-            g.play(bots[seat].choose(g.state, legal) if greedy else legal[rnd.randrange(len(legal))])
+    """Each decision's menu in seeded 4-player full games (the audit's mix of greedy
+    and random moves: the greedy bot builds and produces, random moves reach the rarer
+    decisions)."""
+    return decisions(expansions, seeds)
 
 
 def test_every_answer_of_every_kind_says_its_cost_or_effect_and_its_notation_is_what_is_typed():
