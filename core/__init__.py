@@ -5,7 +5,15 @@ hooks of :mod:`turbine.core.hookspecs`; :class:`Game` plays, saves and replays.
 """
 
 from .auction import Auction
-from .errors import BadOptions, IllegalAction, ParseError, PluginError, SaveFileError, TurbineError
+from .errors import (
+    BadOptions,
+    BadPosition,
+    IllegalAction,
+    ParseError,
+    PluginError,
+    SaveFileError,
+    TurbineError,
+)
 from .flow import Flow, Phase, PhaseMachine, Turns, clockwise, ranked
 from .hookspecs import hookimpl, hookspec
 from .plugins import Registry, default_registry
@@ -19,6 +27,7 @@ from .specs import BotSpec, ExpansionSpec, PluginInfo, VariantSpec
 __all__ = [
     "Auction",
     "BadOptions",
+    "BadPosition",
     "BotSpec",
     "Breakdown",
     "ExpansionSpec",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class TurbineError(Exception):
     """Base of every error turbine reports to a user (CLI exit code 2)."""
@@ -22,6 +24,16 @@ class IllegalAction(TurbineError):
 
 class BadOptions(TurbineError):
     """Options, player counts or expansions that a variant refuses."""
+
+
+class BadPosition(TurbineError):
+    """A position a builder refuses (:mod:`turbine.core.position`): what is wrong, one
+    clause per problem (``contract SC-3 is both in Italy's hand and in the face-up
+    display``), kept in :attr:`problems`."""
+
+    def __init__(self, problems: Iterable[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(self.problems))
 
 
 class PluginError(TurbineError):

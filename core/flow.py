@@ -219,6 +219,9 @@ class PhaseMachine(Generic[S]):
             flow.order = list(phase.order(state))
         flow.done = [False] * len(flow.order)
         flow.cursor = 0
+        watch = getattr(self._rules, "_phase_watch", None)
+        if watch is not None:  # Rules.watching_phases: someone looks at this boundary
+            watch(state, phase.name)
         if phase.begin is not None:
             phase.begin(state)
         if self._begin_hook is not None:

@@ -12,7 +12,9 @@ Fixtures:
 
 * ``turbine_registry`` — the registry of the installed plugins (once per session);
 * ``make_game`` — :func:`turbine.core.testing.make_game` bound to that registry:
-  ``make_game("sparks", players=3, seed=1, options={...}, expansions=[...])``.
+  ``make_game("sparks", players=3, seed=1, options={...}, expansions=[...])``;
+* ``position`` — :func:`turbine.core.testing.position`: ``position(game)`` is the game's
+  position builder, whose ``build()`` checks the position and returns the game.
 
 The assertions are plain functions in :mod:`turbine.core.testing`:
 ``assert_refused``, ``play_until`` and ``check_variant``.
@@ -20,6 +22,7 @@ The assertions are plain functions in :mod:`turbine.core.testing`:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import pytest
@@ -27,6 +30,7 @@ import pytest
 from .plugins import Registry, default_registry
 from .session import Game
 from .testing import make_game as _make_game
+from .testing import position as _position
 
 
 class MakeGame(Protocol):
@@ -51,3 +55,9 @@ def make_game(turbine_registry: Registry) -> MakeGame:
         return _make_game(variant, **kwargs)
 
     return factory
+
+
+@pytest.fixture
+def position() -> Callable[[Game], Any]:
+    """``position(game)``: the game's position builder (a chosen position, checked when built)."""
+    return _position

@@ -42,7 +42,7 @@ him, move by move, until it is done.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -50,7 +50,7 @@ import msgspec
 import pluggy
 from pydantic import BaseModel
 
-from .errors import IllegalAction, ParseError
+from .errors import BadPosition, IllegalAction, ParseError
 from .scores import Breakdown, Ledger
 from .state import clone, digest
 
@@ -355,6 +355,33 @@ class Rules(ABC, Generic[S, A, Opt]):
             yield self._told
         finally:
             self._told = outer
+
+    def position(self, game: Any) -> Any:
+        """A builder that sets up ``game`` (a :class:`Game` of these rules) at a chosen
+        position and checks it (a :class:`turbine.core.position.Position`).  Games that
+        offer one override this; the default refuses."""
+        raise BadPosition([f"{type(self).__name__} offers no position builder"])
+
+    def position_changed(self, state: S) -> None:
+        """Forget what the rules remember of ``state`` between calls (a legal list found
+        while settling), because the position was changed by hand (a position builder,
+        a test).  Games that keep such caches override it; call it through
+        :meth:`Game.reset_caches`."""
+
+    #: Called with the state and the phase's name just before a phase begins, while
+    #: :meth:`watching_phases` is active (the :class:`PhaseMachine` calls it).
+    _phase_watch: Callable[[Any, str], None] | None = None
+
+    @contextmanager
+    def watching_phases(self, watch: Callable[[S, str], None]) -> Iterator[None]:
+        """Inside the block, ``watch(state, phase)`` is called at every phase boundary the
+        automatic steps cross, before that phase begins.  It must not change the state:
+        it only looks (:class:`Game`'s ``stop_at`` keeps a copy there)."""
+        outer, self._phase_watch = self._phase_watch, watch
+        try:
+            yield
+        finally:
+            self._phase_watch = outer
 
     def bound_reason(self) -> str:
         """Why the game cannot run past :meth:`decision_bound` (documentation)."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.metadata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import GenericAlias
 from typing import Any
@@ -101,6 +102,7 @@ class Game:
         options: Mapping[str, Any] | None = None,
         expansions: Iterable[str] = (),
         seats: list[Seat] | None = None,
+        stop_at: Iterable[str] = (),
     ) -> None:
         spec = registry.variant(variant)
         if not spec.min_players <= players <= spec.max_players:
@@ -127,7 +129,16 @@ class Game:
         }
         pm = registry.game_plugin_manager(variant, self.expansions)
         self.rules: Rules[Any, Any, Any] = spec.rules(self.option_model, players, pm)
-        self.state = self.rules.initial_state(self.seed)
+        self.stop_at = _phase_names(self.rules, stop_at)
+        """Phases before which the automatic steps are kept in :attr:`stops`."""
+        self.stops: list[Stop] = []
+        """The game just before each phase of :attr:`stop_at` began, during the setup or
+        the automatic steps after the last move, in order (see :meth:`play`)."""
+        with self._stopping():
+            self.state = self.rules.initial_state(self.seed)
+        self.position_set = False
+        """The position was set by hand (:mod:`turbine.core.position`): the log alone
+        no longer rebuilds it, so the game cannot be saved."""
         self.log: list[LogEntry] = []
         self.checkpoints: list[Checkpoint] = []
         self.load_report = LoadReport()
@@ -170,12 +181,39 @@ class Game:
         seat = self.to_move
         if seat is None:
             raise IllegalAction("the game is over")
-        with self.rules.narrating() as told:
+        with self.rules.narrating() as told, self._stopping():
             self.rules.apply(self.state, action, self.legal())
         self.told = told
         entry = LogEntry(seat, self.rules.action_to_data(action), self.rules.describe(action))
         self._record(entry)
         return entry
+
+    def reset_caches(self) -> None:
+        """Forget the legal list and whatever the rules remember of the position
+        (:meth:`Rules.position_changed`): call it after changing :attr:`state` by hand.
+        A position builder's ``build()`` calls it."""
+        self._legal = None
+        self.rules.position_changed(self.state)
+
+    @contextmanager
+    def _stopping(self) -> Iterator[None]:
+        """Keep a copy of the state at each boundary of :attr:`stop_at` the automatic steps
+        inside the block cross, in :attr:`stops`.  Only copies: the game goes on exactly
+        as it would without (the copies are what a player would see if the table paused)."""
+        if not self.stop_at:
+            self.stops = []
+            yield
+            return
+        stops: list[Stop] = []
+        rules, wanted = self.rules, self.stop_at
+
+        def watch(state: Any, phase: str) -> None:
+            if phase in wanted:
+                stops.append(Stop(rules.round_number(state), phase, rules.clone(state)))
+
+        with rules.watching_phases(watch):
+            yield
+        self.stops = stops
 
     def _record(self, entry: LogEntry) -> None:
         """Log an applied action; keep a digest every ``DIGEST_INTERVAL`` actions."""
@@ -250,6 +288,7 @@ class Game:
         self.log = []
         self.checkpoints = []
         self._legal = None
+        self.position_set = False  # back to the game its log rebuilds
         # These actions were checked when they were played: perform them directly.
         for entry, action in zip(entries, self._decode_actions(entries), strict=True):
             self.rules.perform(self.state, action)
@@ -276,6 +315,10 @@ class Game:
     # -- save files -----------------------------------------------------------------
 
     def to_save(self) -> SaveFile:
+        if self.position_set:
+            raise SaveFileError(
+                "this game's position was set by hand: its log does not rebuild it, so it cannot be saved"
+            )
         save = SaveFile(
             turbine_version=turbine_version(),
             variant=self.spec.id,
@@ -468,6 +511,28 @@ class Game:
             for i, seat in enumerate(self.seats)
             if seat.kind != "human"
         }
+
+
+@dataclass(frozen=True)
+class Stop:
+    """The game at a phase boundary the automatic steps crossed (:attr:`Game.stops`)."""
+
+    round: int
+    phase: str
+    """The phase about to begin."""
+    state: Any
+    """A copy of the state just before it began."""
+
+
+def _phase_names(rules: Rules[Any, Any, Any], names: Iterable[str]) -> frozenset[str]:
+    """``stop_at`` checked against the game's phases where the rules name them."""
+    wanted = frozenset(names)
+    machine = getattr(rules, "machine", None)
+    known = getattr(machine, "names", None)
+    if known is not None and not wanted <= set(known):
+        unknown = ", ".join(sorted(wanted - set(known)))
+        raise BadOptions(f"stop_at: no phase {unknown}; the phases are {', '.join(known)}")
+    return wanted
 
 
 def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -> tuple[Game, str]:

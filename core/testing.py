@@ -22,11 +22,12 @@ Plugin authors call it from their own test suite::
         check_variant("sparks", players=[2, 3, 4], seeds=range(3))
 
 Beside it, the helpers a rules test needs: :func:`make_game` (a game at its
-start), :func:`assert_refused` (a move is refused, with the rule cited, and
-changes nothing) and :func:`play_until` (bots play until a position of
-interest).  None of them imports pytest, so turbine does not depend on it;
+start), :func:`position` (the game's builder of a chosen, checked position),
+:func:`assert_refused` (a move is refused, with the rule cited, and changes
+nothing) and :func:`play_until` (bots play until a position of interest).  None
+of them imports pytest, so turbine does not depend on it;
 ``turbine.core.pytest_plugin`` (registered under pytest's ``pytest11`` entry
-point) offers them as the fixtures ``turbine_registry`` and ``make_game``.
+point) offers them as the fixtures ``turbine_registry``, ``make_game`` and ``position``.
 """
 
 from __future__ import annotations
@@ -279,6 +280,17 @@ def make_game(
         expansions=expansions,
         seats=seats,
     )
+
+
+def position(game: Game) -> Any:
+    """The game's position builder (:meth:`Rules.position`, see :mod:`turbine.core.position`):
+    set up the position a rule test needs with the game's own setters, then ``build()``,
+    which checks it, refuses an inconsistent one with :class:`BadPosition` and returns
+    the game ready to play on::
+
+        game = position(make_game("barrage", players=4)).clear_map().seat(0).dam("B5U", 1, 1).build()
+    """
+    return game.rules.position(game)
 
 
 class _AnyRule:

@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
 
+from .draws import SetupDraws
+
 
 class BarrageOptions(BaseModel, extra="forbid"):
     mode: Literal["intro", "full"] = Field(
@@ -103,6 +105,12 @@ class BarrageOptions(BaseModel, extra="forbid"):
     mahiri_credits: int = Field(6, ge=0, description="U-9.4: Mahiri Sekibo's starting credits (6; [EXT] 9)")
     mahiri_uses: int = Field(
         2, ge=1, description="U-21: uses of Mahiri's space per round (the 2nd and later cost 3 credits)"
+    )
+
+    draws: SetupDraws | None = Field(
+        None,
+        description="the setup's random draws chosen instead (headstream_tiles, bonus_tiles, objective, "
+        "draft_pairs, draft_contracts); those left out are drawn",
     )
 
     @field_validator("intro_columns")

@@ -30,6 +30,7 @@ from . import (
     base_plugin,
     construction,
     contracts,
+    draws,
     narration,
     patent_office,
     placements,
@@ -249,6 +250,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             rules=self,
             hooks=pm.hook,
         )
+        if options.draws is not None:
+            draws.check(self, options.draws)
 
     def _make_placements(self, kinds_of_spaces: tuple[placements.BoardSpaces, ...]) -> None:
         """The turn-level placements (:mod:`.placements`), in the board's order, and who owns
@@ -348,6 +351,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             state.dam_water[site] = heights["water_each"]
         if full:
             self._full_setup(state, pools)
+        if self.options.draws is not None:  # chosen instead of drawn (option draws)
+            draws.put(self.options.draws, state)
         if self.h_setup_game is not None:
             self.h_setup_game(game=self, state=state, rng=state.rng)
         if not full and self.h_setup_player is not None:
@@ -828,6 +833,16 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         if top.optional or not out:
             out.append(SKIP)
         return out
+
+    def position(self, game: Any) -> Any:
+        """A :class:`.position.BarragePosition` builder for ``game``."""
+        from .position import BarragePosition
+
+        return BarragePosition(game)
+
+    def position_changed(self, state: State) -> None:
+        """The legal list :meth:`_settle` kept belongs to the position before the change."""
+        self._settled = None
 
     def perform(self, state: State, action: Action) -> None:
         self._settled = None

@@ -13,12 +13,15 @@ the top layer to the rules object, so neither of them imports the other.
 
 from __future__ import annotations
 
+from typing import Any
+
 from turbine.core.errors import IllegalAction
 from turbine.core.rules import StandingOrder
 
 from . import orders, screen
 from .actions import Action
 from .explain import why_illegal
+from .position import PowerGridPosition
 from .render import render
 from .rules import PowerGridRules
 from .state import State
@@ -26,6 +29,10 @@ from .state import State
 
 class PowerGrid(PowerGridRules):
     """The rules object the ``power_grid`` variant builds."""
+
+    def position(self, game: Any) -> PowerGridPosition:
+        """A builder that sets up ``game`` at a chosen position, checked (see :mod:`.position`)."""
+        return PowerGridPosition(game)
 
     def why_illegal(self, state: State, action: Action) -> IllegalAction:
         """The rule that forbids ``action`` now, in words (see :mod:`.explain`)."""

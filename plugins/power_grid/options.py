@@ -26,6 +26,16 @@ class PowerGridOptions(BaseModel):
     """Engine addition (not in the rulebook): the game also ends after Phase 4 of this
     round, so that a table that never builds still finishes.  Real games end long before."""
 
+    player_order: list[int] | None = None
+    """P-2.4: the first player order chosen instead of drawn: seat numbers from 1,
+    position 1 first.  ``None`` draws it with the game's Rng."""
+    deck_order: list[int | str] | None = None
+    """P-2.10 / P-2.11: the face-down deck chosen instead of shuffled: plant numbers from
+    the top down, under the cards setup lays face down on top (13) and above the Step 3
+    card (``"33⅓"`` is the special plant).  Plants of the shuffled stack left out are
+    the ones removed unseen (P-2.11).
+    ``None`` shuffles with the game's Rng."""
+
     # -- UNCERTAIN items ---------------------------------------------------------
     deck_seeding: Literal["swapped", "literal", "slip"] = "swapped"
     """U-2: ``swapped`` (d) Russia seeds 10 and 11 under 13, Japan seeds nothing;

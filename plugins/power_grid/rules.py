@@ -59,6 +59,7 @@ from .plants import (
     storable,
     subsets,
 )
+from .setup_draws import chosen_deck, chosen_order
 from .state import (
     HIDDEN,
     NO_STEP3,
@@ -191,6 +192,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         # P-2.4 random initial order
         order = list(range(self.players))
         rng.shuffle(order)
+        if o.player_order is not None:  # chosen instead (the Rng has drawn as without)
+            order = chosen_order(o.player_order, self.players)
         # P-2.5 resource market (tokens fill each track from the expensive end)
         resources = list(initial_market_counts(m))
         reserve = list(initial_reserve(m))
@@ -204,6 +207,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         if o.flow_generator:
             pool.append(FLOW_GENERATOR)
         rng.shuffle(pool)
+        stack = list(pool)  # what the deck is made of (for a chosen deck_order)
         # P-2.11 / U-3 (a): random removal from the freshly shuffled stack (its top)
         unseen = min(self.random_removals, len(pool))
         pool = pool[unseen:]
@@ -213,6 +217,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             head = pool[:depth] + seeded
             rng.shuffle(head)
             pool = head + pool[depth:]
+        if o.deck_order is not None:  # chosen instead (the Rng has drawn as without)
+            pool = chosen_deck(o.deck_order, stack, seeded, len(pool), m.deck.seed_depth)
         deck_top_first = list(reversed(top)) + pool + [STEP3]
         deck = deck_top_first[::-1]  # top card last
         state = State(

@@ -58,8 +58,7 @@ def powerhouse(game: Game, ident: str, owner: int, count_built: bool = True) -> 
 def forget_legal(game: Game) -> None:
     """The tests change the state by hand between moves: drop the legal lists that the
     game and the rules keep for the state as it was after the last move."""
-    game._legal = None
-    game.rules._settled = None
+    game.reset_caches()
 
 
 def play(game: Game, *moves: str) -> None:

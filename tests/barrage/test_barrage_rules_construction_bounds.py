@@ -186,10 +186,10 @@ def test_B_8_1_the_fourth_construction_space_leaves_too_little_for_a_red_frame()
     for ph in b.powerhouses:
         if not ph.red:
             g.state.ph_owner[ph.index] = 1 - seat  # every unframed space is taken
-    g._legal = None
+    g.reset_caches()
     assert "construct" not in legal_text(g)
     p.credits = 6  # 3 for the space, 3 for a red frame
-    g._legal = None
+    g.reset_caches()
     assert "construct" in legal_text(g)
 
 

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from barrage_setup import clear_map, conduit, dam, legal_text, neutral_dam, new_game, play, powerhouse, site
+from turbine.core.testing import position
 
 USA, GER, ITA, FRA = range(4)
 
 
 def test_B_11_6_1_own_dam_own_conduit_value_3():
     """Rules: B-22.9, B-11.1.1, B-11.1.2, B-11.1.3, B-11.5.1, B-3.5.2, B-13.3.3."""
-    g = new_game(4)
-    clear_map(g)
-    dam(g, "B5U", USA, 1, 1)
-    conduit(g, "C5L", USA)  # value 3, Z-5 -> Z-8
-    powerhouse(g, "P8_0", USA)
+    pos = position(new_game(4)).clear_map()
+    pos.seat(USA).dam("B5U", height=1, water=1).conduit("C5L").powerhouse("P8_0")  # C5L: value 3, Z-5 -> Z-8
+    g = pos.build()
     play(g, "place TS3L")  # ±0; only one system and one amount: resolved by the engine
     p = g.state.players[USA]
     assert p.energy == 3
@@ -27,11 +26,10 @@ def test_B_11_6_1_own_dam_own_conduit_value_3():
 
 def test_B_11_6_2_neutral_dam_through_black_conduit():
     """Rules: B-22.10, B-22.46, B-11.3.2, B-3.6.2, B-11.3.1."""
-    g = new_game(4)
-    clear_map(g)
-    neutral_dam(g, "B5L", 2, 2)
-    conduit(g, "C5L", GER)  # value 3
-    powerhouse(g, "P8_0", USA)
+    pos = position(new_game(4)).clear_map().neutral_dam("B5L", height=2, water=2)
+    pos.seat(GER).conduit("C5L")  # value 3
+    pos.seat(USA).powerhouse("P8_0")
+    g = pos.build()
     play(g, "place TS3L", "water 2")
     usa, ger = g.state.players[USA], g.state.players[GER]
     assert usa.energy == 6
@@ -40,11 +38,10 @@ def test_B_11_6_2_neutral_dam_through_black_conduit():
 
 def test_B_11_6_3_row_plus_one_green_value_4_conduit():
     """Rules: B-22.13."""
-    g = new_game(4)
-    clear_map(g)
-    neutral_dam(g, "B6L", 2, 2)
-    conduit(g, "C6L", ITA)  # value 4, Z-6 -> Z-9
-    powerhouse(g, "P9_0", USA)
+    pos = position(new_game(4)).clear_map().neutral_dam("B6L", height=2, water=2)
+    pos.seat(ITA).conduit("C6L")  # value 4, Z-6 -> Z-9
+    pos.seat(USA).powerhouse("P9_0")
+    g = pos.build()
     play(g, "place TS2L", "water 2")
     usa, ita = g.state.players[USA], g.state.players[ITA]
     assert usa.energy == 4 * 2 + 1 == 9

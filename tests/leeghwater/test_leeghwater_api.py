@@ -18,6 +18,7 @@ PUBLIC_BARRAGE = {
     "turbine.plugins.barrage.companies",  # Company, the base class of a company ability
     "turbine.plugins.barrage.technology",  # TechTile, the base class of a technology tile
     "turbine.plugins.barrage.officers",  # Officer, the base class of an officer
+    "turbine.plugins.barrage.position",  # BarragePosition, the base of the expansion's position builder
 }
 OTHER = {"__future__", "typing", "functools", "importlib", "weakref", "msgspec", "pydantic", "turbine.core"}
 

@@ -231,7 +231,7 @@ def test_L_6_2_no_space_choice_when_the_frame_cannot_be_paid():
 def engine_at_space_choice():
     """Through the engine: the first seat builds PB-03 and must choose its space."""
     g, seat, _p = builder(players=4, tiles=("building", "AT-B3"))
-    g._legal = None
+    g.reset_caches()
     g.play(Ext("build", "PB-03"))
     g.play(Ext("tile", "BUILDING"))
     return g, seat
@@ -251,7 +251,7 @@ def test_space_choice_notation_and_illegal_spaces_change_nothing():
 def test_illegal_tile_choice_changes_nothing():
     """U-5 with a tile not in the supply, Anton's copy without Anton: illegal, state unchanged."""
     g, _seat, _p = builder(players=4, tiles=("building", "AT-B3"))
-    g._legal = None
+    g.reset_caches()
     g.play(Ext("build", "PB-03"))
     assert [g.rules.describe(a) for a in g.legal()] == ["x tile AT-B3", "x tile BUILDING"]
     before = g.rules.digest(g.state)

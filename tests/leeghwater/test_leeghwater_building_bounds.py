@@ -22,7 +22,7 @@ def test_L_6_2_fourth_construction_space_and_a_red_frame_cost_6_credits(credits,
     g, seat, p = builder(players=4)
     g.state.ext.leeghwater.spaces[0] = [1 - min(seat, 1), 2 if seat != 2 else 3, store.FREE, store.FREE]
     p.spaces_used, p.credits = 3, credits
-    g._legal = None
+    g.reset_caches()
     assert (Ext("build", "PB-03") in g.legal()) is offered
     if offered:
         g.play(Ext("build", "PB-03"))  # one tile, one kind of space: both taken at once
@@ -35,7 +35,7 @@ def test_L_6_10_L_15_4_Solomon_with_AT_II_W_pays_any_unit_short_in_credits():
     excavator and 2 mixers: every mix of the units he has, 3 credits for each unit short."""
     g, _seat, p = builder(tiles=("AT-II-W",), officer="EO-SJ")
     p.excavators, p.mixers = 1, 2
-    g._legal = None
+    g.reset_caches()
     g.play(Ext("build", "PB-03"))  # the one tile is taken at once
     assert g.legal() == [Pay(1, 2, 3), Pay(1, 1, 6), Pay(1, 0, 9), Pay(0, 2, 6), Pay(0, 1, 9), Pay(0, 0, 12)]
 
@@ -46,7 +46,7 @@ def test_T_2_PB_03_returns_half_of_an_odd_sector_in_the_split_chosen():
     g, seat = used(drafted(3), "PB-03", exc=0, mix=0)
     p = g.state.players[seat]
     p.wheel_exc[2], p.wheel_mix[2], p.wheel_tile[2] = 3, 3, "base"
-    g._legal = None
+    g.reset_caches()
     g.play(Ext("use", "PB-03"))  # one sector holds machinery: its split is the only decision
     assert g.legal() == [Ext("half", f"2:{e}") for e in (3, 2, 1, 0)]
     g.play(Ext("half", "2:1"))
@@ -88,7 +88,7 @@ def test_L_8_3_PB_03_never_offers_more_mixers_than_the_sector_holds():
     g, seat = used(drafted(3), "PB-03", exc=0, mix=0)
     p = g.state.players[seat]
     p.wheel_exc[4], p.wheel_mix[4], p.wheel_tile[4] = 5, 1, "base"
-    g._legal = None
+    g.reset_caches()
     g.play(Ext("use", "PB-03"))
     assert g.legal() == [Ext("half", "4:3"), Ext("half", "4:2")]
     g.play(Ext("half", "4:2"))

@@ -23,7 +23,7 @@ def _only_red_framed_powerhouse_spaces(credits: int) -> tuple[Game, int]:
     for ph in g.rules.board.powerhouses:
         g.state.ph_owner[ph.index] = -1 if ph.red else other
     show_work(g, "EW-T4")
-    g._legal = None
+    g.reset_caches()
     return g, seat
 
 

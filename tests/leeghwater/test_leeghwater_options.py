@@ -171,7 +171,7 @@ def test_U_2_illegal_through_the_engine_changes_nothing():
     rich(g, seat)
     g.state.players[seat].contracts = []
     show_work(g, "EW-T1")
-    g._legal = None
+    g.reset_caches()
     before = g.rules.digest(g.state)
     with pytest.raises(IllegalAction):
         g.play(Ext("work", "EW-T1"))
@@ -219,7 +219,7 @@ def test_U_11_france_discount_per_contract_or_once_per_production(per_contract):
     p.contracts = [req(g, 7), req(g, 5)]
     g.state.nationals = []
     g.state.flow.pending.append(ChooseContract(seat=seat, energy=6, optional=True))
-    g._legal = None
+    g.reset_caches()
     assert set(g.legal()) == {Fulfil(req(g, 7)), Fulfil(req(g, 5)), Skip()}
     g.play(Fulfil(req(g, 7)))
     if per_contract:
@@ -242,7 +242,7 @@ def test_U_11_discount_once_then_printed_requirements():
     p.contracts = [req(g, 5), req(g, 3), req(g, 4)]
     g.state.nationals = []
     g.state.flow.pending.append(ChooseContract(seat=seat, energy=9, optional=True))
-    g._legal = None
+    g.reset_caches()
     g.play(Fulfil(req(g, 5)))  # needs 2 with France's −3: 7 left, no more reduction
     assert top(g).kind == "contract" and (top(g).energy, top(g).discounted) == (7, True)
     assert set(g.legal()) == {Fulfil(req(g, 3)), Fulfil(req(g, 4)), Skip()}
@@ -399,7 +399,7 @@ def test_U_14_mahiris_copy_space_architect_through_the_engine():
     p.officer, p.copy = "EO-MS", ""
     g.state.players[(seat + 1) % 3].officer = "EO-TB"
     rich(g, seat)
-    g._legal = None
+    g.reset_caches()
     g.play(Place("MAHIRI"))
     g.play(Copy("EO-TB"))
     g.play(Bank(2))

@@ -23,8 +23,7 @@ def refused(g: Game, seat: int, action: Ext) -> tuple[str, str | None]:
     why = refuse_placement(g.rules, g.state, seat, action)
     assert why is not None, action
     if seat == g.to_move:
-        g._legal = None  # the test set the position by hand: drop the lists cached before
-        g.rules._settled = None
+        g.reset_caches()  # the test set the position by hand: drop the lists cached before
         assert_refused(g, action, why.rule, reason=why.reason)
     return why.reason, why.rule
 
@@ -237,7 +236,7 @@ def test_the_engine_cites_the_L_rule_and_changes_nothing():
     seat = g.to_move
     rich(g, seat, exc=0, mix=0)
     show_work(g, "EW-T2")
-    g.rules._settled = None
+    g.reset_caches()
     before = g.rules.digest(g.state)
     with pytest.raises(IllegalAction) as refusal:
         g.rules.apply(g.state, Ext("work", "EW-T2"))

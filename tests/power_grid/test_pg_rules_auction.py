@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pg_helpers import act, k, new_state, notations, play_until
+from pg_helpers import REGISTRY, act, k, new_state, notations, play_until
+from turbine.core.testing import make_game, position
 from turbine.plugins.power_grid.plants import FLOW_GENERATOR
 
 
@@ -67,13 +68,20 @@ def test_P_3_9_round_1_order_by_plant_after_auction():
 
 
 def test_P_4_9_P_14_8_plant_limit_discard_and_tokens_to_reserve():
-    r, s = new_state(4, seed=3, map="russia")
-    play_until(r, s, "auction", round_=2)
-    seat = r.to_move(s)
+    g = make_game("power_grid", players=4, seed=3, options={"map": "russia"}, registry=REGISTRY)
+    play_until(g.rules, g.state, "auction", round_=2)
+    seat = g.to_move
+    # coal, coal, oil; the 8 coal and 2 oil bought on the market
+    g = (
+        position(g)
+        .seat(seat)
+        .plants(4, 10, 16, take=True)
+        .fuel(coal=8, oil=2, from_market=True)
+        .money(100)
+        .build()
+    )
+    r, s = g.rules, g.state
     me = s.players[seat]
-    me.plants = [k(4), k(10), k(16)]  # coal, coal, oil
-    me.res = [8, 2, 0, 0]
-    me.money = 100
     reserve = list(s.reserve)
     plant = r.actual_market(s)[0]
     r.apply(s, next(a for a in r.legal_actions(s) if getattr(a, "plant", None) == plant))
