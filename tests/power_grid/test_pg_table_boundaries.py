@@ -1,0 +1,84 @@
+"""Boundaries of the table views the mutation sample found unchecked: the connections
+view's suggestions, Japan's second-network alternative, the legal-move check that
+belongs to the seat's own Phase 4 turn only, the order of equal-cost links, and a
+standing order that meets another plant's auction."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pg_helpers import new_state, play_until
+from test_pg_connections import REGIONS, _to_phase_5
+from turbine.core.errors import ParseError
+from turbine.plugins.power_grid import actions as A
+from turbine.plugins.power_grid.orders import BidUpTo, standing_order
+
+
+def test_an_unknown_name_suggests_at_most_four_places_best_first():
+    """Four close names when there are four or more, those that start alike first."""
+    r, s = new_state(4, seed=2, map="japan")
+    with pytest.raises(ParseError) as info:
+        r.render_view(s, 0, "connections", "Nagoyaa")
+    assert "did you mean Nagano, Nagoya, Nagasaki, Toyama?" in str(info.value)
+
+
+def test_japan_a_start_city_next_to_the_network_offers_a_second_network():
+    """P-12.6: while a player has fewer networks than allowed, a start city linked to his
+    network costs either its space and the links, or its space alone as a new network."""
+    r, s = new_state(4, seed=2, map="japan")
+    play_until(r, s, "building")
+    seat = r.to_move(s)
+
+    def free_starts_next_to(city: int) -> list[int]:
+        return [
+            b for b, _cost in r.map.adjacency[city] if r.start_city[b] and b in s.in_play and not s.houses[b]
+        ]
+
+    starts = [a for a in r.legal_actions(s) if isinstance(a, A.Start)]
+    first = next(a for a in starts if free_starts_next_to(r.city_by_name[a.city]))
+    r.apply(s, first)
+    linked_start = free_starts_next_to(r.city_by_name[first.city])
+    text = r.render_view(s, seat, "connections", r.city_names[linked_start[0]]).splitlines()[1]
+    assert re.search(r"costs you: \d+ \(\d+ \+ \d+ links?\) or \d+ \(new network, P-12\.6\)", text), text
+
+
+def test_outside_the_seat_s_own_building_turn_no_move_is_said_not_allowed():
+    """The legal moves decide only in the seat's own Phase 4 turn (P-6): in Bureaucracy
+    the seat to move sees plain build costs, never 'not allowed now'."""
+    r, s = new_state(4, seed=2, regions=REGIONS)
+    _to_phase_5(r, s)
+    seat = r.to_move(s)
+    said = [r.render_view(s, seat, "connections", r.city_names[c]).splitlines()[1] for c in s.in_play]
+    assert any(re.search(r"costs you: \d+ \(", line) for line in said)
+    assert not [line for line in said if "not allowed now" in line]
+
+
+def test_the_network_view_lists_links_cheapest_first_and_equal_costs_by_name():
+    """Without a place named, each of the seat's cities with its links cheapest first,
+    links of the same cost in alphabetical order: Moscow's Ryazan, Tula and Yaroslavl
+    (3 each), then Nizhny Novgorod (7) and St Petersburg (10), as the map prints them."""
+    r, s = new_state(4, seed=2, regions=("pink", "green", "brown", "purple"))
+    play_until(r, s, "building")
+    seat = r.to_move(s)
+    r.apply(s, r.parse("build Moscow (10)", s))
+    text = re.sub(r"\[/?bold\]", "", r.render_view(s, seat, "connections", ""))
+    row = " ".join(text.split("Moscow: ", 1)[1].split())
+    names = re.findall(r"(?:^|, )([A-Z][\w ]*?) \d+ →", row)
+    assert names == ["Ryazan", "Tula", "Yaroslavl", "Nizhny Novgorod", "St Petersburg"], row
+
+
+def test_an_order_meeting_another_plant_s_auction_is_over():
+    """An order bids only in the auction it was given for (P-4.5): for any other plant,
+    lower or higher, it is done and plays nothing."""
+    r, s = new_state(4, seed=2)
+    while not (s.auction is not None and s.flow.pending and s.flow.pending[-1].kind == "bid"):
+        r.apply(s, r.legal_actions(s)[0])
+    seat = r.to_move(s)
+    order = standing_order(s, seat, "bid up to 40")
+    assert order is not None and order.finished(s) == ""
+    assert order.next_action(s) == A.Bid(s.auction.high_bid + 1)
+    for lot in (s.auction.lot - 1, s.auction.lot + 1):
+        other = BidUpTo(seat, "bid up to 40", 40, lot)
+        assert other.finished(s).startswith("'bid up to 40' is done: the auction for plant")
+        assert other.next_action(s) is None
