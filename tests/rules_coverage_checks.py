@@ -33,9 +33,7 @@ class RulesCoverageChecks:
     def _needs_reference(self) -> None:
         if not any(path.exists() for path in self.coverage.REFERENCE_CANDIDATES):
             name = self.coverage.REFERENCE_CANDIDATES[0].name
-            pytest.skip(
-                f"shared/rules/{name} is not beside the repository (put shared/ next to the checkout)"
-            )
+            pytest.skip(f"docs/rules/{name} is missing from the checkout (restore it from the repository)")
 
     def test_every_rule_id_of_the_reference_has_a_row(self) -> None:
         self._needs_reference()
@@ -77,7 +75,8 @@ class RulesCoverageChecks:
 
 
 def find_reference(candidates: tuple[Path, ...]) -> Path | None:
-    """The first of ``candidates`` that exists (the rules reference beside the checkout)."""
+    """The first of ``candidates`` that exists: ``docs/rules/`` of the checkout, then a
+    ``shared/rules/`` folder beside it (a newer draft of the reference, when there is one)."""
     return next((path for path in candidates if path.exists()), None)
 
 

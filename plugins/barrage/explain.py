@@ -4,7 +4,7 @@ Only the error path of :meth:`BarrageRules.apply` (and ``Game.find`` for typed
 moves) calls :func:`why_illegal`, so it recomputes what it needs with the same
 functions the legal-move generation uses, and never changes the state.
 
-Rule IDs refer to ``shared/rules/barrage.md``.
+Rule IDs refer to ``docs/rules/barrage.md``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 An expansion of Barrage (the Leeghwater Project, or any other) changes the base
 game **only** through these hooks and the plugin APIs they name; it never
 patches Barrage's modules.  The hooks were designed from the eighteen hook
-points HP-1…HP-18 of ``shared/rules/leeghwater.md``; ``HOOKS.md`` maps each
+points HP-1…HP-18 of ``docs/rules/leeghwater.md``; ``HOOKS.md`` maps each
 hook point to the hooks that serve it.  They are kept generic: each names a
 *moment* of the base rules (setup, a construction stage, a production, the end
 of a round, scoring) and hands over what a plugin needs to act there, so a

@@ -1,4 +1,4 @@
-"""The Leeghwater Project, an expansion of Barrage (rules reference: ``shared/rules/leeghwater.md``).
+"""The Leeghwater Project, an expansion of Barrage (rules reference: ``docs/rules/leeghwater.md``).
 
 This package holds, for now, only the expansion's data layer: the data files in
 ``data/``, their typed and validated view in :mod:`.data_model`, and the notes

@@ -1,4 +1,4 @@
-"""The Leeghwater Project's options: the UNCERTAIN items (``shared/rules/leeghwater.md``, U-…)
+"""The Leeghwater Project's options: the UNCERTAIN items (``docs/rules/leeghwater.md``, U-…)
 where players might reasonably choose otherwise.
 
 They live under the expansion's id: ``--option leeghwater.u5_wild_builds=false``, stored in

@@ -7,7 +7,7 @@ State: ``state.ext.leeghwater`` (:class:`Shared`) and ``player.ext.leeghwater``
 alphabetical order: the canonical JSON is then the same as the plain objects saves
 have always held.
 
-Rule IDs refer to ``shared/rules/leeghwater.md``.
+Rule IDs refer to ``docs/rules/leeghwater.md``.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Only the error path of :meth:`PowerGridRules.apply` (and ``Game.find`` for typed
 moves) calls :func:`why_illegal`, so it recomputes what it needs instead of
 sharing caches with the hot paths.  It never changes the state.
 
-Rule IDs refer to ``shared/rules/power_grid.md``.
+Rule IDs refer to ``docs/rules/power_grid.md``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The rules of Power Grid on the Russia and Japan maps (``power_grid.md``).
 
-Rule IDs (P-…, T-…, U-…) refer to ``shared/rules/power_grid.md``.  The round
+Rule IDs (P-…, T-…, U-…) refer to ``docs/rules/power_grid.md``.  The round
 is five phases run by the core :class:`~turbine.core.flow.PhaseMachine`:
 
 0. ``order`` (automatic, P-3.4/P-3.5)

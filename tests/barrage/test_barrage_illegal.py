@@ -550,7 +550,7 @@ def test_every_refusal_names_a_rule_and_never_fails(mode):
 
 @pytest.mark.skipif(
     not any(path.exists() for path in rules_coverage.REFERENCE_CANDIDATES),
-    reason="shared/rules/barrage.md is not beside the repository",
+    reason="docs/rules/barrage.md is missing from the checkout (restore it from the repository)",
 )
 def test_every_rule_the_explanations_cite_exists():
     ids = set(rules_coverage.rule_ids())

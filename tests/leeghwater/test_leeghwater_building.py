@@ -1,7 +1,7 @@
 """Building a private building: wild tiles and Anton Krylov (U-5, L-6.9, L-15.4, L-15.7),
 Solomon P. Jordan's credits (L-6.10), and the building space chosen (L-6.2 step 5, L-6.5).
 
-Rule IDs refer to ``shared/rules/leeghwater.md``.  The building tests call the plugin's
+Rule IDs refer to ``docs/rules/leeghwater.md``.  The building tests call the plugin's
 rules the way Barrage's hooks do (``do``); the illegal-move tests go through the engine
 (``Game.play``), which must leave the state unchanged.
 """

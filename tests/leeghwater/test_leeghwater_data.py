@@ -1,6 +1,6 @@
 """Leeghwater Project data files against the rulebook's counts and values (L-2, L-3, L-5 to L-12, U, D).
 
-Rule IDs refer to ``shared/rules/leeghwater.md``; values tagged [data] there are
+Rule IDs refer to ``docs/rules/leeghwater.md``; values tagged [data] there are
 the BGA data set's, checked here exactly as the reference prints them.
 """
 

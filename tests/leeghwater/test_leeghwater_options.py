@@ -1,5 +1,5 @@
 """The Leeghwater options (``plugins/leeghwater/options.py``): one per UNCERTAIN item where
-players might disagree (``shared/rules/leeghwater.md``, U-…).  Each test checks the default
+players might disagree (``docs/rules/leeghwater.md``, U-…).  Each test checks the default
 (the recommended reading) and the other value, through ``options["leeghwater"]``.
 """
 

@@ -1,4 +1,4 @@
-"""The Leeghwater rules (shared/rules/leeghwater.md), called the way Barrage's hooks call them.
+"""The Leeghwater rules (docs/rules/leeghwater.md), called the way Barrage's hooks call them.
 
 The game is a real Barrage full game with the expansion's plugin on its plugin
 manager.  Expansion actions are performed through the plugin's own hook

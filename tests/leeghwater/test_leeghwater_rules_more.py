@@ -1,4 +1,4 @@
-"""More Leeghwater rules (shared/rules/leeghwater.md), each test asserting the outcome the
+"""More Leeghwater rules (docs/rules/leeghwater.md), each test asserting the outcome the
 rule it names states: the placements of L-4.3, external works (L-5), using buildings
 (L-7, L-8), the Netherlands' drop (L-11.3), the new officers (L-12), the end of a round
 (L-13) and final scoring (L-14).  The helpers are those of ``test_leeghwater_rules.py``.

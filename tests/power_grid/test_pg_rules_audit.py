@@ -1,5 +1,5 @@
 """Rule tests added by the rules audit: each asserts the rulebook's exact outcome for a
-rule that had no test of its own (IDs from ``shared/rules/power_grid.md``)."""
+rule that had no test of its own (IDs from ``docs/rules/power_grid.md``)."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ def test_every_implementation_reference_exists():
 def test_coverage_file_is_current():
     ref = rc.reference()
     if ref is None:
-        pytest.skip("shared/rules/power_grid.md is not next to the repository")
+        pytest.skip("docs/rules/power_grid.md is missing from the checkout (restore it from the repository)")
     ids = rc.rule_ids(ref.read_text())
     assert not [i for i in ids if i not in rc.IMPL], "rule IDs without an implementation row"
     assert rc.OUT.read_text() == rc.build(), "run python tests/power_grid/pg_rules_coverage.py"
