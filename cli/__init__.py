@@ -65,7 +65,14 @@ Commands
     The JSON Schema of the save file.
 
 Plugins add commands through the ``turbine_cli_commands`` hook (never over a
-built-in name).
+built-in name); they are imported only for a command line that can reach one
+(``--help``, a plugin's command, ``plugins``), and ``turbine --version`` is
+answered by :mod:`.launch` before the app is imported at all.
+
+Shell completion (``turbine --install-completion``, or ``--show-completion
+SHELL`` to see the script) completes variant ids, bot names, expansion ids and
+option keys (``NAME=``, ``EXPANSION.NAME=``) from the installed plugins
+(:mod:`.completion`).
 
 Exit codes: 0 success; 2 bad input (a :class:`~turbine.core.TurbineError`
 such as an unreadable save, an illegal move, bad options, a missing plugin; or

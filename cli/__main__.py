@@ -1,6 +1,6 @@
 """``python -m turbine.cli``: the same as the ``turbine`` command."""
 
-from turbine.cli.app import main
+from turbine.cli.launch import main
 
 if __name__ == "__main__":
     main()

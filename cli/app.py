@@ -24,7 +24,7 @@ from rich.text import Text
 from turbine.core import Game, ParseError, Registry, TurbineError, savefile
 from turbine.core.session import options_model, verify_save
 
-from . import output, plugin_cmd, scoreboard, screen
+from . import completion, output, plugin_cmd, scoreboard, screen
 from .common import (
     CliError,
     Moved,
@@ -44,7 +44,6 @@ app = typer.Typer(
     name="turbine",
     help="Play, save, replay, simulate and benchmark turn-and-phase board games.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -71,11 +70,23 @@ plugin_command_problems: list[str] = []
 
 OptionList = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="A variant option as KEY=VALUE (repeatable).", metavar="KEY=VALUE"),
+    typer.Option(
+        "--option",
+        "-o",
+        help="A variant option as KEY=VALUE (repeatable).",
+        metavar="KEY=VALUE",
+        autocompletion=completion.complete_option,
+    ),
 ]
 WithList = Annotated[
     list[str] | None,
-    typer.Option("--with", "-w", help="Enable an expansion (repeatable).", metavar="EXPANSION"),
+    typer.Option(
+        "--with",
+        "-w",
+        help="Enable an expansion (repeatable).",
+        metavar="EXPANSION",
+        autocompletion=completion.complete_expansion,
+    ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
 WidthOption = Annotated[
@@ -102,7 +113,13 @@ def _show_version(value: bool) -> None:
 def _options(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version and exit."),
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Print the version and exit.",
+            metavar="",  # a flag: no value to show (typer's help would say <bool>)
+        ),
     ] = False,
 ) -> None:
     """Play, save, replay, simulate and benchmark turn-and-phase board games."""
@@ -235,7 +252,12 @@ def plugins(json_out: JsonFlag = False) -> None:
 
 @app.command()
 def schema(
-    variant: Annotated[str | None, typer.Argument(help="Variant id: its options and actions too.")] = None,
+    variant: Annotated[
+        str | None,
+        typer.Argument(
+            help="Variant id: its options and actions too.", autocompletion=completion.complete_variant
+        ),
+    ] = None,
     with_: WithList = None,
 ) -> None:
     """Print the JSON Schema of the save file format (with VARIANT: of that game's saves).
@@ -254,12 +276,22 @@ def schema(
 @app.command()
 def demo(
     variant: Annotated[
-        str | None, typer.Argument(help="Variant id (default: the installed variant best suited to a demo).")
+        str | None,
+        typer.Argument(
+            help="Variant id (default: the installed variant best suited to a demo).",
+            autocompletion=completion.complete_variant,
+        ),
     ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="The game's seed.")] = 1,
     bots: Annotated[
-        str | None, typer.Option("--bots", "-b", help="Bot kind for every seat (default: greedy if any).")
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bot kind for every seat (default: greedy if any).",
+            autocompletion=completion.complete_bot,
+        ),
     ] = None,
     out: Annotated[Path, typer.Option("--out", help="Where to save the game.", metavar="FILE")] = Path(
         "demo.json"
@@ -278,7 +310,12 @@ def demo(
 
 @app.command()
 def new(
-    variant: Annotated[str, typer.Argument(help="Variant id (see `turbine variants`).")],
+    variant: Annotated[
+        str,
+        typer.Argument(
+            help="Variant id (see `turbine variants`).", autocompletion=completion.complete_variant
+        ),
+    ],
     out: Annotated[Path, typer.Option("--out", help="Where to write the save file.", metavar="FILE")],
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the game's randomness.")] = 0,
@@ -286,7 +323,10 @@ def new(
     with_: WithList = None,
     seats: Annotated[
         str | None,
-        typer.Option(help="Comma list of seat kinds: human or a bot name (e.g. human,random)."),
+        typer.Option(
+            help="Comma list of seat kinds: human or a bot name (e.g. human,random).",
+            autocompletion=completion.complete_seat,
+        ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
     width: WidthOption = None,
@@ -384,6 +424,10 @@ def legal(file: SaveArg, json_out: JsonFlag = False, width: WidthOption = None) 
         )
         return
     output.where(game)
+    if game.is_over:  # no seat is to move: say so rather than list nothing
+        output.out.print(Text(output.winners_line(game), style="bold"))
+        output.out.print("No legal moves: the game is over.")
+        return
     output.move_list(game, columns=False)
 
 
@@ -658,13 +702,18 @@ def upgrade(
 
 @app.command()
 def simulate(
-    variant: Annotated[str, typer.Argument(help="Variant id.")],
+    variant: Annotated[str, typer.Argument(help="Variant id.", autocompletion=completion.complete_variant)],
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.", min=1)] = 10,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Players (default: minimum).")
     ] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Game i uses seed S+i.")] = 0,
-    bots: Annotated[str, typer.Option("--bots", help="Bot kind for every seat, or a comma list.")] = "random",
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", help="Bot kind for every seat, or a comma list.", autocompletion=completion.complete_bot
+        ),
+    ] = "random",
     option: OptionList = None,
     with_: WithList = None,
     out: Annotated[
@@ -697,7 +746,7 @@ def simulate(
 
 @app.command()
 def bench(
-    variant: Annotated[str, typer.Argument(help="Variant id.")],
+    variant: Annotated[str, typer.Argument(help="Variant id.", autocompletion=completion.complete_variant)],
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Players (default: minimum).")
     ] = None,
@@ -750,6 +799,19 @@ def add_plugin_commands(reg: Registry) -> None:
 _plugin_commands_added = False
 
 
+def needs_plugin_commands(args: list[str]) -> bool:
+    """Whether this command line can reach a plugin's command, which means importing
+    every plugin.  A built-in command (other than ``plugins``, which reports the
+    commands that could not be added) and ``--version`` never do, so they start
+    without importing any game; ``--help``, completion and any other word do."""
+    if os.environ.get("_TURBINE_COMPLETE"):  # the shell asks for completions: commands too
+        return True
+    command = next((arg for arg in args if not arg.startswith("-")), None)
+    if command is None:
+        return not args or args[0] != "--version"
+    return command not in BUILTIN_COMMANDS or command == "plugins"
+
+
 USAGE_ERROR: type[Exception] = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
 """click's error for a mistyped command line, as the installed typer ships it (typer
 re-exports only its subclass ``BadParameter``): caught to print it as one line."""
@@ -760,7 +822,7 @@ def main(argv: list[str] | None = None) -> None:
     global _plugin_commands_added
     try:
         output.configure()  # from the environment as it is now
-        if not _plugin_commands_added:
+        if not _plugin_commands_added and needs_plugin_commands(sys.argv[1:] if argv is None else argv):
             _plugin_commands_added = True
             add_plugin_commands(registry())
         code = app(args=argv, prog_name="turbine", standalone_mode=False)

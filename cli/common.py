@@ -38,7 +38,8 @@ def parse_options(model: type[BaseModel], pairs: Sequence[str]) -> dict[str, Any
     A value is read as JSON when that suits the option's type (``3``, ``true``,
     ``[1, 2]``), as a plain string otherwise, so ``--option map=japan`` needs
     no quotes, and a comma list fills a list option (``regions=red,yellow``).
-    ``EXPANSION.KEY=VALUE`` sets an option of an enabled expansion.
+    ``EXPANSION.KEY=VALUE`` sets an option of an enabled expansion (one that is
+    not enabled is refused with the ``--with`` to add).
     Validation proper (ranges, unknown keys) is the core's job.
     """
     options: dict[str, Any] = {}
@@ -50,6 +51,8 @@ def parse_options(model: type[BaseModel], pairs: Sequence[str]) -> dict[str, Any
         group, dot, name = key.partition(".")
         if dot:  # an expansion's option: EXPANSION.KEY=VALUE
             sub = model.model_fields.get(group)
+            if sub is None:  # the expansion is not enabled: its options are not in the model
+                raise CliError(f"--option {key} sets an option of the expansion {group}: add --with {group}")
             submodel = sub.annotation if sub is not None else None
             fields = getattr(submodel, "model_fields", {})
             field = fields.get(name)

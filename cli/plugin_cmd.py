@@ -10,6 +10,7 @@ from rich.text import Text
 
 from . import output
 from .common import registry
+from .completion import complete_variant
 
 app = typer.Typer(
     name="plugin",
@@ -26,7 +27,12 @@ def new(
     ],
     expands: Annotated[
         str | None,
-        typer.Option("--expands", help="Make an expansion of this installed variant.", metavar="VARIANT"),
+        typer.Option(
+            "--expands",
+            help="Make an expansion of this installed variant.",
+            metavar="VARIANT",
+            autocompletion=complete_variant,
+        ),
     ] = None,
     directory: Annotated[
         Path, typer.Option("--dir", help="Where to create the NAME folder.", metavar="PATH")

@@ -9,7 +9,7 @@ namespace (a ``py_modules`` entry would make the editable install map
 ``turbine`` as a plain module and lose the namespace).
 """
 
-from turbine.cli.app import main
+from turbine.cli.launch import main
 
 if __name__ == "__main__":
     main()

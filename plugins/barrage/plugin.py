@@ -9,7 +9,7 @@ from .options import BarrageOptions
 from .rules import BarrageRules
 
 PLUGIN_INFO = PluginInfo(
-    name="barrage", version="0.1.0", description="Barrage (introductory game, 2–4 players)"
+    name="barrage", version="0.1.0", description="Barrage (full and introductory game, 2–4 players)"
 )
 
 
@@ -30,7 +30,8 @@ def turbine_variants() -> list[VariantSpec]:
             options=BarrageOptions,
             rules=BarrageRules,
             demo_priority=1,
-            description="build dams, conduits and powerhouses; produce energy (introductory game)",
+            description="build dams, conduits and powerhouses; produce energy "
+            "(the full game; --option mode=intro for the introductory game)",
             hookspecs=_hookspecs(),
         )
     ]

@@ -1,0 +1,119 @@
+"""Command-line conventions: shell completion from the registry, flags shown as flags,
+expansion options that need ``--with``, and ``legal`` at the end of a game."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from cli_helpers import assert_one_line_error, needs_sparks
+from turbine.cli import completion
+from turbine.cli.common import CliError, parse_options
+from turbine.core import default_registry
+from turbine.core.session import options_model
+
+
+def ctx(**params: object) -> types.SimpleNamespace:
+    """A stand-in for click's context: only the values parsed so far are read."""
+    return types.SimpleNamespace(params=params)
+
+
+def test_variant_completion_lists_the_installed_variants():
+    reg = default_registry()
+    assert completion.complete_variant("") == sorted(reg.variants)
+    assert completion.complete_variant("bar") == ["barrage"]
+    assert completion.complete_variant("nothing") == []
+
+
+def test_expansion_completion_follows_the_variant():
+    reg = default_registry()
+    assert completion.complete_expansion(ctx(), "") == sorted(reg.expansions)
+    assert completion.complete_expansion(ctx(variant="barrage"), "lee") == ["leeghwater"]
+    assert "leeghwater" not in completion.complete_expansion(ctx(variant="power_grid"), "")
+
+
+def test_bot_completion_follows_the_variant_and_completes_a_comma_list():
+    reg = default_registry()
+    assert completion.complete_bot(ctx(), "") == sorted(reg.bots)
+    assert completion.complete_bot(ctx(variant="power_grid"), "") == sorted(reg.bots_for("power_grid"))
+    assert completion.complete_bot(ctx(variant="power_grid"), "random,ra") == ["random,random"]
+    assert "human" not in completion.complete_bot(ctx(), "")
+    assert completion.complete_seat(ctx(), "human,hu") == ["human,human"]
+
+
+def test_option_completion_gives_variant_and_expansion_keys():
+    reg = default_registry()
+    keys = completion.complete_option(ctx(variant="barrage"), "")
+    assert "mode=" in keys
+    leeghwater = reg.expansions["leeghwater"].options
+    assert leeghwater is not None
+    assert {f"leeghwater.{name}=" for name in leeghwater.model_fields} <= set(keys)
+    assert all(
+        k.startswith("leeghwater.") for k in completion.complete_option(ctx(variant="barrage"), "leeg")
+    )
+    power_grid = completion.complete_option(ctx(variant="power_grid"), "")
+    assert {f"{name}=" for name in reg.variants["power_grid"].options.model_fields} <= set(power_grid)
+    assert not any(k.startswith("leeghwater.") for k in power_grid)
+
+
+def complete(words: str, cword: int, tmp_path: Path) -> list[str]:
+    """What bash completion offers, through the real command (click's protocol)."""
+    env = dict(os.environ, _TURBINE_COMPLETE="complete_bash", COMP_WORDS=words, COMP_CWORD=str(cword))
+    result = subprocess.run(
+        [sys.executable, "-m", "turbine.cli"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.split()
+
+
+def test_the_shell_sees_the_completions(tmp_path):
+    assert complete("turbine new bar", 2, tmp_path) == ["barrage"]
+    assert "leeghwater" in complete("turbine new barrage --with ", 4, tmp_path)
+    assert "mode=" in complete("turbine simulate barrage --option mo", 4, tmp_path)
+
+
+def test_completion_script_is_shown(run):
+    result = run("--show-completion", "bash")
+    assert result.returncode == 0, result.stderr
+    assert "_TURBINE_COMPLETE=complete_bash" in result.stdout
+
+
+def test_version_is_shown_as_a_flag(run):
+    result = run("--help")
+    line = next(line for line in result.stdout.splitlines() if "--version" in line)
+    assert "<bool>" not in line and "Print the version" in line
+
+
+def test_an_expansion_option_without_its_expansion_says_to_add_with(run):
+    reg = default_registry()
+    with pytest.raises(CliError, match="add --with leeghwater"):
+        parse_options(options_model(reg, "barrage"), ["leeghwater.anything=1"])
+    assert_one_line_error(
+        run("new", "barrage", "--out", "g.json", "--option", "leeghwater.anything=1"), "add --with leeghwater"
+    )
+
+
+def test_variants_describes_barrage_default_as_the_full_game():
+    spec = default_registry().variants["barrage"]
+    assert spec.options().mode == "full"  # B-1.3: the default the description must match
+    assert "full game" in spec.description
+    assert "mode=intro" in spec.description
+
+
+@needs_sparks
+def test_legal_on_a_finished_game_says_it_is_over(run, tmp_path):
+    assert run("simulate", "sparks", "-n", "1", "--out", "games").returncode == 0
+    (save,) = (tmp_path / "games").glob("*.json")
+    result = run("legal", str(save))
+    assert result.returncode == 0, result.stderr
+    assert "the game is over" in result.stdout
+    assert "No legal move starts with" not in result.stdout
