@@ -21,7 +21,7 @@ COUNTS = ("VP", "credits", "excavators", "mixers", "energy")
 
 def company(r: BarrageGame, state: State, seat: int) -> str:
     """The seat's company name, or ``seat N`` before the draft."""
-    return r.company(state, seat).name or f"seat {seat + 1}"
+    return r.company(state, seat).name or f"Seat {seat + 1}"
 
 
 def snapshot(state: State) -> list[tuple[int, ...]]:

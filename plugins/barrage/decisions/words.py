@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def who(game: BarrageGame, state: State, seat: int) -> str:
     """A seat as its company's name (``seat N`` before the draft)."""
     company = game.company(state, seat)
-    return company.name if company.id else f"seat {seat + 1}"
+    return company.name if company.id else f"Seat {seat + 1}"
 
 
 def owner_text(game: BarrageGame, state: State, owner: int, seat: int) -> str:
