@@ -5,6 +5,7 @@ from __future__ import annotations
 from turbine.core import bots as core_bots
 from turbine.core.plugins import Registry
 from turbine.core.rng import Rng
+from turbine.plugins.power_grid import actions as A
 from turbine.plugins.power_grid import plugin
 from turbine.plugins.power_grid.data_model import MapData, members
 from turbine.plugins.power_grid.game import PowerGrid
@@ -45,7 +46,6 @@ def random_playout(r: PowerGrid, state, seed: int, limit: int | None = None) -> 
 def default_choice(r: PowerGrid, state):
     """A dull but legal policy: pass or open the cheapest plant at its number, drop out,
     buy nothing, build nothing, power nothing."""
-    from turbine.plugins.power_grid import actions as A
 
     legal = r.legal_actions(state)
     for a in legal:
@@ -80,3 +80,22 @@ def is_reachable(m: MapData, allowed: int) -> bool:
     cities = members(allowed)
     table = all_pairs(m, allowed)
     return all(table[a][b] < INF for a in cities for b in cities)
+
+
+REGIONS = ["pink", "green", "brown", "purple"]
+"""Four connected Russian regions the table-view tests play in."""
+
+
+def to_phase_5(r, s) -> None:
+    """Round 1 played so that every player has a plant, two tokens and a city: the
+    dull policy to Phase 3, then each buys what it can up to two tokens and builds once."""
+    play_until(r, s, "resources")
+    while r.phase_name(s) == "resources":
+        seat = r.to_move(s)
+        buys = [a for a in r.legal_actions(s) if isinstance(a, A.Buy)]
+        r.apply(s, buys[0] if buys and sum(s.players[seat].res) < 2 else A.DONE)
+    while r.phase_name(s) == "building":
+        seat = r.to_move(s)
+        builds = [a for a in r.legal_actions(s) if isinstance(a, A.Build)]
+        r.apply(s, builds[0] if builds and not s.players[seat].cities else A.DONE)
+    assert r.phase_name(s) == "bureaucracy" and s.flow.round == 1

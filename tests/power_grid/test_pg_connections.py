@@ -16,14 +16,13 @@ import re
 from pathlib import Path
 
 import pytest
-from pg_helpers import REGISTRY, act, new_state, play_until
+from pg_helpers import REGIONS, REGISTRY, act, new_state, play_until, to_phase_5
 from turbine.core import Game
 from turbine.core.errors import ParseError
 from turbine.plugins.power_grid import actions as A
 from turbine.plugins.power_grid.tables import income
 
 DATA = Path(__file__).resolve().parents[2] / "plugins" / "power_grid" / "data"
-REGIONS = ["pink", "green", "brown", "purple"]
 
 
 def _links(map_name: str, city: str) -> dict[str, int]:
@@ -219,21 +218,6 @@ def test_without_a_place_the_view_shows_where_the_seat_s_network_can_grow():
 # ---------------------------------------------------------------- the last Phase 5
 
 
-def _to_phase_5(r, s) -> None:
-    """Round 1 played so that every player has a plant, two tokens and a city: the
-    dull policy to Phase 3, then each buys what it can up to two tokens and builds once."""
-    play_until(r, s, "resources")
-    while r.phase_name(s) == "resources":
-        seat = r.to_move(s)
-        buys = [a for a in r.legal_actions(s) if isinstance(a, A.Buy)]
-        r.apply(s, buys[0] if buys and sum(s.players[seat].res) < 2 else A.DONE)
-    while r.phase_name(s) == "building":
-        seat = r.to_move(s)
-        builds = [a for a in r.legal_actions(s) if isinstance(a, A.Build)]
-        r.apply(s, builds[0] if builds and not s.players[seat].cities else A.DONE)
-    assert r.phase_name(s) == "bureaucracy" and s.flow.round == 1
-
-
 def test_the_players_view_and_the_panel_say_the_last_phase_5():
     """P-7.3/P-7.5, T-1: before the first Phase 5 nothing is said; once a player is paid,
     his cities powered and the income appear in the players view, the turn panel and the
@@ -242,7 +226,7 @@ def test_the_players_view_and_the_panel_say_the_last_phase_5():
     seat = r.to_move(s)
     assert "Last Phase 5" not in r.turn_view(s, seat)
     assert r.render_view(s, None, "players").count("no Phase 5 yet") == 4
-    _to_phase_5(r, s)
+    to_phase_5(r, s)
     while r.phase_name(s) == "bureaucracy":
         r.apply(s, r.legal_actions(s)[-1])  # run every plant it can
     assert s.flow.round == 2
@@ -263,7 +247,7 @@ def test_the_players_view_and_the_panel_say_the_last_phase_5():
 def test_a_player_paid_in_round_1_shows_before_the_others():
     """Round 1's Phase 5: who has been paid shows his income, the others not yet."""
     r, s = new_state(4, seed=3)
-    _to_phase_5(r, s)
+    to_phase_5(r, s)
     first = r.to_move(s)
     r.apply(s, r.legal_actions(s)[-1])
     while s.flow.pending:  # a hybrid's mix

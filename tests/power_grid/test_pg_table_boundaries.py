@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pg_helpers import new_state, play_until
-from test_pg_connections import REGIONS, _to_phase_5
+from pg_helpers import REGIONS, new_state, play_until, to_phase_5
 from turbine.core.errors import ParseError
 from turbine.plugins.power_grid import actions as A
 from turbine.plugins.power_grid.orders import BidUpTo, standing_order
@@ -47,7 +46,7 @@ def test_outside_the_seat_s_own_building_turn_no_move_is_said_not_allowed():
     """The legal moves decide only in the seat's own Phase 4 turn (P-6): in Bureaucracy
     the seat to move sees plain build costs, never 'not allowed now'."""
     r, s = new_state(4, seed=2, regions=REGIONS)
-    _to_phase_5(r, s)
+    to_phase_5(r, s)
     seat = r.to_move(s)
     said = [r.render_view(s, seat, "connections", r.city_names[c]).splitlines()[1] for c in s.in_play]
     assert any(re.search(r"costs you: \d+ \(", line) for line in said)
