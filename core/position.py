@@ -25,7 +25,7 @@ from typing import Any
 from .errors import BadPosition
 from .session import Game
 
-__all__ = ["BadPosition", "Position", "conservation", "counted", "places_of"]
+__all__ = ["BadPosition", "Position", "SeatSetters", "conservation", "counted", "places_of"]
 
 
 class Position(ABC):
@@ -63,6 +63,20 @@ class Position(ABC):
         game.reset_caches()
         self.state = self.rules.clone(self.state)  # a builder used again edits its own copy
         return game
+
+
+class SeatSetters:
+    """The setters of one seat of a :class:`Position` (a game subclasses it with its
+    own): each returns ``self``, and :meth:`build` goes on with the position, so a
+    chain may name several seats and end with ``.build()``."""
+
+    def __init__(self, position: Position, seat: int) -> None:
+        self.position = position
+        self.index = seat
+        self.player: Any = position.state.players[seat]
+
+    def build(self) -> Game:
+        return self.position.build()
 
 
 def places_of(where: Iterable[tuple[str, Iterable[str]]]) -> dict[str, list[str]]:

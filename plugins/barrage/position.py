@@ -20,10 +20,9 @@ built in play.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from turbine.core import Game
-from turbine.core.position import BadPosition, Position, conservation, counted, places_of
+from turbine.core.position import BadPosition, Position, SeatSetters, conservation, counted, places_of
 
 from .construction import JOKER
 from .state import WHEEL_SECTORS
@@ -336,20 +335,14 @@ class BarragePosition(Position):
         return self
 
 
-class SeatPosition:
+class SeatPosition(SeatSetters):
     """The setters of one seat (from :meth:`BarragePosition.seat`); each returns ``self``,
     and :meth:`seat` and :meth:`build` go on with the position."""
 
-    def __init__(self, position: BarragePosition, seat: int) -> None:
-        self.position = position
-        self.index = seat
-        self.player: Any = position.state.players[seat]
+    position: BarragePosition
 
     def seat(self, seat: int) -> SeatPosition:
         return self.position.seat(seat)
-
-    def build(self) -> Game:
-        return self.position.build()
 
     # resources (B-2.2, B-3)
     def credits(self, n: int) -> SeatPosition:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from turbine.core import Game
-from turbine.core.position import BadPosition, Position, conservation, places_of
+from turbine.core.position import BadPosition, Position, SeatSetters, conservation, places_of
 
 from .actions import plant_key
 from .data_model import RESOURCES, load_rules
@@ -197,19 +197,13 @@ class PowerGridPosition(Position):
         return out
 
 
-class SeatPosition:
+class SeatPosition(SeatSetters):
     """The setters of one seat (from :meth:`PowerGridPosition.seat`); each returns ``self``."""
 
-    def __init__(self, position: PowerGridPosition, seat: int) -> None:
-        self.position = position
-        self.index = seat
-        self.player: Any = position.state.players[seat]
+    position: PowerGridPosition
 
     def seat(self, seat: int) -> SeatPosition:
         return self.position.seat(seat)
-
-    def build(self) -> Game:
-        return self.position.build()
 
     def money(self, elektro: int) -> SeatPosition:
         self.player.money = elektro
