@@ -22,7 +22,7 @@ Identifiers are the rule document's (``CO-USA``, ``EO-GD``, ``AT-II-E``,
 from __future__ import annotations
 
 import functools
-from typing import Annotated, Final, Literal, TypeVar
+from typing import Annotated, Final, Generic, Literal, TypeVar
 
 import msgspec
 from turbine.core.data import DataError, decode_data, read_data, require, require_unique
@@ -50,6 +50,7 @@ __all__ = [
     "ScoringTiles",
     "SpecialTile",
     "Structure",
+    "Technology",
     "TechnologyData",
     "load_companies",
     "load_constants",
@@ -324,31 +325,43 @@ class BasicTile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     intro_only: bool
 
 
-class AdvancedTile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+_S = TypeVar("_S", bound=str)
+"""The structure types a tile's symbols may show: Barrage's four (:data:`Structure`), or an
+expansion's wider set (Leeghwater's buildings, L-6.1), so that its tiles are read with these
+same Structs."""
+_B = TypeVar("_B")
+"""A basic tile as a game's file describes it (Barrage's has ``intro_only``)."""
+
+
+class AdvancedTile(msgspec.Struct, Generic[_S], frozen=True, forbid_unknown_fields=True):
     id: Label
     level: Level
-    builds: tuple[Structure, ...]
+    builds: tuple[_S, ...]
     effect: str
     text: str
 
 
-class SpecialTile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class SpecialTile(msgspec.Struct, Generic[_S], frozen=True, forbid_unknown_fields=True):
     id: Label
     officer: Label
-    builds: tuple[Structure, ...]
+    builds: tuple[_S, ...]
     effect: str
     text: str
 
 
-class TechnologyData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class TechnologyData(msgspec.Struct, Generic[_B, _S], frozen=True, forbid_unknown_fields=True):
     about: str
-    basic: tuple[BasicTile, ...]
-    advanced: tuple[AdvancedTile, ...]
-    special: tuple[SpecialTile, ...]
+    basic: tuple[_B, ...]
+    advanced: tuple[AdvancedTile[_S], ...]
+    special: tuple[SpecialTile[_S], ...]
 
-    def level(self, level: int) -> tuple[AdvancedTile, ...]:
+    def level(self, level: int) -> tuple[AdvancedTile[_S], ...]:
         """The advanced tiles of stack I, II or III, in file order."""
         return tuple(t for t in self.advanced if t.level == level)
+
+
+Technology = TechnologyData[BasicTile, Structure]
+"""Barrage's technology tiles (``technology.json``)."""
 
 
 # --------------------------------------------------------------------------- scoring tiles
@@ -665,10 +678,10 @@ def load_officers() -> tuple[Officer, ...]:
 
 
 @functools.cache
-def load_technology() -> TechnologyData:
+def load_technology() -> Technology:
     """Basic, advanced (15: five per level) and special technology tiles (B-14, B-21.3)."""
     f = "technology.json"
-    data = _decode(f, TechnologyData)
+    data = _decode(f, Technology)
     _unique(
         [*(t.id for t in data.basic), *(t.id for t in data.advanced), *(t.id for t in data.special)],
         f,

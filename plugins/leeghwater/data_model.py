@@ -38,8 +38,12 @@ from turbine.plugins.barrage import data_model as barrage
 from turbine.plugins.barrage.data_model import (
     Area,
     BonusTile,
+    ConduitValue,
     IncomeRows,
+    Label,
+    NonNeg,
     Officer,
+    Positive,
     PowerhouseStep,
     RewardPart,
 )
@@ -48,7 +52,6 @@ __all__ = [
     "BUILDING",
     "STRUCTURES",
     "AdditionalBoard",
-    "AdvancedTile",
     "BasicTile",
     "BoardExtension",
     "BuildingEffect",
@@ -69,10 +72,9 @@ __all__ = [
     "PersonalSpace",
     "PrivateBuilding",
     "SpecialReward",
-    "SpecialTile",
     "Stack",
     "Structure",
-    "TechnologyData",
+    "Technology",
     "TileSpace",
     "load_additional_board",
     "load_all",
@@ -95,11 +97,6 @@ BUILDING: Final = "building"
 #: Barrage's four structure types plus the building, in company-board row order (L-2.3).
 STRUCTURES: Final[tuple[Structure, ...]] = ("base", "elevation", "conduit", "powerhouse", BUILDING)
 
-NonNeg = Annotated[int, msgspec.Meta(ge=0)]
-Positive = Annotated[int, msgspec.Meta(gt=0)]
-Level = Annotated[int, msgspec.Meta(ge=1, le=3)]
-ConduitValue = Annotated[int, msgspec.Meta(ge=1, le=5)]
-Label = Annotated[str, msgspec.Meta(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_+\-]+$")]
 
 #: Reward kinds an external work may carry as an *ordinary* part: gains and actions whose symbols
 #: are Barrage's own (L-5.12.10).  Free builds on a tile are always its special reward (EW-R4…EW-R7).
@@ -494,37 +491,15 @@ class _BuildingsFile(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class BasicTile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The expansion's basic tile (L-9): it has no introductory-game marking."""
+
     id: Label
     builds: tuple[Structure, ...]
 
 
-class AdvancedTile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A new advanced technology (L-9), shaped like Barrage's but able to build a ``building``."""
-
-    id: Label
-    level: Level
-    builds: tuple[Structure, ...]
-    effect: str
-    text: str
-
-
-class SpecialTile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    id: Label
-    officer: Label
-    builds: tuple[Structure, ...]
-    effect: str
-    text: str
-
-
-class TechnologyData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    about: str
-    basic: tuple[BasicTile, ...]
-    advanced: tuple[AdvancedTile, ...]
-    special: tuple[SpecialTile, ...]
-
-    def level(self, level: int) -> tuple[AdvancedTile, ...]:
-        """The new tiles of stack I, II or III."""
-        return tuple(t for t in self.advanced if t.level == level)
+Technology = barrage.TechnologyData[BasicTile, Structure]
+"""The new technology tiles (L-9): Barrage's tile Structs, whose symbols may also show a
+``building`` (L-6.1)."""
 
 
 class _BonusFile(msgspec.Struct, forbid_unknown_fields=True):
@@ -658,10 +633,10 @@ def load_netherlands() -> NetherlandsCompany:
 
 
 @functools.cache
-def load_technology() -> TechnologyData:
+def load_technology() -> Technology:
     """The building basic tile, the 3 building advanced tiles (one per stack) and Leslie's tile (L-9)."""
     f = "technology.json"
-    t = _decode(f, TechnologyData)
+    t = _decode(f, Technology)
     ids = [*(x.id for x in t.basic), *(x.id for x in t.advanced), *(x.id for x in t.special)]
     _unique(ids, f, "tile")
     base = barrage.load_technology()
@@ -829,7 +804,7 @@ class Expansion(msgspec.Struct, frozen=True):
     board: AdditionalBoard
     external_works: ExternalWorksData
     private_buildings: tuple[PrivateBuilding, ...]
-    technology: TechnologyData
+    technology: Technology
     bonus_tiles: tuple[BonusTile, ...]
     officers: OfficersData
 
