@@ -60,6 +60,7 @@ BUILTIN_COMMANDS = {
     "upgrade",
     "export",
     "simulate",
+    "tournament",
     "bench",
     "schema",
     "demo",
@@ -99,6 +100,26 @@ WidthOption = Annotated[
     ),
 ]
 SaveArg = Annotated[Path, typer.Argument(help="The save file.", metavar="FILE")]
+JobsOption = Annotated[
+    int, typer.Option("--jobs", "-j", help="Play the games in N processes (same results for any N).", min=1)
+]
+RowsOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--rows",
+        help="Write one row per game to FILE: CSV, or Parquet for *.parquet (needs turbine[parquet]).",
+        metavar="FILE",
+    ),
+]
+BotSecondsOption = Annotated[
+    float | None,
+    typer.Option(
+        "--bot-seconds",
+        help="A bot that takes longer over one decision fails its game (the results then depend on timing).",
+        min=0.0,
+        metavar="S",
+    ),
+]
 
 
 def _show_version(value: bool) -> None:
@@ -353,8 +374,11 @@ def new(
         expansions=with_ or [],
         seats=seat_list,
     )
-    moves = list(run_bots(game, game.make_bots()))
-    save_game(game, out)
+    moves: list[Moved] = []
+    try:
+        moves.extend(run_bots(game, game.make_bots()))
+    finally:  # a bot that fails leaves the game saved just before its move
+        save_game(game, out)
     output.out.print(
         Text(f"New {spec.name} game for {game.players} players (seed {seed}) saved to {out}", style="bold")
     )
@@ -456,8 +480,11 @@ def move(
         action = game.find(notation)
     except ParseError as exc:
         raise ParseError(f"{exc}; `turbine legal {file}` lists the legal moves") from None
-    moves = [play_move(game, action), *run_bots(game, game.make_bots(seed_offset=len(game.log)))]
-    save_game(game, file)
+    moves = [play_move(game, action)]
+    try:
+        moves.extend(run_bots(game, game.make_bots(seed_offset=len(game.log))))
+    finally:  # a bot that fails leaves the game saved just before its move
+        save_game(game, file)
     announce(game, moves)
     output.where(game)
     if game.is_over:
@@ -719,10 +746,16 @@ def simulate(
     out: Annotated[
         Path | None, typer.Option("--out", help="Write one save file per game here.", metavar="DIR")
     ] = None,
+    jobs: JobsOption = 1,
+    rows: RowsOption = None,
+    bot_seconds: BotSecondsOption = None,
     json_out: JsonFlag = False,
 ) -> None:
-    """Play bot-only games and summarise them (winners, scores, length)."""
-    from .simulate import print_summary, run_simulation
+    """Play bot-only games and summarise them (winners, scores, length).
+
+    Exit code 2 when a bot fails (raises, answers an illegal move, or goes over
+    --bot-seconds): the position is saved and named; 1 when a game's rules fail."""
+    from .simulate import exit_code, print_summary, report_bot_failures, run_simulation
 
     reg = registry()
     spec = reg.variant(variant)
@@ -735,13 +768,72 @@ def simulate(
         options=parse_options(options_model(reg, variant, with_ or []), option or []),
         expansions=with_ or [],
         out_dir=out,
+        jobs=jobs,
+        rows=rows,
+        bot_seconds=bot_seconds,
     )
     if json_out:
         output.print_json(summary)
     else:
         print_summary(summary)
-    if summary["errors"]:
-        raise typer.Exit(1)
+    report_bot_failures(summary)
+    if exit_code(summary):
+        raise typer.Exit(exit_code(summary))
+
+
+@app.command()
+def tournament(
+    variant: Annotated[str, typer.Argument(help="Variant id.", autocompletion=completion.complete_variant)],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="The bot kinds, a comma list (two or more).",
+            autocompletion=completion.complete_bot,
+        ),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games.", min=1)] = 20,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Players (default: one per bot kind).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Game i uses seed S+i.")] = 0,
+    option: OptionList = None,
+    with_: WithList = None,
+    jobs: JobsOption = 1,
+    rows: RowsOption = None,
+    bot_seconds: BotSecondsOption = None,
+    json_out: JsonFlag = False,
+) -> None:
+    """Bots against each other, seats rotated: ratings with their uncertainty, and win rates.
+
+    Exit codes as for simulate."""
+    from .simulate import exit_code, report_bot_failures
+    from .tournament import parse_bots, print_tournament, run_tournament
+
+    reg = registry()
+    spec = reg.variant(variant)
+    kinds = parse_bots(bots, reg, variant)
+    count = players or min(max(len(kinds), spec.min_players), spec.max_players)
+    report = run_tournament(
+        reg,
+        variant,
+        bots=kinds,
+        games=games,
+        players=count,
+        seed=seed,
+        options=parse_options(options_model(reg, variant, with_ or []), option or []),
+        expansions=with_ or [],
+        jobs=jobs,
+        rows=rows,
+        bot_seconds=bot_seconds,
+    )
+    if json_out:
+        output.print_json(report)
+    else:
+        print_tournament(report)
+    report_bot_failures(report)
+    if exit_code(report):
+        raise typer.Exit(exit_code(report))
 
 
 @app.command()

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import PydanticUndefined
 from turbine.core import Game, Registry, Seat, TurbineError, default_registry
+from turbine.core.bots import BotFailure
 
 from . import output
 
@@ -251,7 +252,12 @@ def run_bots(game: Game, bots: dict[int, Any], limit: int | None = None) -> Iter
         seat = game.to_move
         if seat is None or seat not in bots:
             return
-        action = bots[seat].choose(game.state, game.legal())
+        try:
+            action = bots[seat].choose(game.state, game.legal())
+        except BotFailure as exc:  # the bot's fault: one line, with where it happened
+            raise exc.at(
+                f"move {len(game.log) + 1} ({game.where()}) of the game of seed {game.seed}"
+            ) from exc
         moved = play_move(game, action)
         moves += 1
         yield moved

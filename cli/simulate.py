@@ -1,14 +1,27 @@
 """``turbine simulate``: bot-only games and their statistics.
 
 Game ``i`` (from 0) uses seed ``S + i``, so a run is reproducible and any one
-game can be replayed on its own.  A game still running after
-``rules.decision_bound()`` decisions is stopped and counted as not finished;
-a game whose rules or bots raise is reported with its seed and counted as an
-error (the command then exits with code 1).
+game can be replayed on its own.  ``--jobs N`` plays the games in ``N`` processes
+(:mod:`turbine.cli.games`); the summary and ``--rows`` are the same for any ``N``,
+but for the seconds.  A game still running after ``rules.decision_bound()``
+decisions is stopped and counted as not finished.
+
+Failures are reported game by game; the other games' results are kept:
+
+* a bot that raises, answers with a move that is not legal, or goes over its
+  ``--bot-seconds`` budget (a :class:`~turbine.core.bots.BotFailure`) is reported
+  with the bot, its seat, the seed and the move number, and the game up to that
+  decision is saved (in ``--out DIR``, else in a new temporary folder the report
+  names) for ``turbine show`` or ``turbine play``.  The fault is the bot's, often a
+  third-party plugin's, and not turbine's: the command ends with one error line
+  and exit code 2, as for any bad input;
+* a game whose rules raise, or whose worker process dies, is reported with its
+  seed: an internal error, exit code 1.
 """
 
 from __future__ import annotations
 
+import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -17,26 +30,47 @@ from typing import Any
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
-from turbine.core import Game, Registry, Seat
+from turbine.core import Registry, Seat
 
 from . import output
 from .common import CliError
+from .games import BOT_FAILED, ERROR, FINISHED, UNFINISHED, GameResult, Plan, play_bot_game, run_games
+from .rows import check_writable, write_rows
+
+__all__ = ["exit_code", "play_bot_game", "print_summary", "progress_bar", "run_simulation"]
 
 
-def play_bot_game(game: Game) -> bool:
-    """Play ``game`` with its bots to the end or to the decision bound; True if it ended."""
-    bots = game.make_bots()
-    bound = game.rules.decision_bound()
-    missing = [seat + 1 for seat in range(game.players) if seat not in bots]
-    if missing:
-        raise ValueError(f"seats {missing} are not bots")
-    while not game.is_over:
-        if len(game.log) >= bound:
-            return False
-        seat = game.to_move
-        assert seat is not None
-        game.play(bots[seat].choose(game.state, game.legal()))
-    return True
+def progress_bar(label: str) -> Progress:
+    """The progress line on stderr (only on a terminal: a pipe gets no cursor control)."""
+    return Progress(
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=output.err,
+        transient=True,
+        disable=not output.err.is_interactive,
+    )
+
+
+def play_all(
+    registry: Registry, plan: Plan, games: int, jobs: int, label: str
+) -> tuple[list[GameResult], float]:
+    """Every game of ``plan`` with a progress line; the results and the seconds taken."""
+    if jobs < 1:
+        raise CliError(f"--jobs must be at least 1, not {jobs}")
+    started = time.perf_counter()
+    progress = progress_bar(label)
+    task = progress.add_task("games", total=games)
+    results = run_games(
+        registry,
+        plan,
+        games,
+        jobs=jobs,
+        done=lambda count: progress.advance(task, count),
+        showing=lambda: progress,
+    )
+    return results, time.perf_counter() - started
 
 
 def run_simulation(
@@ -49,69 +83,39 @@ def run_simulation(
     options: Mapping[str, Any],
     expansions: Sequence[str],
     out_dir: Path | None = None,
+    jobs: int = 1,
+    rows: Path | None = None,
+    bot_seconds: float | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` bot games and return the summary (see ``turbine simulate --json``)."""
     human = [i + 1 for i, s in enumerate(seats) if s.kind == "human"]
     if human:
         raise CliError(f"simulate needs bots in every seat; seats {human} are human")
+    for seat in seats:
+        registry.bot(seat.kind, variant)  # an unknown bot: one line, before any game
+    if rows is not None:
+        check_writable(rows)
     players = len(seats)
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
-    wins = [0] * players
-    score_sums = [0] * players
-    decisions_finished: list[int] = []
-    unfinished: list[dict[str, Any]] = []
-    errors: list[dict[str, Any]] = []
-    shared = 0
-    started = time.perf_counter()
-    progress = Progress(
-        TextColumn("[bold]simulate"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=output.err,
-        transient=True,
-        disable=not output.err.is_interactive,  # no cursor control on a dumb terminal or a pipe
+    plan = Plan(
+        variant,
+        seed,
+        players,
+        seats=tuple(seats),
+        options=dict(options),
+        expansions=tuple(expansions),
+        out_dir=None if out_dir is None else str(out_dir),
+        bot_seconds=bot_seconds,
     )
-    with progress:
-        task = progress.add_task("games", total=games)
-        for index in range(games):
-            game_seed = seed + index
-            game = Game(
-                registry,
-                variant,
-                players=players,
-                seed=game_seed,
-                options=options,
-                expansions=expansions,
-                seats=list(seats),
-            )
-            try:
-                finished = play_bot_game(game)
-            except Exception as exc:
-                errors.append(
-                    {
-                        "game": index,
-                        "seed": game_seed,
-                        "decisions": len(game.log),
-                        "error": f"{type(exc).__name__}: {exc}",
-                    }
-                )
-                finished = None
-            if finished:
-                decisions_finished.append(len(game.log))
-                winners = game.rules.winner(game.state)
-                shared += len(winners) > 1
-                for seat in winners:
-                    wins[seat] += 1
-                for seat, score in enumerate(game.rules.scores(game.state)):
-                    score_sums[seat] += score
-            elif finished is False:
-                unfinished.append({"game": index, "seed": game_seed, "decisions": len(game.log)})
-            if out_dir is not None and finished is not None:
-                game.save(str(out_dir / f"game-{index + 1:04d}-seed{game_seed}.json"))
-            progress.advance(task)
-    done = len(decisions_finished)
+    results, seconds = play_all(registry, plan, games, jobs, "simulate")
+    if rows is not None:
+        write_rows(rows, results, players)
+    summary = summarise(results, players)
+    failures = keep_failed_positions(results, out_dir)
+    summary["errors"] = [
+        error_entry(result, failures) for result in results if result.status in (BOT_FAILED, ERROR)
+    ]
     return {
         "variant": variant,
         "players": players,
@@ -120,18 +124,99 @@ def run_simulation(
         "options": dict(options),
         "expansions": list(expansions),
         "games": games,
-        "finished": done,
-        "unfinished": unfinished,
-        "errors": errors,
-        "wins": wins,
-        "shared_wins": shared,
-        "mean_scores": [round(total / done, 3) for total in score_sums] if done else [None] * players,
-        "mean_decisions": round(sum(decisions_finished) / done, 2) if done else None,
-        "min_decisions": min(decisions_finished, default=None),
-        "max_decisions": max(decisions_finished, default=None),
-        "seconds": round(time.perf_counter() - started, 3),
+        **summary,
+        "seconds": round(seconds, 3),
         "out": None if out_dir is None else str(out_dir),
+        "rows": None if rows is None else str(rows),
     }
+
+
+def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
+    """Wins per seat, mean scores and game lengths over the finished games."""
+    finished = [r for r in results if r.status == FINISHED]
+    wins = [0] * players
+    score_sums = [0] * players
+    for result in finished:
+        for seat in result.winners:
+            wins[seat] += 1
+        for seat, score in enumerate(result.scores or ()):
+            score_sums[seat] += score
+    lengths = [r.decisions for r in finished]
+    done = len(finished)
+    return {
+        "finished": done,
+        "unfinished": [
+            {"game": r.index, "seed": r.seed, "decisions": r.decisions}
+            for r in results
+            if r.status == UNFINISHED
+        ],
+        "errors": [],
+        "wins": wins,
+        "shared_wins": sum(len(r.winners) > 1 for r in finished),
+        "mean_scores": [round(total / done, 3) for total in score_sums] if done else [None] * players,
+        "mean_decisions": round(sum(lengths) / done, 2) if done else None,
+        "min_decisions": min(lengths, default=None),
+        "max_decisions": max(lengths, default=None),
+    }
+
+
+def keep_failed_positions(results: Sequence[GameResult], out_dir: Path | None) -> dict[int, str]:
+    """Save the position of every game a bot failed in (``out_dir``, else a new temporary
+    folder); the file of each, by game index."""
+    failed = [r for r in results if r.position is not None]
+    if not failed:
+        return {}
+    folder = out_dir if out_dir is not None else Path(tempfile.mkdtemp(prefix="turbine-bot-failures-"))
+    files = {}
+    for result in failed:
+        assert result.position is not None
+        path = folder / f"failed-game-{result.index + 1:04d}-seed{result.seed}.json"
+        path.write_bytes(result.position)
+        files[result.index] = str(path)
+    return files
+
+
+def error_entry(result: GameResult, files: Mapping[int, str]) -> dict[str, Any]:
+    """A failed game as the summary lists it."""
+    entry: dict[str, Any] = {
+        "game": result.index,
+        "seed": result.seed,
+        "decisions": result.decisions,
+        "error": result.error,
+        "where": result.where,
+    }
+    if result.status == BOT_FAILED:
+        assert result.seat is not None
+        entry |= {"bot": result.bot, "seat": result.seat + 1, "save": files.get(result.index)}
+    return entry
+
+
+def error_text(entry: Mapping[str, Any]) -> str:
+    """One failed game in a line: which game, where, what went wrong and, for a bot, where
+    the position is kept."""
+    game = (
+        f"game {entry['game'] + 1} (seed {entry['seed']}), move {entry['decisions'] + 1} ({entry['where']})"
+    )
+    if "bot" not in entry:
+        return f"{game}: {entry['error']}"
+    bot = f"bot {entry['bot']!r} at seat {entry['seat']}"
+    return f"{game}: {bot} {entry['error']}; the position is in {entry['save']}"
+
+
+def exit_code(summary: Mapping[str, Any]) -> int:
+    """1 if a game's rules failed (an internal error), else 2 if a bot failed, else 0."""
+    errors = summary["errors"]
+    if any("bot" not in entry for entry in errors):
+        return 1
+    return 2 if errors else 0
+
+
+def report_bot_failures(summary: Mapping[str, Any]) -> None:
+    """The one error line of a run in which only bots failed (exit code 2)."""
+    failed = [entry for entry in summary["errors"] if "bot" in entry]
+    if failed and exit_code(summary) == 2:
+        games = summary["games"]
+        output.error_line(f"a bot failed in {len(failed)} of {games} games; first: {error_text(failed[0])}")
 
 
 def print_summary(summary: dict[str, Any]) -> None:
@@ -144,9 +229,10 @@ def print_summary(summary: dict[str, Any]) -> None:
             style="bold",
         )
     )
+    rate = f" ({summary['games'] / summary['seconds']:.3g} games/s)" if summary["seconds"] > 0 else ""
     out.print(
         Text(
-            f"{summary['finished']} of {summary['games']} games finished in {summary['seconds']} s; "
+            f"{summary['finished']} of {summary['games']} games finished in {summary['seconds']} s{rate}; "
             f"mean {summary['mean_decisions']} decisions per game "
             f"(min {summary['min_decisions']}, max {summary['max_decisions']})"
         )
@@ -164,6 +250,16 @@ def print_summary(summary: dict[str, Any]) -> None:
     out.print(table)
     if summary["shared_wins"]:
         out.print(Text(f"{summary['shared_wins']} games ended in a shared win (counted for every winner)."))
+    print_problems(summary)
+    if summary["out"]:
+        out.print(Text(f"Save files in {summary['out']}"))
+    if summary["rows"]:
+        out.print(Text(f"One row per game in {summary['rows']}"))
+
+
+def print_problems(summary: Mapping[str, Any]) -> None:
+    """The games that did not finish and those that failed, a line each."""
+    out = output.out
     for game in summary["unfinished"]:
         out.print(
             Text(
@@ -172,13 +268,6 @@ def print_summary(summary: dict[str, Any]) -> None:
                 style="yellow",
             )
         )
-    for game in summary["errors"]:
-        out.print(
-            Text(
-                f"error: game {game['game'] + 1} (seed {game['seed']}) after {game['decisions']} "
-                f"decisions: {game['error']}",
-                style="red",
-            )
-        )
-    if summary["out"]:
-        out.print(Text(f"Save files in {summary['out']}"))
+    for entry in summary["errors"]:
+        label = "bot failed" if "bot" in entry else "error"
+        out.print(Text(f"{label}: {error_text(entry)}", style="red"))

@@ -21,6 +21,7 @@ import msgspec
 from pydantic import BaseModel, Field, ValidationError, create_model
 
 from . import savefile
+from .bots import SeatBot, seat_bot
 from .errors import BadOptions, IllegalAction, ParseError, SaveFileError
 from .plugins import Registry
 from .rules import Rules, normalise
@@ -504,10 +505,15 @@ class Game:
         parts.append(f"seat {_seat_text(self.to_move)} to move" if self.to_move is not None else "game over")
         return ", ".join(parts)
 
-    def make_bots(self, seed_offset: int = 0) -> dict[int, Any]:
-        """A bot object for every bot seat, seeded from the game's seed."""
+    def make_bots(self, seed_offset: int = 0, seconds: float | None = None) -> dict[int, SeatBot]:
+        """The bot of every bot seat, seeded from the game's seed, as the table holds it:
+        asked with the game's state, each decides from its seat's view and has its
+        answer checked (:class:`~turbine.core.bots.SeatBot`; ``seconds``: its time
+        budget per decision)."""
         return {
-            i: self.registry.bot(seat.kind, self.spec.id).factory(self.rules, i, self.seed + seed_offset)
+            i: seat_bot(
+                self.registry.bot(seat.kind, self.spec.id), self.rules, i, self.seed + seed_offset, seconds
+            )
             for i, seat in enumerate(self.seats)
             if seat.kind != "human"
         }

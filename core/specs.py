@@ -75,10 +75,30 @@ class ExpansionSpec:
 
 
 class Bot(Protocol):
-    """What a bot kind's factory returns: one bot for one seat of one game."""
+    """What a bot kind's factory returns: one bot for one seat of one game.
 
-    def choose(self, state: Any, legal: list[Any]) -> Any:
-        """Pick one of ``legal`` (never empty) for the seat to move in ``state``."""
+    A bot decides as a player in its seat would, from what that seat sees:
+    ``view`` is ``rules.view(state, seat)``, a copy of the state of the game's own
+    type in which what the seat cannot see is hidden (Power Grid's deck order,
+    Barrage's face-down stacks) and the game's random generator is reset.  It is
+    never the state the game goes on with: the table
+    (:class:`~turbine.core.bots.SeatBot`) makes it for every decision.  A bot that
+    tries moves ahead does so on a copy of the view (``rules.clone(view)``) whose
+    hidden parts it deals itself, from its own random generator: never on anything
+    its seat was not shown.
+
+    ``choose`` must return one of ``legal`` (never empty: the moves of its seat,
+    which is to move) and change neither ``view`` nor ``legal``: the conformance
+    kit (:func:`~turbine.core.testing.check_bots`) checks both for every
+    registered bot, and the table reports a bot that raises or answers with a move
+    not in ``legal`` as a :class:`~turbine.core.bots.BotFailure`.  Given the same
+    seed, the same seat and the same views, a bot makes the same moves, so a bot
+    game is reproducible.
+    """
+
+    def choose(self, view: Any, legal: list[Any]) -> Any:
+        """Pick one of ``legal`` for the seat to move, from its ``view``
+        (``None`` for a :attr:`~BotSpec.blind` bot)."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +114,9 @@ class BotSpec:
     factory: Callable[[Any, int, int], Bot]
     description: str = ""
     variants: tuple[str, ...] = field(default=())
+    blind: bool = False
+    """The bot never reads its view (it picks by chance): the table passes ``None``
+    instead of making a view for every decision, which costs a copy of the state."""
 
     def serves(self, variant: str) -> bool:
         return not self.variants or variant in self.variants

@@ -12,7 +12,10 @@ One call plays seeded games with bots and checks, after every action:
 
 and, per game: it ends within ``rules.decision_bound()``; the same seed played
 again gives the same digests; saving and loading the log reproduces the final
-state; ``winner`` names seats.
+state; ``winner`` names seats.  Then every bot registered for the variant plays
+a game (:func:`check_bots`): given its seat's view, it changes neither the view
+nor the legal list, answers with a legal move, and repeats its moves from the
+same seed.
 
 Plugin authors call it from their own test suite::
 
@@ -37,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import savefile
+from .bots import SeatBot, seat_bot
 from .errors import IllegalAction
 from .plugins import Registry, default_registry
 from .rules import Rules
@@ -56,6 +60,8 @@ class Report:
     longest: int = 0
     finished: list[tuple[int, int, int]] = field(default_factory=list)
     """(players, seed, decisions) of each game."""
+    bots: list[str] = field(default_factory=list)
+    """The bot kinds :func:`check_bots` checked."""
 
 
 class _Foreign:
@@ -77,15 +83,19 @@ def check_variant(
     bot: str = "random",
     registry: Registry | None = None,
     parse_sample: int = 48,
+    all_bots: bool = True,
 ) -> Report:
     """Play seeded bot games of ``variant`` and check the contract after every action.
 
     ``parse_sample`` caps how many legal actions per decision get the notation
     round trip (spread evenly over the list), to keep huge legal lists cheap.
+    ``all_bots``: also check every bot registered for the variant
+    (:func:`check_bots`, one game each at the first player count and seed).
     Raises :class:`ConformanceError` on the first broken property.
     """
     registry = registry or default_registry()
     report = Report()
+    players, seeds = list(players), list(seeds)
     for count in players:
         for seed in seeds:
             setup = _Setup(registry, variant, count, seed, options or {}, list(expansions), bot)
@@ -97,7 +107,99 @@ def check_variant(
                     f"{variant} {count}p seed {seed}: the same seed and actions gave a different "
                     f"state at decision {first} on a second run"
                 )
+    if all_bots and players and seeds:
+        report.bots = check_bots(
+            variant,
+            players=players[0],
+            seed=seeds[0],
+            options=options,
+            expansions=expansions,
+            registry=registry,
+        )
     return report
+
+
+def check_bots(
+    variant: str,
+    *,
+    players: int | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    expansions: Iterable[str] = (),
+    bots: Iterable[str] | None = None,
+    registry: Registry | None = None,
+) -> list[str]:
+    """Play one seeded game of ``variant`` per bot kind (``bots``, default: every one
+    registered for it), the kind in every seat, and check the bot contract
+    (:class:`~turbine.core.specs.Bot`) at each decision: the bot, given its seat's
+    view, changes neither that view nor the legal list and answers with a legal
+    move; and played again from the same seed, it makes the same moves.
+
+    Returns the kinds checked; raises :class:`ConformanceError` naming the bot,
+    the seed and the decision where one breaks the contract.
+    """
+    registry = registry or default_registry()
+    count = players or registry.variant(variant).min_players
+    kinds = list(bots) if bots is not None else registry.bots_for(variant)
+    for kind in kinds:
+        setup = _Setup(registry, variant, count, seed, options or {}, list(expansions), kind)
+        moves = _check_one_bot(setup)
+        game = setup.new()  # again, through the table's own holders this time
+        seated = game.make_bots()
+        for step, expected in enumerate(moves):
+            seat = game.to_move
+            assert seat is not None
+            action = seated[seat].choose(game.state, game.legal())
+            if action != expected:
+                again, first = game.rules.describe(action), game.rules.describe(expected)
+                raise ConformanceError(
+                    f"bot {kind!r}, {variant} {count}p seed {seed}, decision {step}: the same seed "
+                    f"gave {again!r} on a second run, not {first!r}"
+                )
+            game.play(action)
+    return kinds
+
+
+def _check_one_bot(setup: _Setup) -> list[Any]:
+    """One game of ``setup``'s bot kind in every seat, each decision checked; its moves."""
+    game = setup.new()
+    rules = game.rules
+    spec = setup.registry.bot(setup.bot, setup.variant)
+    bots = {seat: spec.factory(rules, seat, game.seed) for seat in range(game.players)}
+    bound = rules.decision_bound()
+    moves: list[Any] = []
+
+    def fail(message: str) -> None:
+        raise ConformanceError(
+            f"bot {setup.bot!r}, {setup.variant} {setup.players}p seed {setup.seed}, decision "
+            f"{len(game.log)} ({game.where()}): {message}"
+        )
+
+    while not game.is_over:
+        if len(game.log) > bound:
+            fail(f"the game ran past its decision bound of {bound}")
+        state, legal, seat = game.state, game.legal(), game.to_move
+        assert seat is not None
+        view = None
+        if not spec.blind:
+            view = rules.view(state, seat)
+            if view is state:
+                view = rules.clone(state)
+        seen = None if view is None else rules.digest(view)
+        given = list(legal)
+        try:
+            action = bots[seat].choose(view, given)
+        except Exception as exc:
+            fail(f"the bot raised {type(exc).__name__}: {exc}")
+        if view is not None and rules.digest(view) != seen:
+            fail("the bot changed the view it was given")
+        if given != legal:
+            fail("the bot changed the legal list it was given")
+        if action not in legal:
+            fail(f"the bot answered {action!r}, which is not a legal move")
+        game.play(action)
+        moves.append(action)
+    return moves
 
 
 def legal_counts(
@@ -382,7 +484,7 @@ class FirstLegal:
     """A bot that plays the first legal action: a dull, predictable way to a position
     (``play_until(game, predicate, bots=FIRST_LEGAL)``)."""
 
-    def choose(self, state: Any, legal: list[Any]) -> Any:
+    def choose(self, view: Any, legal: list[Any]) -> Any:
         return legal[0]
 
 
@@ -400,23 +502,23 @@ def play_until(
 
     ``bots`` is a bot kind for every seat (``"random"``), one bot object for every
     seat (:data:`FIRST_LEGAL`), or a ``seat -> bot`` mapping (``game.make_bots()``);
+    each decides from its seat's view, as at a table;
     by default the game's own bot seats keep their bots and ``random`` plays the
     others.  Fails if the game ends, or ``limit`` moves (default: the game's
     decision bound) pass, before the predicate holds.
     """
-    chosen: Mapping[int, Bot]
+    chosen: dict[int, SeatBot]
     if isinstance(bots, str) or bots is None:
         kind = bots or "random"
         own = game.make_bots(seed_offset=len(game.log)) if bots is None else {}
         spec = game.registry.bot(kind, game.spec.id)
         chosen = {
-            seat: own[seat] if seat in own else spec.factory(game.rules, seat, game.seed + len(game.log))
+            seat: own[seat] if seat in own else seat_bot(spec, game.rules, seat, game.seed + len(game.log))
             for seat in range(game.players)
         }
-    elif isinstance(bots, Mapping):
-        chosen = bots
     else:
-        chosen = dict.fromkeys(range(game.players), bots)
+        given = bots if isinstance(bots, Mapping) else dict.fromkeys(range(game.players), bots)
+        chosen = {seat: _seated(game, seat, bot) for seat, bot in given.items()}
     bound = game.rules.decision_bound() if limit is None else limit
     played = 0
     while not predicate(game):
@@ -428,6 +530,14 @@ def play_until(
         game.play(chosen[seat].choose(game.state, game.legal()))
         played += 1
     return played
+
+
+def _seated(game: Game, seat: int, bot: Bot) -> SeatBot:
+    """A bot a test passes, held as the table holds one (it sees the seat's view);
+    one already held (``game.make_bots()``) as it is."""
+    if isinstance(bot, SeatBot):
+        return bot
+    return SeatBot(bot, game.rules, seat, name=type(bot).__name__)
 
 
 def _illegal_candidates(seen: list[Any], legal: list[Any]) -> list[Any]:

@@ -40,6 +40,9 @@ COPY_PREFERENCE = ("EO-VF", "EO-SJ", "EO-GD", "EO-AK", "EO-JM", "EO-WA")
 
 
 class GreedyBot:
+    """Scores every legal move by rules of thumb, from its seat's view (its own and the
+    public board: the greedy bot never needs what lies face down)."""
+
     def __init__(self, rules: BarrageGame, seat: int, seed: int) -> None:
         self.rules = rules
         self.seat = seat
@@ -97,7 +100,9 @@ class GreedyBot:
             return 0 if value is None else float(value)
         return 0
 
-    def choose(self, state: State, legal: list[Action]) -> Action:
-        best = max(self._score(state, a) for a in legal)
-        top = [a for a in legal if self._score(state, a) == best]
+    def choose(self, view: State, legal: list[Action]) -> Action:
+        """The best-scored legal move, ties broken by the bot's own generator; ``view``
+        is what the seat sees (the face-down stacks hidden), and all it needs."""
+        best = max(self._score(view, a) for a in legal)
+        top = [a for a in legal if self._score(view, a) == best]
         return top[self.rng.below(len(top))]

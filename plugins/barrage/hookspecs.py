@@ -223,6 +223,8 @@ class BarrageSpecs:
 
         Barrage's own actions have Barrage's scores (a production 50+, a
         construction 40, a contract 20, the Bank 3 − engineers); ``None`` = 0.
+        ``state`` is the bot's view: what ``seat`` sees, the face-down parts hidden
+        (:meth:`barrage_view` included).
         """
 
     # ------------------------------------------------------------------ construction (B-8)

@@ -1,7 +1,8 @@
 """The greedy Power Grid bot.
 
-It looks only at public information (the market, its own plants and money,
-the board) and follows simple rules of thumb:
+It decides from its seat's view, where the deck order is hidden, and needs only
+public information there (the market, its own plants and money, the board); it
+follows simple rules of thumb:
 
 * auction: open at the minimum on the plant that adds the most cities it can
   actually fuel from the market; bid one more while the price stays within the
@@ -61,19 +62,21 @@ class GreedyBot:
 
     # -- the decision ------------------------------------------------------------
 
-    def choose(self, state: Any, legal: list[Any]) -> Any:
+    def choose(self, view: Any, legal: list[Any]) -> Any:
+        """The move the rules of thumb give for the decision ``legal`` answers, read from
+        the seat's ``view``."""
         first = legal[0]
-        me = state.players[self.seat]
+        me = view.players[self.seat]
         if type(first) is A.OpenAuction or type(first) is A.Pass:
-            return self._open(state, legal)
+            return self._open(view, legal)
         if type(first) is A.Bid or type(first) is A.DropOut:
-            return self._bid(state, legal)
+            return self._bid(view, legal)
         if type(first) is A.Discard:
             return min(legal, key=lambda a: (CITIES[a.plant], a.plant))
-        if type(first) is A.Buy or (type(first) is A.Done and state.flow.phase == 2):
-            return self._buy(state, legal)
-        if type(first) in (A.Build, A.Start) or (type(first) is A.Done and state.flow.phase == 3):
-            return self._build(state, legal)
+        if type(first) is A.Buy or (type(first) is A.Done and view.flow.phase == 2):
+            return self._buy(view, legal)
+        if type(first) in (A.Build, A.Start) or (type(first) is A.Done and view.flow.phase == 3):
+            return self._build(view, legal)
         if type(first) is A.Power:
             n = len(me.cities)
 

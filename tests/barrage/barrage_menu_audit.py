@@ -47,7 +47,11 @@ def decisions(expansions: tuple[str, ...], seeds: range) -> Iterator[tuple[Game,
             yield g, (str(pending[-1].kind) if pending else "turn"), legal
             seat = g.to_move
             greedy = seat is not None and rnd.random() < GREEDY
-            g.play(bots[seat].choose(g.state, legal) if greedy else legal[rnd.randrange(len(legal))])
+            g.play(
+                bots[seat].choose(g.rules.view(g.state, seat), legal)
+                if greedy
+                else legal[rnd.randrange(len(legal))]
+            )
 
 
 def audit(games: int, expansions: tuple[str, ...]) -> None:

@@ -73,6 +73,7 @@ def test_HP_7_the_greedy_bot_takes_the_action_the_expansion_values_most():
     seat = g.state.turn_order[0]
     bot = GreedyBot(g.rules, seat, seed=0)
     offered = [Ext("architect", "x"), Ext("work", "EW-T1"), Ext("work_wheel", "EW-T1"), Ext("build", "PB-01")]
-    assert bot.choose(g.state, offered) == Ext("build", "PB-01")
-    assert bot.choose(g.state, offered[:3]) == Ext("work_wheel", "EW-T1")
-    assert bot.choose(g.state, offered[:2]) == Ext("work", "EW-T1")
+    view = g.rules.view(g.state, seat)  # what the seat sees, as at a table
+    assert bot.choose(view, offered) == Ext("build", "PB-01")
+    assert bot.choose(view, offered[:3]) == Ext("work_wheel", "EW-T1")
+    assert bot.choose(view, offered[:2]) == Ext("work", "EW-T1")

@@ -39,7 +39,11 @@ def decisions(seeds: range = SEEDS) -> Iterator[tuple[Game, str]]:
             legal = g.legal()
             seat = g.to_move
             greedy = rnd.random() < 0.7
-            g.play(bots[seat].choose(g.state, legal) if greedy else legal[rnd.randrange(len(legal))])
+            g.play(
+                bots[seat].choose(g.rules.view(g.state, seat), legal)
+                if greedy
+                else legal[rnd.randrange(len(legal))]
+            )
 
 
 def shown(g: Game) -> list[tuple[object, str, str]]:

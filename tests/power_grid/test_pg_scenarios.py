@@ -49,7 +49,8 @@ def test_greedy_bots_end_by_city_count(board, players):
         bots = [GreedyBot(r, i, seed) for i in range(players)]
         while r.to_move(s) is not None:
             legal = r.legal_actions(s)
-            r.apply(s, bots[r.to_move(s)].choose(s, legal), legal)
+            seat = r.to_move(s)
+            r.apply(s, bots[seat].choose(r.view(s, seat), legal), legal)  # a bot sees its seat's view
         # P-9.1: the game ended by the city-count rule, in a realistic number of rounds
         assert r.max_cities(s) >= r.end_cities
         assert 6 <= s.flow.round <= 25

@@ -15,8 +15,8 @@ class ThriftyBot:
     def __init__(self, rules: SparksRules, seat: int, seed: int) -> None:
         self.seat = seat
 
-    def choose(self, state: State, legal: list[Action]) -> Action:
-        worth = 2 * state.offer
+    def choose(self, view: State, legal: list[Action]) -> Action:
+        worth = 2 * view.offer  # the seat's view: the offer is public
         for action in legal:
             amount = getattr(action, "bid", getattr(action, "amount", None))
             if amount is not None and amount <= worth:

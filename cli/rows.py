@@ -1,0 +1,94 @@
+"""``--rows FILE``: one row per game of ``simulate`` or ``tournament``, for analysis elsewhere.
+
+The columns are flat, one value each, so that a spreadsheet, ``csv`` or a data frame
+reads them as they are: ``seed``, ``seats`` (how many), ``bot_1`` … ``bot_N`` and
+``score_1`` … ``score_N`` (per seat, from 1), ``winner`` (the seats ranked first,
+from 1, separated by spaces on a shared win), ``status`` (``finished``,
+``unfinished``, ``bot failed``, ``error``), ``decisions``, ``seconds`` (the game's
+wall time, the one column that differs between two runs of the same seeds) and
+``error``.  A file whose name ends in ``.parquet`` is written as Parquet (typed
+columns; needs the optional extra ``turbine[parquet]``, i.e. pyarrow), any other
+as CSV.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .common import CliError
+from .games import GameResult
+
+PARQUET_HINT = "pip install 'turbine[parquet]'"
+
+
+def is_parquet(path: Path) -> bool:
+    return path.suffix.lower() == ".parquet"
+
+
+def check_writable(path: Path) -> None:
+    """Refuse, before any game is played, a rows file that could not be written."""
+    if is_parquet(path) and importlib.util.find_spec("pyarrow") is None:
+        raise CliError(f"writing Parquet ({path.name}) needs pyarrow: {PARQUET_HINT}")
+    if path.is_dir():
+        raise CliError(f"--rows {path} is a folder; give a file name")
+    if not path.parent.is_dir():
+        raise CliError(f"--rows {path}: the folder {path.parent} does not exist")
+
+
+def columns(players: int) -> list[str]:
+    seats = range(1, players + 1)
+    return [
+        "seed",
+        "seats",
+        *(f"bot_{seat}" for seat in seats),
+        *(f"score_{seat}" for seat in seats),
+        "winner",
+        "status",
+        "decisions",
+        "seconds",
+        "error",
+    ]
+
+
+def row(result: GameResult) -> dict[str, Any]:
+    """The row of one game (scores ``None`` unless it finished)."""
+    players = len(result.bots)
+    scores: Sequence[int | None] = result.scores if result.scores is not None else [None] * players
+    out: dict[str, Any] = {"seed": result.seed, "seats": players}
+    out.update({f"bot_{seat + 1}": kind for seat, kind in enumerate(result.bots)})
+    out.update({f"score_{seat + 1}": score for seat, score in enumerate(scores)})
+    out["winner"] = " ".join(str(seat + 1) for seat in result.winners)
+    out["status"] = result.status
+    out["decisions"] = result.decisions
+    out["seconds"] = round(result.seconds, 4)
+    out["error"] = f"{result.error} ({result.where})" if result.error else ""
+    return out
+
+
+def write_rows(path: Path, results: Sequence[GameResult], players: int) -> None:
+    """Write one row per game, in seed order, as Parquet or CSV (see the module)."""
+    rows = [row(result) for result in results]
+    names = columns(players)
+    if is_parquet(path):
+        _write_parquet(path, rows, names, players)
+        return
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=names)
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def _write_parquet(path: Path, rows: list[dict[str, Any]], names: list[str], players: int) -> None:
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise CliError(f"writing Parquet ({path.name}) needs pyarrow: {PARQUET_HINT}") from None
+    types = {"seed": pa.int64(), "seats": pa.int64(), "decisions": pa.int64(), "seconds": pa.float64()}
+    types.update({f"score_{seat}": pa.int64() for seat in range(1, players + 1)})
+    schema = pa.schema([(name, types.get(name, pa.string())) for name in names])
+    pq.write_table(pa.Table.from_pylist(rows, schema=schema), str(path))

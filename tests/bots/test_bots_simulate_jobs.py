@@ -1,0 +1,169 @@
+"""``simulate --jobs N`` and ``--rows FILE``: the same games whatever N, one row per game."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+from turbine.cli import app as cli_app
+from turbine.cli.games import Plan, chunks, run_games
+from turbine.cli.simulate import run_simulation
+from turbine.core import Seat, default_registry
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return default_registry()
+
+
+def simulate(registry, tmp_path: Path, jobs: int, rows: str, variant: str = "power_grid", games: int = 6):
+    seats = [Seat(f"s{i}", kind) for i, kind in enumerate(["greedy", "random", "greedy"])]
+    return run_simulation(
+        registry,
+        variant,
+        games=games,
+        seats=seats,
+        seed=20,
+        options={},
+        expansions=[],
+        jobs=jobs,
+        rows=tmp_path / rows,
+    )
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def without_seconds(rows: list[dict]) -> list[dict]:
+    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+
+
+def test_rows_are_the_same_for_one_and_two_jobs(registry, tmp_path):
+    one = simulate(registry, tmp_path, 1, "one.csv")
+    two = simulate(registry, tmp_path, 2, "two.csv")
+    rows_one, rows_two = read_csv(tmp_path / "one.csv"), read_csv(tmp_path / "two.csv")
+    assert without_seconds(rows_one) == without_seconds(rows_two)
+    assert [row["seed"] for row in rows_one] == [str(seed) for seed in range(20, 26)]  # in seed order
+    for summary in (one, two):
+        summary.pop("seconds")
+        summary.pop("rows")
+    assert one == two
+    # every row is a whole game: three seats, their bots and scores, the winner among them
+    first = rows_one[0]
+    assert list(first) == [
+        "seed", "seats", "bot_1", "bot_2", "bot_3", "score_1", "score_2", "score_3",
+        "winner", "status", "decisions", "seconds", "error",
+    ]  # fmt: skip
+    assert (first["seats"], first["bot_1"], first["bot_2"], first["status"]) == (
+        "3",
+        "greedy",
+        "random",
+        "finished",
+    )
+    scores = [int(first[f"score_{seat}"]) for seat in (1, 2, 3)]
+    winners = [int(w) for w in first["winner"].split()]
+    assert winners and all(scores[w - 1] == max(scores) for w in winners)  # P-9.3: most cities powered wins
+    assert int(first["decisions"]) > 0 and float(first["seconds"]) > 0 and first["error"] == ""
+    assert sum(one["wins"]) >= 6
+
+
+def test_parquet_rows_hold_the_same_games(registry, tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet", reason="pip install 'turbine[parquet]' (pyarrow)")
+    simulate(registry, tmp_path, 2, "games.parquet", variant="barrage", games=3)
+    simulate(registry, tmp_path, 1, "games.csv", variant="barrage", games=3)
+    table = pq.read_table(tmp_path / "games.parquet")
+    assert str(table.schema.field("score_1").type) == "int64"
+    from_parquet = [{k: ("" if v is None else str(v)) for k, v in row.items()} for row in table.to_pylist()]
+    assert without_seconds(from_parquet) == without_seconds(read_csv(tmp_path / "games.csv"))
+
+
+def test_chunks_cover_every_game_once_in_order():
+    for games, jobs in [(1, 2), (7, 2), (100, 2), (5, 8)]:
+        parts = chunks(games, jobs)
+        assert [i for part in parts for i in part] == list(range(games))
+        assert len(parts) <= 4 * jobs
+
+
+def test_run_games_puts_results_in_seed_order(registry):
+    plan = Plan("sparks", 5, 2, seats=(Seat("a", "random"), Seat("b", "thrifty")))
+    results = run_games(registry, plan, 9, jobs=2)
+    assert [r.seed for r in results] == list(range(5, 14))
+    assert [r.index for r in results] == list(range(9))
+
+
+def main(capsys, *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        cli_app.main(list(args))
+    captured = capsys.readouterr()
+    return exit_info.value.code, captured.out, captured.err
+
+
+@pytest.fixture
+def cli(monkeypatch, registry):
+    monkeypatch.setattr(cli_app, "_plugin_commands_added", True)
+    monkeypatch.setattr(cli_app, "registry", lambda: registry)
+
+
+def assert_one_line(err: str, *fragments: str) -> None:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("turbine: error: "), err
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+
+
+def test_parquet_without_pyarrow_is_one_line(cli, capsys, monkeypatch, tmp_path):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "pyarrow" else real(name, *a)
+    )
+    code, _, err = main(capsys, "simulate", "sparks", "-n", "1", "--rows", str(tmp_path / "g.parquet"))
+    assert code == 2
+    assert_one_line(err, "needs pyarrow", "turbine[parquet]")
+    assert not (tmp_path / "g.parquet").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("--jobs", "0"), "--jobs"),
+        (("--bots", "nosuch"), "no bot 'nosuch' for sparks"),
+        (("--rows", "/nonexistent-folder/rows.csv"), "does not exist"),
+    ],
+)
+def test_simulate_bad_input_is_one_line(cli, capsys, args, fragment):
+    code, _, err = main(capsys, "simulate", "sparks", "-n", "1", *args)
+    assert code == 2
+    assert_one_line(err, fragment)
+
+
+def test_simulate_command_writes_rows_and_says_so(cli, capsys, tmp_path):
+    rows = tmp_path / "g.csv"
+    code, out, _ = main(capsys, "simulate", "sparks", "-n", "3", "--jobs", "2", "--rows", str(rows))
+    assert code == 0
+    said = " ".join(out.split())  # as one line, however the terminal wrapped it
+    assert "3 of 3 games finished" in said and f"One row per game in {rows}" in said
+    assert [row["seed"] for row in read_csv(rows)] == ["0", "1", "2"]
+
+
+def test_a_failing_bot_ends_simulate_with_one_error_line_and_exit_2(monkeypatch, capsys, tmp_path):
+    from bots_helpers import boom, failing, registry_with
+    from turbine.core import BotSpec
+
+    registry = registry_with(BotSpec("crashy", failing(4, boom, seeds=(1,))))
+    monkeypatch.setattr(cli_app, "_plugin_commands_added", True)
+    monkeypatch.setattr(cli_app, "registry", lambda: registry)
+    code, out, err = main(
+        capsys, "simulate", "sparks", "-n", "3", "--bots", "random,crashy", "--out", str(tmp_path)
+    )
+    assert code == 2
+    assert_one_line(
+        err, "a bot failed in 1 of 3 games; first: game 2 (seed 1), move", "bot 'crashy' at seat 2"
+    )
+    assert "raised RuntimeError: boom" in err and "failed-game-0002-seed1.json" in err
+    said = " ".join(out.split())
+    assert "2 of 3 games finished" in said and "bot failed: game 2 (seed 1)" in said
