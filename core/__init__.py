@@ -23,6 +23,7 @@ from .savefile import SaveFile, Seat
 from .scores import Breakdown, Ledger
 from .session import Game
 from .specs import BotSpec, ExpansionSpec, PluginInfo, VariantSpec
+from .state import StatePart
 
 __all__ = [
     "Auction",
@@ -47,6 +48,7 @@ __all__ = [
     "SaveFileError",
     "Seat",
     "StandingOrder",
+    "StatePart",
     "TurbineError",
     "Turns",
     "VariantSpec",

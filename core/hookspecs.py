@@ -76,6 +76,18 @@ class GameSpecs:
         """
 
     @hookspec
+    def turbine_state_parts(self) -> list[Any] | None:
+        """Return the :class:`~turbine.core.state.StatePart` s the plugin keeps in the game's state.
+
+        The core calls it once per game, when the rules are made
+        (:class:`~turbine.core.rules.Rules`' constructor), and types the game's
+        ``ext`` records with the answers (:attr:`~turbine.core.rules.Rules.shared_ext`,
+        :attr:`~turbine.core.rules.Rules.seat_ext`): an expansion's data then lives
+        in the state, so a save's replay, undo, clones and digests keep it.  Put the
+        records there in ``turbine_setup``; they are ``None`` until then.
+        """
+
+    @hookspec
     def turbine_phase_begin(self, rules: Any, state: Any, phase: str) -> None:
         """Called when ``phase`` starts, after the game's own ``begin`` step."""
 

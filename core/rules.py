@@ -50,9 +50,9 @@ import msgspec
 import pluggy
 from pydantic import BaseModel
 
-from .errors import BadPosition, IllegalAction, ParseError
+from .errors import BadOptions, BadPosition, IllegalAction, ParseError
 from .scores import Breakdown, Ledger
-from .state import clone, digest
+from .state import NoExt, StatePart, clone, digest, ext_records, holds, state_parts
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -113,6 +113,32 @@ class Rules(ABC, Generic[S, A, Opt]):
         self.players = players
         self.pm = pm
         self._told: list[str] | None = None
+        self.state_parts: tuple[StatePart, ...] = state_parts(pm)
+        """What the game's plugins keep in its state (the core hook ``turbine_state_parts``)."""
+        self.shared_ext, self.seat_ext = ext_records(self.state_parts)
+        """The types of the state's ``ext`` record and of each seat's: one field per part
+        (:func:`~turbine.core.state.ext_records`).  A game that takes expansions declares
+        ``ext`` fields of these types in its state and seat records, fills them with
+        ``self.shared_ext()`` and ``self.seat_ext()`` in :meth:`initial_state`, and makes
+        :attr:`state_type` the state typed by them (see :meth:`check_state_parts`)."""
+
+    def check_state_parts(self) -> None:
+        """Refuse (:class:`BadOptions`) a game whose :attr:`state_type` has no room for the
+        records its plugins registered: an ``ext`` field typed :attr:`shared_ext` and, for
+        per-seat records, one typed :attr:`seat_ext` in the seat record.  :class:`Game`
+        calls it once, after making the rules."""
+        if not getattr(self, "state_parts", ()):  # none registered (or rules that skip __init__)
+            return
+        missing = [
+            f"{which} records ({', '.join(p.key for p in self.state_parts if getattr(p, which))})"
+            for which, record in (("shared", self.shared_ext), ("seat", self.seat_ext))
+            if record is not NoExt and not holds(self.state_type, record)
+        ]
+        if missing:
+            raise BadOptions(
+                f"{type(self).__name__}'s state has no room for {' and '.join(missing)}: the game "
+                "declares no `ext` field typed by `rules.shared_ext` / `rules.seat_ext`"
+            )
 
     # -- what a game must write ---------------------------------------------
 

@@ -8,6 +8,12 @@ only "any": ``$defs.options`` (the game's pydantic options model, with each
 expansion's model under its id) and ``$defs.action`` (the rules' ``action_type``,
 a union of tagged msgspec structs, as saves and ``turbine legal --json`` write
 actions).  Validate one action with ``{"$ref": "#/$defs/action", "$defs": …}``.
+
+A third definition, ``$defs.expansion_state``, describes the records the game's
+plugins keep in its state (:class:`~turbine.core.state.StatePart`): for each key,
+``shared`` (``state.ext.<key>``) and ``seat`` (each ``players[i].ext.<key>``), as
+``turbine show --json`` writes the state.  A save holds no state (it is rebuilt by
+replaying the log), so nothing in the save refers to it.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import msgspec
 from . import savefile
 from .plugins import Registry
 from .session import Game, options_model
+from .state import StatePart, state_parts
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -48,6 +55,8 @@ def game_schema(registry: Registry, variant: str, expansions: Iterable[str] = ()
     _merge(defs, "options", options, prefix="options_")
     actions = msgspec.json.schema(action_type(registry, variant, chosen))
     _merge(defs, "action", actions, prefix="action_")
+    parts = state_parts(registry.game_plugin_manager(variant, chosen))
+    _merge(defs, "expansion_state", _state_schema(parts), prefix="state_")
 
     save = defs["SaveFile"]["properties"]
     save["variant"] = {"const": spec.id}
@@ -60,6 +69,28 @@ def game_schema(registry: Registry, variant: str, expansions: Iterable[str] = ()
     document["title"] = f"turbine save file of {spec.name}{with_text}, format {savefile.FORMAT_VERSION}"
     document["$schema"] = SCHEMA_DIALECT
     return document
+
+
+def _state_schema(parts: tuple[StatePart, ...]) -> dict[str, Any]:
+    """The schema of ``$defs.expansion_state``: each part's records by key."""
+    types = [t for part in parts for t in (part.shared, part.seat) if t is not None]
+    schemas, components = msgspec.json.schema_components(types, ref_template="#/$defs/{name}")
+    found = iter(schemas)
+    records: dict[str, Any] = {}
+    for part in parts:
+        where = {"shared": f"state.ext.{part.key}", "seat": f"players[i].ext.{part.key}"}
+        records[part.key] = {
+            "type": "object",
+            "description": "where the records are in the state: "
+            + ", ".join(where[w] for w in where if getattr(part, w) is not None),
+            "properties": {w: next(found) for w in where if getattr(part, w) is not None},
+        }
+    return {
+        "type": "object",
+        "description": "the records each plugin keeps in the game's state (turbine_state_parts)",
+        "properties": records,
+        "$defs": components,
+    }
 
 
 def _merge(defs: dict[str, Any], name: str, schema: dict[str, Any], prefix: str) -> None:

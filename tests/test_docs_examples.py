@@ -1,4 +1,5 @@
-"""The Python examples of ``README.md`` and ``docs/writing-plugins.md`` are code that works.
+"""The Python examples of ``README.md``, ``docs/writing-plugins.md`` and ``docs/python.md``
+are code that works.
 
 Every ```` ```python ```` block follows an HTML comment that says what it is, and is
 checked accordingly:
@@ -33,7 +34,7 @@ from turbine.cli import scaffold
 from turbine.core.plugins import Registry
 
 REPO = Path(__file__).parents[1]
-DOCS = ("README.md", "docs/writing-plugins.md")
+DOCS = ("README.md", "docs/writing-plugins.md", "docs/python.md")
 BLOCK = re.compile(r"^<!-- example: (?P<kind>[^>]*?) -->\n\n```python\n(?P<code>.*?)^```", re.M | re.S)
 
 

@@ -5,8 +5,9 @@ expansion implementing it would silently never run).  These tests play full
 seeded games of every installed variant and expansion (2, 3 and 4 players; for
 Barrage the introductory game, the full game and the full game with the
 Leeghwater Project) on a registry that holds a spy plugin implementing every
-hook of the game, and fail naming each core (:mod:`turbine.core.hookspecs`) or
-Barrage (:mod:`turbine.plugins.barrage.hookspecs`) hook that was never called.
+hook of the game, and fail naming each core (:mod:`turbine.core.hookspecs`), Barrage
+(:mod:`turbine.plugins.barrage.hookspecs`) or Power Grid
+(:mod:`turbine.plugins.power_grid.hookspecs`) hook that was never called.
 
 Barrage skips the hooks no plugin implements, so the spy makes them all live;
 it returns ``None`` everywhere, which pluggy drops from collected results, a
@@ -27,6 +28,7 @@ from turbine.core import Game, PluginInfo, Registry, hookspecs
 from turbine.core.plugins import default_registry
 from turbine.core.savefile import Seat
 from turbine.plugins.barrage.hookspecs import BarrageSpecs
+from turbine.plugins.power_grid.hookspecs import PowerGridSpecs
 
 SPY = "hook-spy"
 BOTS = {"barrage": ("greedy", "random"), "power_grid": ("greedy", "random"), "sparks": ("thrifty", "random")}
@@ -141,6 +143,18 @@ def test_every_barrage_hook_is_called(spied: SpiedRegistry) -> None:
     _refuse_a_placement(spied)  # an expansion's own refusal, reached through barrage_action_spaces
     missing = _missing(spied.called, spec_names(BarrageSpecs))
     assert not missing, f"Barrage hooks never called: {', '.join(missing)}"
+
+
+def test_every_power_grid_hook_is_called(spied: SpiedRegistry) -> None:
+    """Power Grid's hooks over both maps, alone and with each installed expansion, 2–4 players."""
+    reg = spied.registry
+    setups = [(), *((e.id,) for e in reg.expansions_for("power_grid"))]
+    for game_map in ("russia", "japan"):
+        for expansions in setups:
+            for players in (2, 3, 4):
+                spied.play("power_grid", players, players, {"map": game_map}, expansions)
+    missing = _missing(spied.called, spec_names(PowerGridSpecs))
+    assert not missing, f"Power Grid hooks never called: {', '.join(missing)}"
 
 
 def _refuse_a_placement(spied: SpiedRegistry) -> None:

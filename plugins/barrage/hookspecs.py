@@ -181,17 +181,6 @@ class BarrageSpecs:
         """
 
     @hookspec
-    def barrage_state_parts(self, config: Any) -> list[Any] | None:
-        """HP-3, HP-4 (registry). Called once per game: the records the expansion keeps in the state.
-
-        Each item is a :class:`~.state.StatePart` naming the expansion's key and its
-        msgspec Struct types: ``shared`` is stored as ``state.ext.<key>``, ``seat`` as
-        each ``player.ext.<key>``; both are ``None`` until the expansion's setup
-        (``barrage_setup_game``, ``barrage_setup_player``) puts a record there.
-        Saves, clones and views keep the records typed.
-        """
-
-    @hookspec
     def barrage_bonus_tiles(self, config: Any) -> list[Any] | None:
         """HP-17 (registry). Called once per game: extra bonus tiles as ``(id, vp_each, counts, intro)`` rows.
 

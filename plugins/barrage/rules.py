@@ -74,7 +74,7 @@ from .decisions import (
 from .hookspecs import GameConfig, fold_hook
 from .officers import NoOfficer
 from .options import BarrageOptions
-from .state import BLOCKED, Player, State, ext_records, typed_state
+from .state import BLOCKED, Player, State, typed_state
 from .tables import (
     AREAS,
     BASE,
@@ -129,11 +129,9 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         for more in pm.hook.barrage_decisions(config=self.config):  # an expansion's decision kinds
             kinds.extend(more or ())
         self.decision_kinds: tuple[type[Decision], ...] = tuple(kinds)
-        parts = tuple(part for more in pm.hook.barrage_state_parts(config=self.config) for part in more or ())
-        self.shared_ext, self.seat_ext = ext_records(parts)
-        """The records of ``state.ext`` and ``player.ext``: one field per expansion's :class:`StatePart`."""
         self.state_type = typed_state(pending_type(self.decision_kinds), self.shared_ext, self.seat_ext)
-        """The state with the pending stack and ``ext`` typed by this game's kinds and parts."""
+        """The state with the pending stack and ``ext`` typed by this game's kinds and by the
+        parts its plugins register (the core's ``turbine_state_parts``, :attr:`shared_ext`)."""
         self.notation = NOTATION.copy()  # this game's expansions add their answers below
         self.action_spaces: tuple[ActionSpaces, ...] = tuple(
             space for more in pm.hook.barrage_action_spaces(config=self.config) for space in more or ()

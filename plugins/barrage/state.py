@@ -2,7 +2,8 @@
 
 The sub-decisions waiting on ``flow.pending`` are typed records of
 :mod:`.decisions`, and what expansions keep in ``ext`` is typed by the records they
-register (:class:`StatePart`).  Map sites, management-board spaces and contracts are referred to by their
+register with the core hook ``turbine_state_parts`` (:class:`~turbine.core.state.StatePart`,
+re-exported here).  Map sites, management-board spaces and contracts are referred to by their
 index in :mod:`.tables` (or their contract id), so the state is small, cheap to
 clone and encodes to JSON.
 """
@@ -10,11 +11,13 @@ clone and encodes to JSON.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import msgspec
 from turbine.core import Flow, Rng
+from turbine.core.state import NoExt, StatePart, ext_records
+
+__all__ = ["BLOCKED", "WHEEL_SECTORS", "NoExt", "Player", "State", "StatePart", "ext_records", "typed_state"]
 
 WHEEL_SECTORS = 6
 BLOCKED = -3
@@ -22,13 +25,10 @@ BLOCKED = -3
 
 
 X = TypeVar("X")
-"""What expansions keep in the shared state: a record with one field per expansion (:func:`ext_records`)."""
+"""What expansions keep in the shared state: a record with one field per expansion
+(:func:`~turbine.core.state.ext_records`)."""
 PX = TypeVar("PX")
 """What expansions keep per seat: a record with one field per expansion."""
-
-
-class NoExt(msgspec.Struct):
-    """``ext`` of a game without expansions that keep state (encodes as ``{}``)."""
 
 
 class Player(msgspec.Struct, Generic[PX]):
@@ -112,49 +112,6 @@ class State(msgspec.Struct, Generic[D, X, PX]):
     """The seat to act has started its action and it is not finished yet."""
     finished: bool = False
     """Final scoring has been done."""
-
-
-@dataclass(frozen=True)
-class StatePart:
-    """The records an expansion keeps in the state, registered with ``barrage_state_parts``.
-
-    They are stored as ``state.ext.<key>`` (``shared``) and ``player.ext.<key>``
-    (``seat``), ``None`` until the expansion's setup puts them there.  Being msgspec
-    Structs, they are decoded, cloned and compared with their types, so an expansion
-    reads typed fields instead of dicts of dicts.  Their JSON is an object per record:
-    declare fields in alphabetical order to keep the canonical encoding equal to a dict's.
-    """
-
-    key: str
-    """The expansion's id, also the field name (``"leeghwater"``)."""
-    shared: type | None = None
-    """The record in ``state.ext`` (a msgspec Struct), if any."""
-    seat: type | None = None
-    """The record in each ``player.ext`` (a msgspec Struct), if any."""
-
-
-@functools.cache
-def ext_records(parts: tuple[StatePart, ...]) -> tuple[type, type]:
-    """The ``(shared, seat)`` record types for these parts: one optional field per
-    expansion, sorted by key (as a dict's keys are in the canonical encoding), left
-    out of the JSON while ``None``.  Made once per combination, so states of two games
-    with the same expansions have the same types and compare equal."""
-    keys = [p.key for p in parts]
-    twice = sorted({k for k in keys if keys.count(k) > 1})
-    if twice:
-        raise ValueError(f"state parts registered twice: {', '.join(twice)}")
-    bad = [k for k in keys if not k.isidentifier()]
-    if bad:
-        raise ValueError(f"state part keys must be identifiers: {', '.join(bad)}")
-    ordered = sorted(parts, key=lambda p: p.key)
-
-    def record(name: str, which: str) -> type:
-        fields = [(p.key, getattr(p, which) | None, None) for p in ordered if getattr(p, which) is not None]
-        if not fields:
-            return NoExt
-        return msgspec.defstruct(name, fields, kw_only=True, omit_defaults=True, module=__name__)
-
-    return record("SharedExt", "shared"), record("SeatExt", "seat")
 
 
 @functools.cache

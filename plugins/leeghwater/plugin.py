@@ -108,7 +108,7 @@ def barrage_decisions(config: Any) -> list[Any]:
 
 
 @hookimpl
-def barrage_state_parts(config: Any) -> list[Any]:
+def turbine_state_parts() -> list[Any]:
     return [store.PART]
 
 

@@ -2,8 +2,8 @@
 ``data/*.json`` by id, the game's options, and the shared and per-seat state.
 
 State: ``state.ext.leeghwater`` (:class:`Shared`) and ``player.ext.leeghwater``
-(:class:`Seat`), msgspec records registered with Barrage's ``barrage_state_parts``
-(:data:`PART`), so saves and clones keep them typed.  Their fields are declared in
+(:class:`Seat`), msgspec records registered with turbine's core hook
+``turbine_state_parts`` (:data:`PART`), so saves and clones keep them typed.  Their fields are declared in
 alphabetical order: the canonical JSON is then the same as the plain objects saves
 have always held.
 
@@ -16,7 +16,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 import msgspec
-from turbine.plugins.barrage.state import StatePart
+from turbine.core import StatePart
 
 from . import data_model as dm
 from .options import LeeghwaterOptions
@@ -79,7 +79,7 @@ class Seat(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 
 PART = StatePart(KEY, shared=Shared, seat=Seat)
-"""What the expansion keeps in Barrage's state (``barrage_state_parts``)."""
+"""What the expansion keeps in Barrage's state (``turbine_state_parts``)."""
 
 
 def data() -> dm.Expansion:

@@ -16,6 +16,7 @@ def _rules(options, players, pm):
 
 @hookimpl
 def turbine_variants() -> list[VariantSpec]:
+    from .hookspecs import PowerGridSpecs
     from .options import PowerGridOptions
 
     return [
@@ -27,6 +28,7 @@ def turbine_variants() -> list[VariantSpec]:
             options=PowerGridOptions,
             rules=_rules,
             demo_priority=2,
+            hookspecs=(PowerGridSpecs,),
             description="Auction plants, buy fuel, build networks on the Russia or Japan map.",
         )
     ]

@@ -33,7 +33,7 @@ from turbine.core.scores import Breakdown, Ledger
 from . import actions as A
 from . import narration
 from .actions import Action
-from .data_model import load_map, members
+from .data_model import RESOURCES, load_map, members
 from .maps import (
     INF,
     all_pairs,
@@ -46,7 +46,12 @@ from .maps import (
 from .options import PowerGridOptions
 from .phases import P_AUCTION, P_BUILDING, P_BUREAU, P_RESOURCES, PHASES
 from .plants import (
+    F_ANY,
+    F_HYBRID,
+    F_NONE,
     FLOW_GENERATOR,
+    FUEL,
+    NEED,
     NUMBER,
     RES_INDEX,
     STANDARD,
@@ -70,6 +75,7 @@ from .state import (
     Decision,
     Player,
     State,
+    typed_state,
 )
 from .tables import (
     income,
@@ -98,6 +104,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
 
     def __init__(self, options: PowerGridOptions, players: int, pm: Any) -> None:
         super().__init__(options, players, pm)
+        self.state_type = typed_state(self.shared_ext, self.seat_ext)
+        """The state with ``ext`` typed by the records this game's expansions register."""
         o: PowerGridOptions = options
         self.o = o
         # U-11 and U-8 (b) change when spaces open: the map carries them (T-9)
@@ -155,6 +163,12 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             rules=self,
             hooks=pm.hook if pm is not None else None,
         )
+        # the expansion hooks of .hookspecs, looked up once: None when no plugin implements one
+        self.on_plant_bought = _implemented(pm, "power_grid_plant_bought")
+        self.on_resources_bought = _implemented(pm, "power_grid_resources_bought")
+        self.on_fuel_burned = _implemented(pm, "power_grid_fuel_burned")
+        self.on_cities_powered = _implemented(pm, "power_grid_cities_powered")
+        self.on_income_paid = _implemented(pm, "power_grid_income_paid")
 
     # ------------------------------------------------------------------ setup (P-2)
 
@@ -224,7 +238,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         state = State(
             flow=Flow(),
             rng=rng,
-            players=[Player(money=self.start_money) for _ in range(self.players)],
+            players=[Player(money=self.start_money, ext=self.seat_ext()) for _ in range(self.players)],
             order=order,
             regions=list(regions),
             allowed=allowed,
@@ -236,6 +250,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             unseen_removed=unseen,
             resources=resources,
             reserve=reserve,
+            ext=self.shared_ext(),
         )
         self.machine.start(state)
         self._settle(state)
@@ -591,9 +606,14 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             if type(action) is A.Buy:
                 r = RES_INDEX[action.resource]
                 p = state.players[seat]
-                p.money -= self.price_table[r][state.resources[r]]
+                cost = self.price_table[r][state.resources[r]]
+                p.money -= cost
                 state.resources[r] -= 1
                 p.res[r] += 1
+                if self.on_resources_bought is not None:
+                    self.on_resources_bought(
+                        rules=self, state=state, seat=seat, resource=action.resource, amount=1, cost=cost
+                    )
             elif type(action) is A.Done:
                 self.machine.finish(state)
             elif type(action) is A.Build or type(action) is A.Start:
@@ -720,6 +740,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             self.machine.push(state, Decision(seat=seat, kind="discard"))
         else:
             p.plants.sort()
+        if self.on_plant_bought is not None:
+            self.on_plant_bought(rules=self, state=state, seat=seat, plant=NUMBER[plant], price=price)
 
     def _discard(self, state: State, d: Decision, plant: int) -> None:
         p = state.players[d.seat]
@@ -923,8 +945,13 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         for r in range(4):
             p.res[r] -= need[r]
             state.reserve[r] += need[r]
+        if self.on_fuel_burned is not None:
+            for k in plants:
+                if FUEL[k] < F_HYBRID or FUEL[k] == F_NONE:  # what it burns is fixed
+                    burned = {RESOURCES[FUEL[k]]: NEED[k]} if FUEL[k] < F_HYBRID else {}
+                    self.on_fuel_burned(rules=self, state=state, seat=seat, plant=NUMBER[k], burned=burned)
         if hybrid or anyn:
-            d = Decision(seat=seat, kind="burn", cities=cities, hybrid=hybrid, any=anyn)
+            d = Decision(seat=seat, kind="burn", cities=cities, hybrid=hybrid, any=anyn, plants=list(plants))
             self.machine.push(state, d)
             self._auto_burn(state, d)
         else:
@@ -947,6 +974,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         for r, n in enumerate((b.coal, b.oil, b.garbage, b.uranium)):
             p.res[r] -= n
             state.reserve[r] += n
+        if self.on_fuel_burned is not None:
+            self._report_mix(state, d, b)
         if d.hybrid:
             d.hybrid = 0
         else:
@@ -957,12 +986,40 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         else:
             self._auto_burn(state, d)
 
+    def _report_mix(self, state: State, d: Decision, b: A.Burn) -> None:
+        """``power_grid_fuel_burned`` for the plants a chosen mix fed (P-7.2): the hybrids'
+        share of coal and oil in ascending plant order, coal first; 33⅓ burns the rest."""
+        assert self.on_fuel_burned is not None
+        if d.hybrid:
+            left = [b.coal, b.oil]
+            for k in d.plants:
+                if FUEL[k] != F_HYBRID:
+                    continue
+                want, burned = NEED[k], {}
+                for r in (0, 1):
+                    n = min(want, left[r])
+                    if n:
+                        burned[RESOURCES[r]] = n
+                        left[r] -= n
+                        want -= n
+                self.on_fuel_burned(rules=self, state=state, seat=d.seat, plant=NUMBER[k], burned=burned)
+            return
+        mix = {RESOURCES[r]: n for r, n in enumerate((b.coal, b.oil, b.garbage, b.uranium)) if n}
+        for k in d.plants:
+            if FUEL[k] == F_ANY:
+                self.on_fuel_burned(rules=self, state=state, seat=d.seat, plant=NUMBER[k], burned=mix)
+
     def _pay(self, state: State, seat: int, capacity: int) -> None:
         """P-7.3/P-7.5: income for the cities powered, then his turn is over."""
         p = state.players[seat]
         powered = min(capacity, len(p.cities))
         p.powered = powered
-        p.money += income(powered)
+        if self.on_cities_powered is not None:
+            self.on_cities_powered(rules=self, state=state, seat=seat, cities=powered, capacity=capacity)
+        paid = income(powered)
+        p.money += paid
+        if self.on_income_paid is not None:
+            self.on_income_paid(rules=self, state=state, seat=seat, cities=powered, amount=paid)
         if self.telling():
             narration.paid(self, state, seat, capacity, powered)
         self.machine.finish(state, seat)
@@ -1003,3 +1060,10 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
     def _round_end(self, state: State) -> None:
         if self.no_sale_removal and self.o.no_sale_timing == "round_end":
             self._no_sale(state)
+
+
+def _implemented(pm: Any, name: str) -> Any:
+    """The caller of hook ``name`` when some plugin of the game implements it, else ``None``
+    (so a game without such an expansion pays nothing for the hook)."""
+    caller = getattr(getattr(pm, "hook", None), name, None)
+    return caller if caller is not None and caller.get_hookimpls() else None

@@ -1,11 +1,25 @@
-"""The state of a Power Grid game: plain msgspec data (encodes, compares, digests)."""
+"""The state of a Power Grid game: plain msgspec data (encodes, compares, digests).
+
+What expansions keep in the state is typed by the records they register with turbine's
+core hook ``turbine_state_parts``: ``state.ext.<key>`` and each ``player.ext.<key>``
+(:class:`~turbine.core.state.StatePart`); :func:`typed_state` is the type that decodes them.
+"""
 
 from __future__ import annotations
+
+import functools
+from typing import Any, Generic, TypeVar
 
 import msgspec
 from turbine.core.auction import Auction
 from turbine.core.flow import Flow
 from turbine.core.rng import Rng
+from turbine.core.state import NoExt
+
+X = TypeVar("X")
+"""What expansions keep in the shared state: a record with one field per expansion."""
+PX = TypeVar("PX")
+"""What expansions keep per seat: a record with one field per expansion."""
 
 #: The "Step 3" card while it is in the deck or the market (sorts above every plant).
 STEP3 = 10_000
@@ -34,9 +48,11 @@ class Decision(msgspec.Struct):
     """burn: coal/oil tokens still to burn on hybrids."""
     any: int = 0
     """burn: tokens of any kind still to burn on 33⅓."""
+    plants: list[int] = msgspec.field(default_factory=list)
+    """burn: the plants that run (sort keys), for the fuel each one burns."""
 
 
-class Player(msgspec.Struct):
+class Player(msgspec.Struct, Generic[PX]):
     money: int
     plants: list[int] = msgspec.field(default_factory=list)
     """Sort keys, ascending."""
@@ -48,12 +64,14 @@ class Player(msgspec.Struct):
     """Networks started (Japan, P-12.6)."""
     powered: int = 0
     """Cities powered in the last Phase 5."""
+    ext: PX = msgspec.field(default_factory=NoExt)  # type: ignore[assignment]
+    """Per-player records of expansions, one field per expansion (``None`` until its setup)."""
 
 
-class State(msgspec.Struct):
+class State(msgspec.Struct, Generic[X, PX]):
     flow: Flow[Decision]
     rng: Rng
-    players: list[Player]
+    players: list[Player[PX]]
     order: list[int]
     """Player order: seats, position 1 first."""
     regions: list[int]
@@ -83,3 +101,12 @@ class State(msgspec.Struct):
     pass_removed: bool = False
     """Russia: the first-pass removal (P-11.5) happened this round."""
     ended: bool = False
+    ext: X = msgspec.field(default_factory=NoExt)  # type: ignore[assignment]
+    """Shared records of expansions, one field per expansion (``None`` until its setup)."""
+
+
+@functools.cache
+def typed_state(shared: type, seat: type) -> Any:
+    """:class:`State` with its ``ext`` records typed by a game's state parts (for decoding
+    and cloning), made once per combination (msgspec then keeps its decoder)."""
+    return State[shared, seat]  # type: ignore[valid-type]

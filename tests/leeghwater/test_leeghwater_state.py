@@ -1,4 +1,4 @@
-"""The expansion's state is typed records (G-2): registered with ``barrage_state_parts``,
+"""The expansion's state is typed records (G-2): registered with the core hook ``turbine_state_parts``,
 they survive saves, clones and views as the same msgspec Structs, and the JSON stays
 the plain object saves have always held."""
 

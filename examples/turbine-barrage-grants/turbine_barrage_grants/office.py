@@ -6,7 +6,7 @@ Everything goes through Barrage's published API: the placement is an
 choice of grant a :class:`~turbine.plugins.barrage.decisions.Decision` subclass
 answered with ``x grant <GRANT>``, and the expansion's records (:class:`Office`,
 :class:`Holder`) live under its id in ``State.ext`` and ``Player.ext``, registered
-with ``barrage_state_parts`` (:data:`PART`).
+with turbine's core hook ``turbine_state_parts`` (:data:`PART`).
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from __future__ import annotations
 from typing import Any, ClassVar, NamedTuple
 
 import msgspec
+from turbine.core import StatePart
 from turbine.core.errors import IllegalAction
 from turbine.plugins.barrage.action_spaces import ActionSpaces
 from turbine.plugins.barrage.actions import Ext
 from turbine.plugins.barrage.decisions import Decision
-from turbine.plugins.barrage.state import StatePart
 
 from .options import GrantsOptions
 
@@ -89,7 +89,7 @@ class Holder(msgspec.Struct):
 
 
 PART = StatePart(KEY, shared=Office, seat=Holder)
-"""What the expansion keeps in Barrage's state (``barrage_state_parts``)."""
+"""What the expansion keeps in Barrage's state (``turbine_state_parts``)."""
 
 
 def active(state: Any) -> bool:

@@ -58,7 +58,7 @@ def barrage_action_spaces(config: Any) -> list[Any]:
 
 
 @hookimpl
-def barrage_state_parts(config: Any) -> list[Any]:
+def turbine_state_parts() -> list[Any]:
     return [office.PART]
 
 

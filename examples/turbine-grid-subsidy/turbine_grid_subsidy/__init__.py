@@ -1,1 +1,1 @@
-"""Catch-up subsidy: an example expansion of Power Grid, written as a turbine plugin."""
+"""Catch-up subsidy and carbon tax: example expansions of Power Grid, written as turbine plugins."""

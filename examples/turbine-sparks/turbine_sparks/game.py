@@ -17,11 +17,12 @@ share the win.  The deck (generators of output 1–9, shuffled) is hidden.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import msgspec
 from pydantic import BaseModel, Field
 from turbine.core import Auction, Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns, clockwise
+from turbine.core.state import NoExt
 
 ROUNDS = 4
 START_COINS = 10
@@ -38,21 +39,31 @@ class Choose(msgspec.Struct, frozen=True):
     seat: int
 
 
-class Player(msgspec.Struct):
+X = TypeVar("X")
+"""The record expansions keep in the state, one field per expansion (``rules.shared_ext``)."""
+PX = TypeVar("PX")
+"""The record expansions keep per seat (``rules.seat_ext``)."""
+
+
+class Player(msgspec.Struct, Generic[PX]):
     coins: int = START_COINS
     points: int = 0
     generators: list[int] = msgspec.field(default_factory=list)
+    ext: PX = msgspec.field(default_factory=NoExt)  # type: ignore[assignment]
+    """Expansions' records for this seat (``player.ext.<id>``, turbine's ``turbine_state_parts``)."""
 
 
-class State(msgspec.Struct):
+class State(msgspec.Struct, Generic[X, PX]):
     flow: Flow[Choose]
     rng: Rng
-    players: list[Player]
+    players: list[Player[PX]]
     deck: list[int]
     offer: int = 0
     """Output of the generator on offer (0: the deck is empty)."""
     auction: Auction | None = None
     start_player: int = 0
+    ext: X = msgspec.field(default_factory=NoExt)  # type: ignore[assignment]
+    """Expansions' shared records (``state.ext.<id>``, turbine's ``turbine_state_parts``)."""
 
 
 class Open(msgspec.Struct, tag="open", frozen=True):
@@ -84,6 +95,7 @@ class SparksRules(Rules[State, Action, SparksOptions]):
 
     def __init__(self, options: SparksOptions, players: int, pm: Any) -> None:
         super().__init__(options, players, pm)
+        self.state_type = State[self.shared_ext, self.seat_ext]  # type: ignore[valid-type]
         self.rounds = options.rounds
         self.machine: PhaseMachine[State] = PhaseMachine(
             [
@@ -103,7 +115,8 @@ class SparksRules(Rules[State, Action, SparksOptions]):
         rng = Rng.from_seed(seed)
         deck = list(range(1, 10))
         rng.shuffle(deck)
-        state = State(Flow(), rng, [Player() for _ in range(self.players)], deck)
+        players = [Player(ext=self.seat_ext()) for _ in range(self.players)]
+        state = State(Flow(), rng, players, deck, ext=self.shared_ext())
         self.machine.start(state)
         return state
 
