@@ -1,8 +1,10 @@
-"""Fixtures for the command-line tests: run the real ``turbine`` in a subprocess.
+"""Fixtures for the command-line tests: run ``turbine`` as its console script does.
 
-The commands are run as ``python -m turbine.cli`` with the test's interpreter,
-so they see exactly the installed plugins (``sparks`` must be installed for
-its entry point to exist: ``pip install -e examples/turbine-sparks``).
+The commands run in the test's process (:func:`cli_helpers.run_cli`), each with
+its own streams, environment and working folder, so they see exactly the
+installed plugins (``sparks`` must be installed for its entry point to exist:
+``pip install -e examples/turbine-sparks``).  tests/cli/test_cli_smoke.py runs
+the real process.
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ def run(tmp_path: Path) -> Callable[..., Any]:
 def new_game(tmp_path: Path) -> Callable[..., Path]:
     """``new_game(name, seats="human,human", moves=(), **options)``: a sparks save in ``tmp_path``.
 
-    Made in-process with the core API, which is what ``turbine new`` does (its own
-    tests run the command); this keeps the subprocess count, and the suite's time, down.
+    Made with the core API, which is what ``turbine new`` does (its own tests run
+    the command), so that a test of another command starts from a known save.
     """
     from turbine.cli.common import parse_seats
     from turbine.core import Game, default_registry

@@ -3,14 +3,11 @@ expansion options that need ``--with``, and ``legal`` at the end of a game."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import types
 from pathlib import Path
 
 import pytest
-from cli_helpers import assert_one_line_error, needs_sparks
+from cli_helpers import assert_one_line_error, needs_sparks, run_cli
 from turbine.cli import completion
 from turbine.cli.common import CliError, parse_options
 from turbine.core import default_registry
@@ -61,16 +58,10 @@ def test_option_completion_gives_variant_and_expansion_keys():
 
 
 def complete(words: str, cword: int, tmp_path: Path) -> list[str]:
-    """What bash completion offers, through the real command (click's protocol)."""
-    env = dict(os.environ, _TURBINE_COMPLETE="complete_bash", COMP_WORDS=words, COMP_CWORD=str(cword))
-    result = subprocess.run(
-        [sys.executable, "-m", "turbine.cli"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    """What bash completion offers, through the command's entry point (click's protocol:
+    the shell runs ``turbine`` with these variables set and no arguments)."""
+    env = {"_TURBINE_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword)}
+    result = run_cli(cwd=tmp_path, env=env)
     assert result.returncode == 0, result.stderr
     return result.stdout.split()
 
