@@ -24,7 +24,7 @@ from rich.text import Text
 from turbine.core import Game, ParseError, Registry, TurbineError, savefile
 from turbine.core.session import options_model, verify_save
 
-from . import completion, output, plugin_cmd, scoreboard, screen
+from . import completion, output, pictures, plugin_cmd, scoreboard, screen
 from .common import (
     CliError,
     Moved,
@@ -498,7 +498,10 @@ def show(
     as_seat: Annotated[
         int | None,
         typer.Option(
-            "--as", help="Show what this seat (from 1) sees; default: the seat to move.", metavar="SEAT"
+            "--as",
+            "--seat",
+            help="Show what this seat (from 1) sees; default: the seat to move.",
+            metavar="SEAT",
         ),
     ] = None,
     view: Annotated[
@@ -518,6 +521,10 @@ def show(
             "Power Grid: the ranking's cities powerable, money, cities) instead of the board.",
         ),
     ] = False,
+    svg: Annotated[
+        Path | None,
+        typer.Option("--svg", help="Draw the board as an SVG picture in OUT instead.", metavar="OUT"),
+    ] = None,
     json_out: JsonFlag = False,
     width: WidthOption = None,
 ) -> None:
@@ -527,6 +534,9 @@ def show(
     seat = seat_number(game, as_seat)
     if as_seat is None:
         seat = game.to_move
+    if svg is not None:
+        output.out.print(pictures.write_svg(game, seat, svg))
+        return
     if scores:
         show_scores(game, json_out)
         return
@@ -624,6 +634,12 @@ def replay(
             metavar="SEAT",
         ),
     ] = None,
+    html: Annotated[
+        Path | None,
+        typer.Option(
+            "--html", help="Write a page to click through, the board after each move, to OUT.", metavar="OUT"
+        ),
+    ] = None,
     width: WidthOption = None,
 ) -> None:
     """Rebuild a game from its seed and log, print the log and the state reached.
@@ -636,6 +652,9 @@ def replay(
     digest is checked; any mismatch exits with code 2.
     """
     use_width(width)
+    if html is not None:
+        output.out.print(pictures.write_replay(file, html))
+        return
     if step or (sys.stdin.isatty() and sys.stdout.isatty() and to is None and not verify):
         from .stepper import run_stepper
 

@@ -108,3 +108,15 @@ class GameSpecs:
         answer on its own line under the game's own rendering; ``None`` or
         ``""`` adds nothing.
         """
+
+    @hookspec
+    def turbine_draw(self, rules: Any, state: Any, seat: int | None, canvas: Any) -> None:
+        """Draw this plugin's part of the board picture on ``canvas``.
+
+        ``canvas`` is a :class:`~turbine.core.drawing.Canvas`; ask it for a panel
+        (``canvas.panel(key, title, width, height)``) and put shapes in it.  The
+        core calls every active plugin (:func:`turbine.core.drawing.draw`, used by
+        ``turbine show --svg`` and ``turbine replay --html``), so the game draws its
+        board and each expansion adds its own components.  ``state`` is already
+        what ``seat`` may see (``None``: everything).
+        """

@@ -24,7 +24,7 @@ from typing import Any
 
 import pluggy
 import pytest
-from turbine.core import Game, PluginInfo, Registry, hookspecs
+from turbine.core import Game, PluginInfo, Registry, drawing, hookspecs
 from turbine.core.plugins import default_registry
 from turbine.core.savefile import Seat
 from turbine.plugins.barrage.hookspecs import BarrageSpecs
@@ -72,7 +72,7 @@ class SpiedRegistry:
     def play(
         self, variant: str, players: int, seed: int, options: dict[str, Any], expansions: tuple[str, ...]
     ):
-        """Play one bot game with the spy, then show it to every seat; check that the same
+        """Play one bot game with the spy, then show and draw it for every seat; check that the same
         game without the spy goes the same way.  Returns the spied game."""
         pm = self.registry.game_plugin_manager(variant, expansions)
         if pm.get_plugin(SPY) is None:
@@ -81,6 +81,7 @@ class SpiedRegistry:
         for seat in [*range(players), None]:
             spied.render(seat)
             spied.rules.view(spied.state, seat)
+            drawing.svg(spied, seat)
         plain = _play(default_registry(), variant, players, seed, options, expansions)
         assert [e.notation for e in spied.log] == [e.notation for e in plain.log]
         assert spied.rules.scores(spied.state) == plain.rules.scores(plain.state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from turbine.core import BotSpec, PluginInfo, VariantSpec, hookimpl
 
 from .bots import GreedyBot
@@ -40,3 +42,11 @@ def turbine_variants() -> list[VariantSpec]:
 @hookimpl
 def turbine_bots() -> list[BotSpec]:
     return [BotSpec("greedy", GreedyBot, "produces, fulfils and builds greedily", variants=("barrage",))]
+
+
+@hookimpl
+def turbine_draw(rules: Any, state: Any, seat: int | None, canvas: Any) -> None:
+    """The board picture: the map's schematic, the energy track and the companies (:mod:`.draw`)."""
+    from .draw import draw
+
+    draw(rules, state, seat, canvas)

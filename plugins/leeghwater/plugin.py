@@ -56,6 +56,14 @@ def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str | None
     return render(rules, state)
 
 
+@hookimpl
+def turbine_draw(rules: Any, state: Any, seat: int | None, canvas: Any) -> None:
+    """The additional management board's panel beside Barrage's board (:mod:`.draw`)."""
+    from .draw import draw
+
+    draw(rules, state, seat, canvas)
+
+
 # -- configuration and setup (HP-1 … HP-4) ------------------------------------------------
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from turbine.core.hookspecs import hookimpl
 from turbine.core.specs import BotSpec, PluginInfo, VariantSpec
 
@@ -46,3 +48,11 @@ def turbine_bots() -> list[BotSpec]:
             variants=("power_grid",),
         )
     ]
+
+
+@hookimpl
+def turbine_draw(rules: Any, state: Any, seat: int | None, canvas: Any) -> None:
+    """The board picture: the map, the markets and the players (:mod:`.draw`)."""
+    from .draw import draw
+
+    draw(rules, state, seat, canvas)

@@ -326,3 +326,17 @@ class GrantOffice(ActionSpaces):
 
 
 SPACES = GrantOffice()
+
+
+def draw(game: Any, state: Any, canvas: Any) -> None:
+    """A panel beside Barrage's board picture: the grants on display and who holds how many."""
+    if not active(state):
+        return
+    taken_by = shared(state).taken_by
+    display = ", ".join(g.id for g in GRANTS if taken_by[g.id] == FREE) or "empty"
+    panel = canvas.panel("grants", "The Grant Office", 470, 36, side=True, order=20)
+    panel.text(0, 14, f"On display: {display}", size=11.5, cls="grants-display")
+    held = " · ".join(
+        f"seat {seat + 1}: {len(p.ext.grants.taken)}" for seat, p in enumerate(state.players) if p.ext.grants
+    )
+    panel.text(0, 31, f"Grants taken: {held or 'none'}", size=11.5)

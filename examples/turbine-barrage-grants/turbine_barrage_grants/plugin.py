@@ -43,6 +43,11 @@ def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str | None
 
 
 @hookimpl
+def turbine_draw(rules: Any, state: Any, seat: int | None, canvas: Any) -> None:
+    office.draw(rules, state, canvas)
+
+
+@hookimpl
 def barrage_setup_game(game: Any, state: Any, rng: Any) -> None:
     office.setup(state)
 

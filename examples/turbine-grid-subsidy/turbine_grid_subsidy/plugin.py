@@ -6,8 +6,9 @@ otherwise) to each player with the fewest cities, as long as somebody has more
 cities than they do.
 
 It changes Power Grid only through hooks: the core game hook
-``turbine_phase_end`` (fired by the phase framework when a phase is over) and
-``turbine_render_extra`` (a line under the board).  It is active only in games
+``turbine_phase_end`` (fired by the phase framework when a phase is over),
+``turbine_render_extra`` (a line under the board) and ``turbine_draw`` (a panel
+beside the board's picture).  It is active only in games
 started with ``--with subsidy``: turbine gives each game a plugin manager that
 holds just the plugins that game chose.
 """
@@ -70,3 +71,11 @@ def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str:
     seats = ", ".join(f"Seat {s + 1}" for s in subsidised(state)) or "nobody"
     amount = rules.options.subsidy.amount
     return f"Catch-up subsidy: {amount} Elektro after Bureaucracy to the fewest cities (now: {seats})"
+
+
+@hookimpl
+def turbine_draw(rules: Any, state: Any, seat: int | None, canvas: Any) -> None:
+    """A small side panel beside Power Grid's board: who would be paid now."""
+    seats = ", ".join(f"Seat {s + 1}" for s in subsidised(state)) or "nobody"
+    panel = canvas.panel("subsidy", "Catch-up subsidy (house rule)", 392, 20, side=True, order=10)
+    panel.text(0, 14, f"{rules.options.subsidy.amount} Elektro after Bureaucracy to: {seats}", size=11.5)

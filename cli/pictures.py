@@ -1,0 +1,188 @@
+"""``turbine show FILE --svg OUT`` and ``turbine replay FILE --html OUT``: the board as pictures.
+
+The SVG is :func:`turbine.core.drawing.svg` of the game as one seat sees it.
+The replay page is one self-contained HTML file: the move list, previous/next
+buttons, a slider and the board after each move.  It fetches nothing (no
+script, style or font from the network): the pictures of every step are inside
+it, gzip-compressed as one base64 blob that the page unpacks with the
+browser's own ``DecompressionStream``, so a long game stays a few megabytes.
+The file is the same byte for byte for the same save (gzip without a time
+stamp, no generated ids).
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from turbine.core import Game, savefile
+from turbine.core.drawing import svg
+from turbine.core.replay import Replay
+
+from . import output
+from .common import CliError, registry
+
+
+def _writable(out: Path) -> None:
+    """Refuse, before any work, an output whose folder does not exist or that is a folder."""
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        raise CliError(f"cannot write {out}: no such folder {folder}")
+    if out.is_dir():
+        raise CliError(f"cannot write {out}: it is a folder")
+
+
+def _write(out: Path, data: bytes) -> None:
+    try:
+        savefile.write_atomic(out, data)
+    except OSError as exc:
+        raise CliError(f"cannot write {out}: {exc.strerror or exc}") from None
+
+
+def write_svg(game: Game, seat: int | None, out: Path) -> str:
+    """Write the board as ``seat`` sees it (``None``: everything) to ``out``; returns what to tell."""
+    _writable(out)
+    data = svg(game, seat).encode()
+    _write(out, data)
+    seen = "everything shown" if seat is None else f"as seen by {output.seat_label(game, seat)}"
+    return f"{out}: the board, {seen}"
+
+
+def replay_frames(replay: Replay) -> tuple[list[str], list[dict[str, Any]]]:
+    """The board after each step (step 0: the start) and the move list."""
+    game = replay.game
+    frames = [svg(game, None, replay.state(step)) for step in range(len(replay) + 1)]
+    moves = []
+    for step in range(1, len(replay) + 1):
+        entry = replay.entry(step)
+        moves.append({"seat": entry.seat + 1, "notation": entry.notation})
+    return frames, moves
+
+
+def replay_page(replay: Replay, title: str) -> str:
+    """The self-contained HTML page of a replay."""
+    frames, moves = replay_frames(replay)
+    packed = gzip.compress(json.dumps(frames).encode(), compresslevel=9, mtime=0)
+    blob = base64.b64encode(packed).decode("ascii")
+    names = [seat.name for seat in replay.save.seats]
+    items = "\n".join(
+        f'<li data-step="{i}"><button type="button" data-step="{i}">'
+        f"{i}. {html.escape(names[m['seat'] - 1] if m['seat'] <= len(names) else str(m['seat']))}: "
+        f"{html.escape(m['notation'])}</button></li>"
+        for i, m in enumerate(moves, start=1)
+    )
+    return PAGE.format(
+        title=html.escape(title),
+        total=len(moves),
+        items=items,
+        blob=blob,
+        moves=json.dumps([f"{m['notation']}" for m in moves]).replace("</", "<\\/"),
+    )
+
+
+def write_replay(file: Path, out: Path) -> str:
+    """Write the replay page of the save ``file`` to ``out``; returns what to tell."""
+    _writable(out)
+    save = savefile.load(file)
+    replay = Replay(registry(), save)
+    seats = ", ".join(seat.name for seat in save.seats)
+    title = f"{replay.game.spec.name} · seed {save.seed} · {seats}"
+    _write(out, replay_page(replay, title).encode())
+    return f"{out}: the board after each of {len(replay)} actions (open it in a browser)"
+
+
+PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ margin: 0; font-family: "DejaVu Sans", Verdana, Arial, sans-serif;
+       color: #111; background: #f4f4f1; }}
+header {{ padding: 8px 14px; background: #fff; border-bottom: 1px solid #ccc; }}
+h1 {{ font-size: 17px; margin: 0 0 6px 0; }}
+.controls {{ display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }}
+.controls button {{ font-size: 15px; padding: 4px 14px; }}
+#slider {{ flex: 1; min-width: 200px; }}
+#step-label {{ font-size: 14px; min-width: 280px; }}
+main {{ display: flex; align-items: flex-start; }}
+nav {{ width: 300px; max-height: calc(100vh - 90px); overflow-y: auto; background: #fff;
+       border-right: 1px solid #ccc; font-size: 13px; }}
+nav ol {{ list-style: none; margin: 0; padding: 0; }}
+nav button {{ display: block; width: 100%; text-align: left; border: 0; background: none;
+              padding: 3px 8px; font: inherit; cursor: pointer; }}
+nav li.current button {{ background: #0072B2; color: #fff; }}
+#board {{ flex: 1; padding: 8px; overflow: auto; }}
+#board svg {{ max-width: 100%; height: auto; }}
+</style>
+</head>
+<body>
+<header>
+<h1>{title}</h1>
+<div class="controls">
+<button type="button" id="prev" title="previous move (left arrow)">&#9664; previous</button>
+<button type="button" id="next" title="next move (right arrow)">next &#9654;</button>
+<input type="range" id="slider" min="0" max="{total}" value="0" aria-label="step">
+<span id="step-label">loading…</span>
+</div>
+</header>
+<main>
+<nav><ol id="moves">
+<li data-step="0"><button type="button" data-step="0">0. the start</button></li>
+{items}
+</ol></nav>
+<div id="board" aria-live="polite"></div>
+</main>
+<script id="frames" type="application/octet-stream">{blob}</script>
+<script>
+"use strict";
+const MOVES = {moves};
+const TOTAL = {total};
+let frames = null;
+let step = 0;
+const board = document.getElementById("board");
+const slider = document.getElementById("slider");
+const label = document.getElementById("step-label");
+function show(next) {{
+  step = Math.max(0, Math.min(TOTAL, next));
+  board.innerHTML = frames[step];
+  slider.value = String(step);
+  label.textContent = step === 0
+    ? "the start (" + TOTAL + " actions)"
+    : "after action " + step + " of " + TOTAL + ": " + MOVES[step - 1];
+  for (const item of document.querySelectorAll("#moves li")) {{
+    const here = Number(item.dataset.step) === step;
+    item.classList.toggle("current", here);
+    if (here) item.scrollIntoView({{block: "nearest"}});
+  }}
+  document.body.dataset.step = String(step);
+}}
+async function unpack() {{
+  const text = document.getElementById("frames").textContent.trim();
+  const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  frames = JSON.parse(await new Response(stream).text());
+  show(0);
+  document.body.dataset.ready = "true";
+}}
+document.getElementById("prev").addEventListener("click", () => show(step - 1));
+document.getElementById("next").addEventListener("click", () => show(step + 1));
+slider.addEventListener("input", () => show(Number(slider.value)));
+document.getElementById("moves").addEventListener("click", (event) => {{
+  const target = event.target.closest("button[data-step]");
+  if (target) show(Number(target.dataset.step));
+}});
+document.addEventListener("keydown", (event) => {{
+  if (event.key === "ArrowLeft") show(step - 1);
+  if (event.key === "ArrowRight") show(step + 1);
+}});
+unpack();
+</script>
+</body>
+</html>
+"""

@@ -1,0 +1,88 @@
+"""``turbine show FILE --svg OUT`` and ``turbine replay FILE --html OUT`` through the real command."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pictures_helpers import assert_one_line_error, by_class, parse, play, run_cli
+
+
+@pytest.fixture(scope="module")
+def save(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("pictures")
+    game = play("power_grid", 3, seed=11, moves=40)
+    game.save(str(folder / "pg.json"))
+    return folder / "pg.json"
+
+
+def test_show_svg_writes_the_board_as_a_seat_sees_it(save, tmp_path):
+    result = run_cli("show", str(save), "--svg", "board.svg", "--seat", "2", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "board.svg" in result.stdout and "Seat 2" in result.stdout
+    root = parse((tmp_path / "board.svg").read_text())
+    assert len(by_class(root, "city")) == 42
+    assert "as seen by seat 2" in by_class(root, "subheading")[0].text
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("show", "missing.json", "--svg", "out.svg"), "no such file"),
+        (("show", "SAVE", "--svg", "no/such/folder/out.svg"), "no such folder"),
+        (("show", "SAVE", "--svg", "."), "is a folder"),
+        (("show", "SAVE", "--svg", "out.svg", "--seat", "9"), "no seat 9"),
+        (("replay", "missing.json", "--html", "out.html"), "no such file"),
+        (("replay", "SAVE", "--html", "no/such/folder/out.html"), "no such folder"),
+    ],
+)
+def test_bad_paths_are_one_line_and_exit_2(save, tmp_path, args, fragment):
+    result = run_cli(*(str(save) if a == "SAVE" else a for a in args), cwd=tmp_path)
+    assert_one_line_error(result, fragment)
+    assert not (tmp_path / "out.svg").exists() and not (tmp_path / "out.html").exists()
+
+
+@pytest.mark.skipif(
+    not Path("/proc/self").is_dir(), reason="needs Linux's /proc, a folder nobody can write in"
+)
+@pytest.mark.parametrize("command", ["show", "replay"])
+def test_an_unwritable_output_is_one_line_and_exit_2(save, tmp_path, command):
+    option = "--svg" if command == "show" else "--html"
+    result = run_cli(command, str(save), option, "/proc/turbine-picture.out", cwd=tmp_path)
+    assert_one_line_error(result, "cannot write /proc/turbine-picture.out")
+
+
+def test_replay_html_is_one_self_contained_page_with_every_step(save, tmp_path):
+    result = run_cli("replay", str(save), "--html", "replay.html", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    page = (tmp_path / "replay.html").read_text()
+    assert page.startswith("<!DOCTYPE html>")
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)  # nothing fetched
+    assert "@import" not in page and "url(" not in page
+    assert page.count("<li data-step=") == 41  # the start and 40 actions
+    assert 'max="40"' in page
+    again = tmp_path / "again.html"
+    assert run_cli("replay", str(save), "--html", str(again), cwd=tmp_path).returncode == 0
+    assert again.read_bytes() == (tmp_path / "replay.html").read_bytes()  # deterministic
+
+
+def test_the_replay_frames_are_the_boards_after_each_action(save):
+    import base64
+    import gzip
+    import json
+
+    from turbine.cli.pictures import replay_page
+    from turbine.core import default_registry, savefile
+    from turbine.core.drawing import svg
+    from turbine.core.replay import Replay
+
+    replay = Replay(default_registry(), savefile.load(save))
+    page = replay_page(replay, "t")
+    blob = re.search(r'<script id="frames" type="application/octet-stream">([^<]*)</script>', page)
+    assert blob is not None
+    frames = json.loads(gzip.decompress(base64.b64decode(blob.group(1))))
+    assert len(frames) == 41
+    assert frames[0] == svg(replay.game, None, replay.state(0))
+    assert frames[40] == svg(replay.game, None, replay.state(40))
+    assert frames[0] != frames[1]
