@@ -12,7 +12,8 @@ Commands
     values or bounds, description, from the variant's pydantic model),
     expansions and bots.
 ``turbine plugins [--json]``
-    Plugins with version, requirements, source and load errors.
+    Every plugin with its status (``ok``, or ``broken`` and why it is left out),
+    version, requirements and source.
 ``turbine new VARIANT --out FILE [--players N] [--seed S] [--option K=V]… [--with EXP]…``
 ``[--seats human,random,…] [--force]``
     Writes a new game.  Seats default to all human; the player count to the
@@ -65,9 +66,13 @@ Commands
     The JSON Schema of the save file.
 
 Plugins add commands through the ``turbine_cli_commands`` hook (never over a
-built-in name); they are imported only for a command line that can reach one
-(``--help``, a plugin's command, ``plugins``), and ``turbine --version`` is
-answered by :mod:`.launch` before the app is imported at all.
+built-in name); a plugin that declares its commands (``turbine.commands`` entry
+points) is imported only for a command line that can reach one (``--help``, a
+plugin's command, ``plugins``).  A command imports only the game it plays: the
+``turbine.variants`` and ``turbine.expansions`` entry points name each game's
+plugin before it is imported (docs/writing-plugins.md, "How turbine finds a
+plugin"); ``variants``, ``plugins`` and completion import every plugin.
+``turbine --version`` is answered by :mod:`.launch` before the app is imported at all.
 
 Shell completion (``turbine --install-completion``, or ``--show-completion
 SHELL`` to see the script) completes variant ids, bot names, expansion ids and

@@ -28,6 +28,7 @@ from . import completion, output, pictures, plugin_cmd, scoreboard, screen
 from .common import (
     CliError,
     Moved,
+    forget_left_out,
     load_game,
     option_rows,
     parse_options,
@@ -38,6 +39,7 @@ from .common import (
     save_game,
     seat_number,
     use_width,
+    warn_left_out,
 )
 
 app = typer.Typer(
@@ -230,45 +232,59 @@ def _print_option_rows(rows: list[dict[str, Any]], indent: str) -> None:
 
 @app.command()
 def plugins(json_out: JsonFlag = False) -> None:
-    """The installed plugins: versions, requirements, source and load errors."""
+    """The installed plugins: status (ok or broken, and why), versions, requirements, sources."""
     reg = registry()
-    rows: list[dict[str, Any]] = []
-    for name, plugin in reg.plugins.items():
-        rows.append(
-            {
-                "name": name,
-                "version": plugin.info.version,
-                "requires": list(plugin.info.requires),
-                "source": plugin.source,
-                "description": plugin.info.description,
-                "variants": [v for v, p in reg.variant_plugin.items() if p == name],
-                "expansions": [e for e, p in reg.expansion_plugin.items() if p == name],
-            }
-        )
+    rows = plugin_rows(reg)
+    forget_left_out()  # the statuses below say it all
     if json_out:
         output.print_json(
             {"plugins": rows, "errors": dict(reg.errors), "command_problems": plugin_command_problems}
         )
         return
     table = Table(box=None, pad_edge=False, header_style="dim")
-    for column in ("plugin", "version", "requires", "source", "provides"):
+    for column in ("plugin", "status", "version", "requires", "source", "provides"):
         table.add_column(column)
     for row in rows:
         provides = ", ".join(row["variants"] + row["expansions"]) or row["description"]
         table.add_row(
             Text(row["name"], style="bold"),
-            Text(row["version"]),
+            Text(row["status"], style="green" if row["status"] == "ok" else "bold red"),
+            Text(row["version"] or "?"),
             Text(", ".join(row["requires"]) or "-"),
-            Text(row["source"]),
+            Text(row["source"] or "?"),
             Text(provides),
         )
     output.out.print(table)
     if reg.errors:
-        output.out.print(Text("\nPlugins that failed to load:", style="bold red"))
+        output.out.print(Text("\nPlugins left out (broken), and why:", style="bold red"))
         for name, why in sorted(reg.errors.items()):
             output.out.print(Text(f"  {name}: {why}"))
     for problem in plugin_command_problems:
         output.out.print(Text(f"  {problem}"))
+
+
+def plugin_rows(reg: Registry) -> list[dict[str, Any]]:
+    """One row per plugin, loaded (status ``ok``) or left out (``broken``, with the reason)."""
+    rows: list[dict[str, Any]] = []
+    loaded = reg.plugins
+    infos = reg.infos()
+    for name in [*loaded, *sorted(set(reg.errors) - set(loaded))]:
+        plugin = loaded.get(name)
+        info = plugin.info if plugin is not None else infos.get(name)
+        rows.append(
+            {
+                "name": name,
+                "status": "ok" if plugin is not None else "broken",
+                "reason": None if plugin is not None else reg.errors[name],
+                "version": info.version if info is not None else None,
+                "requires": list(info.requires) if info is not None else [],
+                "source": plugin.source if plugin is not None else reg.source(name),
+                "description": info.description if info is not None else "",
+                "variants": [v for v, p in reg.variant_plugin.items() if p == name],
+                "expansions": [e for e, p in reg.expansion_plugin.items() if p == name],
+            }
+        )
+    return rows
 
 
 @app.command()
@@ -893,9 +909,11 @@ app.add_typer(plugin_cmd.app)
 
 
 def add_plugin_commands(reg: Registry) -> None:
-    """Add ``registry.cli_commands`` as ``turbine NAME`` (never over a built-in)."""
+    """Add the plugins' commands as ``turbine NAME`` (never over a built-in).
+
+    Only the plugins that declare a command (or declare nothing) are imported."""
     taken = set(BUILTIN_COMMANDS)
-    for name, function in reg.cli_commands:
+    for name, function in reg.commands():
         if name in taken:
             plugin_command_problems.append(f"plugin command {name!r} ignored: the name is taken")
             continue
@@ -912,9 +930,10 @@ _plugin_commands_added = False
 
 def needs_plugin_commands(args: list[str]) -> bool:
     """Whether this command line can reach a plugin's command, which means importing
-    every plugin.  A built-in command (other than ``plugins``, which reports the
-    commands that could not be added) and ``--version`` never do, so they start
-    without importing any game; ``--help``, completion and any other word do."""
+    the plugins that declare a command (``turbine.commands`` entry points) and those
+    that declare nothing.  A built-in command (other than ``plugins``, which reports
+    the commands that could not be added) and ``--version`` never do; ``--help``,
+    completion and any other word do."""
     if os.environ.get("_TURBINE_COMPLETE"):  # the shell asks for completions: commands too
         return True
     command = next((arg for arg in args if not arg.startswith("-")), None)
@@ -937,6 +956,7 @@ def main(argv: list[str] | None = None) -> None:
             _plugin_commands_added = True
             add_plugin_commands(registry())
         code = app(args=argv, prog_name="turbine", standalone_mode=False)
+        warn_left_out()
         sys.exit(code if isinstance(code, int) else 0)
     except USAGE_ERROR as exc:  # a mistyped command line: one line, like every bad input
         ctx = getattr(exc, "ctx", None)
@@ -948,6 +968,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.write("\ninterrupted\n")
         sys.exit(130)
     except TurbineError as exc:
+        warn_left_out(error=str(exc))
         output.error_line(str(exc))
         sys.exit(2)
     except OSError as exc:  # a file that cannot be read or written: the user's to fix

@@ -26,8 +26,36 @@ class CliError(TurbineError):
 
 
 def registry() -> Registry:
-    """The registry of installed plugins (discovered once per process)."""
-    return default_registry()
+    """The registry of installed plugins (discovered once per process).
+
+    A plugin left out (broken, or missing what it requires) is noted for a
+    warning when the command ends (:func:`warn_left_out`); the other games work.
+    """
+    reg = default_registry()
+    reg.watch(_note_left_out)
+    return reg
+
+
+_left_out: dict[str, str] = {}
+"""Plugins left out so far, by name: the sentence saying why."""
+
+
+def _note_left_out(name: str, sentence: str) -> None:
+    _left_out[name] = sentence
+
+
+def warn_left_out(error: str = "") -> None:
+    """One warning line on stderr per plugin left out, except the one ``error`` (the
+    command's own error line) already names: using a broken plugin is one line."""
+    for _, sentence in sorted(_left_out.items()):
+        if sentence != error:
+            output.warn(f"{sentence}; it is left out")
+    _left_out.clear()
+
+
+def forget_left_out() -> None:
+    """No warnings for this command (``turbine plugins`` shows every plugin's status)."""
+    _left_out.clear()
 
 
 # -- options ----------------------------------------------------------------------

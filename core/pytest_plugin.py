@@ -17,8 +17,9 @@ Fixtures:
   position builder, whose ``build()`` checks the position and returns the game.
 
 The assertions are plain functions in :mod:`turbine.core.testing`:
-``assert_refused``, ``play_until``, ``check_variant`` and ``check_bots`` (every registered
-bot keeps to the bot contract; ``check_variant`` calls it).
+``assert_refused``, ``play_until``, ``check_variant``, ``check_bots`` (every registered
+bot keeps to the bot contract; ``check_variant`` calls it) and ``check_plugin`` (the
+checks a plugin passes when turbine discovers it, on the author's own module).
 """
 
 from __future__ import annotations

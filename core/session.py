@@ -54,7 +54,8 @@ def options_model(registry: Registry, variant: str, expansions: Iterable[str] = 
     """The options model of a game: the variant's, with each chosen expansion's
     options model as a field named after the expansion (built once per setup)."""
     spec = registry.variant(variant)
-    chosen = tuple(registry.expansions[e] for e in dict.fromkeys(expansions) if e in registry.expansions)
+    found = (registry.find_expansion(e) for e in dict.fromkeys(expansions))
+    chosen = tuple(e for e in found if e is not None)
     return _combined_model(spec.options, chosen)
 
 
@@ -126,7 +127,7 @@ class Game:
                 registry.bot(seat.kind, variant)
         self.plugin_versions = registry.plugin_versions(active)
         self.rules_versions = {spec.id: spec.rules_version} | {
-            e: registry.expansions[e].rules_version for e in self.expansions
+            e: registry.expansion(e, variant).rules_version for e in self.expansions
         }
         pm = registry.game_plugin_manager(variant, self.expansions)
         self.rules: Rules[Any, Any, Any] = spec.rules(self.option_model, players, pm)
@@ -369,10 +370,11 @@ class Game:
         one pass.
         """
         for name in [save.variant, *save.expansions]:
-            if name not in registry.variants and name not in registry.expansions:
-                why = registry.errors.get(name)
-                detail = f" (it failed to load: {why})" if why else ""
-                raise SaveFileError(f"the save needs the plugin for {name!r}, which is not installed{detail}")
+            if registry.find_variant(name) is None and registry.find_expansion(name) is None:
+                broken = registry.broken(name)
+                if broken is not None:
+                    raise SaveFileError(f"the save needs {name!r}, but {broken}")
+                raise SaveFileError(f"the save needs the plugin for {name!r}, which is not installed")
         try:
             game = cls(
                 registry,

@@ -24,6 +24,11 @@ Plugin authors call it from their own test suite::
     def test_conformance():
         check_variant("sparks", players=[2, 3, 4], seeds=range(3))
 
+:func:`check_plugin` makes the checks discovery makes on a plugin module (hook
+names and parameters, options models and their defaults, requirements), so an
+author sees why turbine would leave the plugin out; ``check_variant`` fails
+the same way for a game whose plugin was left out.
+
 Beside it, the helpers a rules test needs: :func:`make_game` (a game at its
 start), :func:`position` (the game's builder of a chosen, checked position),
 :func:`assert_refused` (a move is refused, with the rule cited, and changes
@@ -41,12 +46,12 @@ from typing import Any
 
 from . import savefile
 from .bots import SeatBot, seat_bot
-from .errors import IllegalAction
-from .plugins import Registry, default_registry
+from .errors import IllegalAction, PluginError
+from .plugins import DECLARATION_GROUPS, Registry, declared_ids, default_registry
 from .rules import Rules
 from .savefile import Seat
 from .session import Game
-from .specs import Bot
+from .specs import Bot, PluginInfo
 
 
 class ConformanceError(AssertionError):
@@ -94,6 +99,8 @@ def check_variant(
     Raises :class:`ConformanceError` on the first broken property.
     """
     registry = registry or default_registry()
+    expansions = list(expansions)
+    _check_plugins(registry, variant, expansions)
     report = Report()
     players, seeds = list(players), list(seeds)
     for count in players:
@@ -200,6 +207,65 @@ def _check_one_bot(setup: _Setup) -> list[Any]:
         game.play(action)
         moves.append(action)
     return moves
+
+
+def check_plugin(plugin: Any, *, registry: Registry | None = None) -> None:
+    """Check one plugin module as discovery does, and say what is wrong in one line.
+
+    The checks of :mod:`turbine.core.plugin_checks`: its ``PLUGIN_INFO``, the names
+    and parameters of its hooks (against turbine's hooks and those of the games
+    it requires), what its registry hooks return, its options models and their
+    defaults, and its requirements (looked up among the installed plugins, or
+    those of ``registry``).  A plugin that discovery would leave out raises
+    :class:`ConformanceError` with the sentence ``turbine plugins`` shows, e.g.
+    ``plugin 'tax' implements turbine_phase_end(rules, state, phse) with a
+    parameter the hook does not have (phse); …``.
+    """
+    info = getattr(plugin, "PLUGIN_INFO", None)
+    name = info.name if isinstance(info, PluginInfo) else getattr(plugin, "__name__", "plugin")
+    if registry is None:
+        checked = Registry.discover(extra=[(name, plugin)])
+    else:
+        others = [(n, p.module) for n, p in registry.plugins.items() if n != name]
+        checked = Registry([*others, (name, plugin)])
+    checked.load_all()
+    problem = checked.problem(name)
+    if problem is not None:
+        raise ConformanceError(problem)
+    _check_declarations(checked, name, getattr(plugin, "__name__", ""))
+
+
+def _check_declarations(registry: Registry, name: str, module: str) -> None:
+    """An installed plugin that declares what it provides (docs/writing-plugins.md, "How
+    turbine finds a plugin") declares all of it, and nothing else: an undeclared id
+    is found only after every plugin is imported, a wrong one imports it for nothing."""
+    declared = declared_ids(module)
+    if not declared or not any(declared.values()):
+        return  # not installed, or declares nothing: imported by every command
+    provided = {
+        "variant": {v for v, p in registry.variant_plugin.items() if p == name},
+        "expansion": {e for e, p in registry.expansion_plugin.items() if p == name},
+    }
+    for kind, ids in provided.items():
+        group = DECLARATION_GROUPS[kind]
+        for ident in sorted(ids - declared[kind]):
+            raise ConformanceError(
+                f"plugin {name!r} provides the {kind} {ident!r} but does not declare it: add "
+                f'{ident} = "{module}" under [project.entry-points."{group}"] in its pyproject.toml'
+            )
+        for ident in sorted(declared[kind] - ids):
+            raise ConformanceError(
+                f"plugin {name!r} declares the {kind} {ident!r} in its {group} entry points, "
+                "but does not provide it"
+            )
+
+
+def _check_plugins(registry: Registry, variant: str, expansions: Iterable[str]) -> None:
+    """The plugins of the game were not left out (each was checked when it was loaded)."""
+    try:
+        registry.active_plugins(variant, list(expansions))
+    except PluginError as exc:
+        raise ConformanceError(str(exc)) from None
 
 
 def legal_counts(

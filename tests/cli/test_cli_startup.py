@@ -1,4 +1,7 @@
-"""Start-up cost: ``turbine --version`` answers without importing the app or any game."""
+"""Start-up cost: ``turbine --version`` answers without importing the app or any game,
+``--help`` without importing any game, and a command imports only the game it plays
+(the ``turbine.variants`` and ``turbine.expansions`` entry points say which plugin
+provides what before it is imported)."""
 
 from __future__ import annotations
 
@@ -76,3 +79,31 @@ def test_a_builtin_command_help_imports_no_game():
     stdout, modules = imported_modules("new", "--help")
     assert "--out" in stdout
     assert not any(m.startswith("turbine.plugins") for m in modules)
+
+
+def games_imported(modules: set[str]) -> set[str]:
+    """The plugin packages among ``modules``: ``turbine.plugins.X`` and the examples' ``turbine_X``."""
+    games = {m.split(".")[2] for m in modules if m.startswith("turbine.plugins.")}
+    return games | {m.split(".")[0] for m in modules if m.startswith("turbine_")}
+
+
+def test_help_imports_no_game():
+    stdout, modules = imported_modules("--help")
+    assert "new" in stdout and "variants" in stdout
+    assert "turbine.cli.app" in modules  # the listing is real
+    assert games_imported(modules) == set()
+
+
+def test_a_new_power_grid_game_imports_power_grid_alone(tmp_path):
+    out = tmp_path / "pg.json"
+    stdout, modules = imported_modules("new", "power_grid", "--out", str(out), "--seats", "human,greedy")
+    assert out.is_file() and "saved to" in stdout
+    assert games_imported(modules) == {"power_grid"}
+    assert not any(m.startswith(("turbine.plugins.barrage", "turbine.plugins.leeghwater")) for m in modules)
+
+
+def test_an_expansion_imports_its_game_and_itself(tmp_path):
+    out = tmp_path / "lw.json"
+    _, modules = imported_modules("new", "barrage", "--with", "leeghwater", "--out", str(out))
+    assert out.is_file()
+    assert games_imported(modules) == {"barrage", "leeghwater"}

@@ -1,0 +1,279 @@
+"""A broken plugin fails alone, with its name and the reason (issue 14, item 12).
+
+Each case below is one a new plugin author met: a hook with a misnamed
+parameter, an option default of the wrong type, an options model given as a
+dict, a misspelt hook name.  Discovery leaves the plugin out with the reason;
+every other game keeps working; using the broken one raises one
+:class:`PluginError` naming the plugin.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any, Literal
+
+import pytest
+from pydantic import BaseModel, Field, field_validator
+from turbine.core import BadOptions, ExpansionSpec, Game, PluginError, PluginInfo, Registry, bots, hookimpl
+from turbine.core.plugin_checks import PluginProblem, check_options_model
+from turbine.core.testing import ConformanceError, check_plugin
+from turbine_sparks import plugin as sparks
+
+
+class TaxOptions(BaseModel):
+    rate: int = Field(2, ge=0, le=5)
+
+
+def expansion(name: str = "tax", options: Any = TaxOptions, requires=("sparks",), **hooks: Any):
+    """A small expansion plugin of Sparks, as a module."""
+    module = types.ModuleType(f"{name}_plugin")
+    module.PLUGIN_INFO = PluginInfo(name, "1.0", requires)  # type: ignore[attr-defined]
+    module.turbine_expansions = hookimpl(  # type: ignore[attr-defined]
+        lambda: [ExpansionSpec(id=name, variant="sparks", name=name.title(), options=options)]
+    )
+    for hook, function in hooks.items():
+        setattr(module, hook, hookimpl(function))
+    return module
+
+
+def registry_with(*plugins: types.ModuleType) -> Registry:
+    return Registry([("core", bots), ("sparks", sparks), *((p.PLUGIN_INFO.name, p) for p in plugins)])
+
+
+def assert_left_out(reg: Registry, name: str, *fragments: str) -> str:
+    """``name`` is left out with a reason holding ``fragments``; Sparks still plays."""
+    assert name not in reg.plugins
+    reason = reg.errors[name]
+    for fragment in fragments:
+        assert fragment in reason, reason
+    assert "\n" not in reason
+    game = Game(reg, "sparks", players=2, seed=1)
+    game.play(game.legal()[0])
+    assert len(game.log) == 1
+    return reason
+
+
+def test_a_misnamed_hook_parameter_is_found_at_discovery():
+    def turbine_phase_end(rules: Any, state: Any, phse: str) -> None:
+        raise AssertionError("never called")
+
+    reg = registry_with(expansion(turbine_phase_end=turbine_phase_end))
+    reason = assert_left_out(
+        reg, "tax", "turbine_phase_end(rules, state, phse)", "(phse)", "rules, state, phase"
+    )
+    with pytest.raises(PluginError) as refused:
+        Game(reg, "sparks", players=2, seed=1, expansions=["tax"])
+    assert str(refused.value) == f"plugin 'tax' {reason}"
+
+
+def test_fewer_parameters_than_the_hook_are_fine():
+    def turbine_phase_end(phase: str) -> None:
+        return None
+
+    reg = registry_with(expansion(turbine_phase_end=turbine_phase_end))
+    assert "tax" in reg.plugins
+    assert reg.errors == {}
+
+
+def test_an_option_default_of_the_wrong_type_is_found_at_discovery():
+    class Options(BaseModel):
+        rate: int = "two"  # type: ignore[assignment]
+
+    reg = registry_with(expansion(options=Options))
+    reason = assert_left_out(reg, "tax", "option rate", "'two'", "not a valid int")
+    with pytest.raises(PluginError, match=r"^plugin 'tax' gives the expansion 'tax' an option rate"):
+        Game(reg, "sparks", players=2, seed=1, expansions=["tax"])
+    assert reason.startswith("gives the expansion 'tax' an option rate whose default 'two'")
+
+
+def test_an_options_model_given_as_a_dict_is_found_at_discovery():
+    reg = registry_with(expansion(options={"rate": 2}))
+    assert_left_out(reg, "tax", "options that are a dict, not a pydantic model")
+    assert sorted(reg.variants) == ["sparks"]  # `turbine variants` lists the others
+
+
+def test_a_misspelt_hook_name_is_found_at_discovery():
+    def turbine_phase_ends(rules: Any, state: Any, phase: str) -> None:
+        raise AssertionError("never called")
+
+    reg = registry_with(expansion(turbine_phase_ends=turbine_phase_ends))
+    assert_left_out(reg, "tax", "implements turbine_phase_ends", "did you mean turbine_phase_end?")
+    with pytest.raises(PluginError, match=r"^plugin 'tax' implements turbine_phase_ends, which is no hook"):
+        Game(reg, "sparks", players=2, seed=1, expansions=["tax"])
+
+
+def test_a_hook_of_another_game_is_accepted_when_marked_optional():
+    def barrage_end_of_round(game: Any, state: Any, round_no: int) -> None:
+        raise AssertionError("never called in Sparks")
+
+    module = expansion()
+    module.barrage_end_of_round = hookimpl(optionalhook=True)(barrage_end_of_round)  # type: ignore[attr-defined]
+    reg = registry_with(module)
+    assert "tax" in reg.plugins
+    game = Game(reg, "sparks", players=2, seed=1, expansions=["tax"])
+    assert game.expansions == ["tax"]
+
+
+def test_a_game_hook_is_checked_against_the_game_the_plugin_requires(turbine_registry):
+    """Barrage's hooks are reachable by a plugin that requires barrage (B-12: end of round)."""
+
+    def barrage_end_of_round(game: Any, state: Any, round_number: int) -> None:
+        raise AssertionError("never called")
+
+    module = types.ModuleType("late_plugin")
+    module.PLUGIN_INFO = PluginInfo("late", "1.0", ("barrage",))  # type: ignore[attr-defined]
+    module.turbine_expansions = hookimpl(lambda: [ExpansionSpec("late", "barrage", "Late")])  # type: ignore[attr-defined]
+    module.barrage_end_of_round = hookimpl(barrage_end_of_round)  # type: ignore[attr-defined]
+    reg = Registry.discover(extra=[("late", module)])
+    assert "late" not in reg.plugins
+    assert "barrage_end_of_round(game, state, round_number)" in reg.errors["late"]
+    assert "barrage" in reg.plugins and "leeghwater" in reg.plugins
+
+
+def test_a_declared_requirement_that_is_missing_leaves_the_plugin_out():
+    reg = registry_with(expansion(requires=("sparks", "nowhere")))
+    assert_left_out(reg, "tax", "requires nowhere, which is not installed")
+
+
+def test_an_expansion_of_a_game_it_does_not_require_is_refused():
+    reg = registry_with(expansion(requires=()))
+    assert_left_out(reg, "tax", "expansion 'tax' of sparks", "PluginInfo.requires")
+
+
+def test_a_plugin_requiring_a_broken_plugin_is_left_out_too():
+    broken = expansion(options={"rate": 2})
+    follower = types.ModuleType("follower")
+    follower.PLUGIN_INFO = PluginInfo("follower", "1.0", ("tax",))  # type: ignore[attr-defined]
+    reg = registry_with(broken, follower)
+    assert reg.errors["follower"].startswith("requires tax, which is not installed (tax failed: gives")
+
+
+def test_a_registry_hook_that_returns_the_wrong_kind_is_refused():
+    module = types.ModuleType("odd")
+    module.PLUGIN_INFO = PluginInfo("odd", "1.0")  # type: ignore[attr-defined]
+    module.turbine_variants = hookimpl(lambda: [{"id": "odd"}])  # type: ignore[attr-defined]
+    reg = registry_with(module)
+    assert_left_out(reg, "odd", "returns a dict from turbine_variants, not a VariantSpec")
+
+
+def test_an_unknown_expansion_is_still_bad_options():
+    reg = registry_with(expansion())
+    with pytest.raises(BadOptions, match="unknown expansion 'taxes' for sparks; available: tax"):
+        Game(reg, "sparks", players=2, seed=1, expansions=["taxes"])
+
+
+@pytest.mark.parametrize(
+    ("field", "default", "fragment"),
+    [
+        ("int", "3", "'3' is not a valid int"),  # a default is used as written: never converted
+        ("bounded", 9, "9 is not a valid int: Input should be less than or equal to 5"),
+        ("choice", "c", "'c' is not a valid one of 'a', 'b'"),
+        ("floaty", "1.5", "'1.5' is not a valid float"),
+    ],
+)
+def test_each_default_is_checked_strictly_against_its_field(field, default, fragment):
+    annotations = {"int": int, "bounded": int, "choice": Literal["a", "b"], "floaty": float}
+    value = Field(default, le=5) if field == "bounded" else default
+    model = type("Options", (BaseModel,), {"__annotations__": {field: annotations[field]}, field: value})
+    with pytest.raises(PluginProblem) as problem:
+        check_options_model(model, "the variant 'x'")
+    assert fragment in problem.value.reason
+
+
+def test_good_defaults_pass_and_a_validator_that_rejects_them_does_not():
+    class Good(BaseModel):
+        rounds: int = Field(4, ge=1)
+        share: float = 1  # an int is a float
+        tags: list[str] = Field(default_factory=list)
+        mode: Literal["a", "b"] = "a"
+        required: int
+
+    check_options_model(Good, "the variant 'x'")
+
+    class Picky(BaseModel):
+        rounds: int = 3
+
+        @field_validator("rounds")
+        @classmethod
+        def even(cls, value: int) -> int:
+            if value % 2:
+                raise ValueError("rounds must be even")
+            return value
+
+    with pytest.raises(
+        PluginProblem, match="rejects its own defaults: rounds: Value error, rounds must be even"
+    ):
+        check_options_model(Picky, "the variant 'x'")
+
+
+def test_every_installed_plugin_passes_the_checks(turbine_registry):
+    assert turbine_registry.errors == {}
+    for name, plugin in turbine_registry.plugins.items():
+        check_plugin(plugin.module)  # the kit's check, on the installed plugin
+        assert name
+
+
+def test_the_kit_names_the_reason_for_an_authors_broken_plugin():
+    def turbine_phase_end(rules: Any, state: Any, phse: str) -> None:
+        raise AssertionError("never called")
+
+    with pytest.raises(
+        ConformanceError, match=r"^plugin 'tax' implements turbine_phase_end\(rules, state, phse\)"
+    ):
+        check_plugin(expansion(turbine_phase_end=turbine_phase_end))
+    check_plugin(expansion())  # the same plugin, mended
+
+
+def test_a_save_that_needs_a_broken_plugin_says_why(tmp_path):
+    from turbine.core import SaveFileError
+
+    def turbine_phase_end(rules: Any, state: Any, phse: str) -> None:
+        raise AssertionError("never called")
+
+    path = tmp_path / "game.json"
+    Game(registry_with(expansion()), "sparks", players=2, seed=1, expansions=["tax"]).save(str(path))
+    broken = registry_with(expansion(turbine_phase_end=turbine_phase_end))
+    with pytest.raises(
+        SaveFileError, match=r"^the save needs 'tax', but plugin 'tax' implements turbine_phase_end"
+    ):
+        Game.load(broken, str(path))
+
+
+def test_check_variant_fails_with_the_reason_when_the_plugin_was_left_out():
+    from turbine.core.testing import check_variant
+
+    reg = registry_with(expansion(options={"rate": 2}))
+    with pytest.raises(
+        ConformanceError, match=r"^plugin 'tax' gives the expansion 'tax' options that are a dict"
+    ):
+        check_variant("sparks", expansions=["tax"], registry=reg)
+    assert check_variant("sparks", seeds=range(1), registry=reg).games == 1
+
+
+def test_the_kit_checks_what_an_installed_plugin_declares(tmp_path, monkeypatch):
+    """The ``turbine.expansions`` entry points name the ids the plugin provides."""
+    import importlib
+
+    (tmp_path / "levy_plugin.py").write_text(
+        "from turbine.core import ExpansionSpec, PluginInfo, hookimpl\n"
+        "PLUGIN_INFO = PluginInfo('levy', '1.0', ('sparks',))\n"
+        "@hookimpl\n"
+        "def turbine_expansions():\n"
+        "    return [ExpansionSpec('levy', 'sparks', 'Levy')]\n"
+    )
+    info = tmp_path / "levy-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: levy\nVersion: 1.0\n")
+    points = info / "entry_points.txt"
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("levy_plugin")
+
+    points.write_text("[turbine.plugins]\nlevy = levy_plugin\n\n[turbine.expansions]\nlevies = levy_plugin\n")
+    with pytest.raises(
+        ConformanceError, match=r"^plugin 'levy' provides the expansion 'levy' but does not declare"
+    ):
+        check_plugin(module)
+    points.write_text("[turbine.plugins]\nlevy = levy_plugin\n\n[turbine.expansions]\nlevy = levy_plugin\n")
+    check_plugin(module)
+    points.write_text("[turbine.plugins]\nlevy = levy_plugin\n")  # declares nothing: imported every time
+    check_plugin(module)
