@@ -567,7 +567,9 @@ class Registry:
         raise BadOptions(f"no bot {name!r} for {variant_id}; bots: {kinds}")
 
     def bots_for(self, variant_id: str) -> list[str]:
-        return [name for name, specs in self.bots.items() if any(s.serves(variant_id) for s in specs)]
+        """The bot kinds that play ``variant_id``, by name (the same whichever plugins a
+        command happened to import first)."""
+        return sorted(name for name, specs in self.bots.items() if any(s.serves(variant_id) for s in specs))
 
 
 def check_hookimpls(pm: pluggy.PluginManager, variant_id: str) -> None:
