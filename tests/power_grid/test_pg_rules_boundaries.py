@@ -112,3 +112,24 @@ def test_U_8_a_a_network_may_extend_into_a_start_citys_second_space():
     act(r, s, "start Kobe (10)")
     s.houses[r.city_by_name["Osaka"]] = [(seat + 1) % 4]
     assert [m for m in notations(r, s) if m.startswith("build Osaka (")]
+
+
+def test_P_4_5_every_bidder_who_cannot_raise_drops_out_without_being_asked():
+    """P-4.5: a bidder whose money does not beat the high bid drops out, and so does the
+    next one in turn, without either being asked: after the raise, both of the two
+    players whose money equals the new high bid are out, and the bidding comes back to
+    the opener.  Money exactly equal to the high bid cannot raise it."""
+    r, s = new_state(4, seed=2)
+    opener = r.to_move(s)
+    raiser, short_1, short_2 = ((opener + i) % 4 for i in (1, 2, 3))
+    cheapest = s.market[0]
+    price = NUMBER[cheapest]
+    s.players[raiser].money = price + 5
+    s.players[short_1].money = price + 1
+    s.players[short_2].money = price + 1
+    act(r, s, f"auction {price} bid {price}")
+    assert r.to_move(s) == raiser
+    act(r, s, f"bid {price + 1}")
+    assert s.auction is not None
+    assert set(s.auction.bidders) == {opener, raiser}
+    assert r.to_move(s) == opener
