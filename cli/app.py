@@ -31,6 +31,7 @@ from .common import (
     forget_left_out,
     load_game,
     option_rows,
+    parse_handovers,
     parse_options,
     parse_seats,
     play_move,
@@ -419,12 +420,23 @@ def play(
     no_tty_check: Annotated[
         bool, typer.Option("--no-tty-check", hidden=True, help="Allow stdin that is not a terminal.")
     ] = False,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat",
+            help="Hand a seat over before playing on: 3=human (a person plays seat 3) or 2=greedy "
+            "(a bot does); repeatable.",
+            metavar="SEAT=PLAYER",
+        ),
+    ] = None,
     width: WidthOption = None,
 ) -> None:
     """Play a saved game interactively (bots move by themselves; saved after every move).
 
-    Needs a terminal; set TURBINE_NO_TTY_CHECK=1 (or pass the hidden flag
-    --no-tty-check) to drive it from a pipe, as the tests do.
+    At the prompt, 'bot greedy' hands your seat to a bot and 'human 3' gives seat 3
+    back to a person ('help' lists every command).  Needs a terminal; set
+    TURBINE_NO_TTY_CHECK=1 (or pass the hidden flag --no-tty-check) to drive it from
+    a pipe, as the tests do.
     """
     use_width(width)
     from .play import PlaySession
@@ -434,7 +446,8 @@ def play(
             "turbine play needs a terminal (stdin is not one); "
             "use `turbine legal` and `turbine move` in scripts"
         )
-    PlaySession(file, load_game(file)).run()
+    game = load_game(file)
+    PlaySession(file, game, parse_handovers(game, seat or [])).run()
 
 
 @app.command()
@@ -456,7 +469,7 @@ def legal(file: SaveArg, json_out: JsonFlag = False, width: WidthOption = None) 
         output.print_json(
             {
                 "seat": None if seat is None else seat + 1,
-                "kind": None if seat is None else game.seats[seat].kind,
+                "kind": None if seat is None else game.seats[seat].player,
                 "where": game.where(),
                 "over": game.is_over,
                 "moves": moves,
@@ -693,7 +706,9 @@ def replay(
     for warning in warnings:
         output.warn(warning)
     shown = total if to is None else to
-    seats = ", ".join(f"{s.name} ({s.kind})" for s in save.seats)
+    seats = ", ".join(
+        f"{s.name} ({s.kind}{f', now {s.played_by}' if s.played_by else ''})" for s in save.seats
+    )
     output.out.print(
         Text(
             f"{game.spec.name} · seed {save.seed} · {save.players} players: {seats} · {total} actions",

@@ -229,6 +229,24 @@ def seat_number(game: Game, number: int | None) -> int | None:
     return number - 1
 
 
+def parse_handovers(game: Game, pairs: Sequence[str]) -> list[tuple[int, str]]:
+    """``--seat N=PLAYER`` (``3=human``, ``2=greedy``) to ``(0-based seat, player)``
+    pairs, each checked: the seat exists, and the player is ``human`` or a bot that
+    plays the game (bad input is one line; nothing is handed over)."""
+    handovers = []
+    bots = game.registry.bots_for(game.spec.id)
+    for pair in pairs:
+        number, sep, player = (part.strip() for part in pair.partition("="))
+        if not sep or not (number.isascii() and number.isdigit()) or not player:
+            raise CliError(f"--seat expects SEAT=PLAYER such as 3=human or 2=greedy; got {pair!r}")
+        seat_number(game, int(number))  # refuses a seat that does not exist
+        player = player.lower()
+        if player != "human" and player not in bots:
+            raise CliError(f"--seat {pair}: no bot {player!r} plays {game.spec.id}; bots: {', '.join(bots)}")
+        handovers.append((int(number) - 1, player))
+    return handovers
+
+
 # -- games ------------------------------------------------------------------------
 
 

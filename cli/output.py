@@ -178,7 +178,7 @@ def seat_label(game: Game, seat: int | None) -> str:
 
 
 def is_human(game: Game, seat: int | None) -> bool:
-    return seat is not None and game.seats[seat].kind == "human"
+    return seat is not None and game.seats[seat].player == "human"
 
 
 # -- the board ----------------------------------------------------------------------
@@ -369,7 +369,16 @@ def move_list(game: Game, columns: bool = True, limit: int | None = None, prefix
 
 
 def log_entry_line(game: Game, step: int, entry: LogEntry) -> Text:
-    return Text(f"{step:>4}. seat {entry.seat + 1} ({game.seats[entry.seat].name}): {entry.notation}")
+    line = Text(f"{step:>4}. seat {entry.seat + 1} ({game.seats[entry.seat].name}): {entry.notation}")
+    return line.append(played_by_note(entry), style="dim")
+
+
+def played_by_note(entry: LogEntry) -> str:
+    """`` (by greedy)`` after a move made by whoever had taken the seat over (:attr:`LogEntry.by`);
+    nothing after the moves of the seat's own player."""
+    if entry.by is None:
+        return ""
+    return " (by a person)" if entry.by == "human" else f" (by {entry.by})"
 
 
 def action_log(game: Game, last: int | None = None) -> None:
@@ -382,7 +391,8 @@ def action_log(game: Game, last: int | None = None) -> None:
     for number, group in enumerate(groups[start:], start=start + 1):
         entry = game.log[group[0]]
         text = " · ".join(game.log[i].notation for i in group)
-        out.print(Text(f"{number:>4}. {seat_label(game, entry.seat)}: {text}"))
+        line = Text(f"{number:>4}. {seat_label(game, entry.seat)}: {text}")
+        out.print(line.append(played_by_note(entry), style="dim"))
     if not groups:
         out.print(Text("(no actions yet)", style="dim"))
 

@@ -8,12 +8,17 @@ number, its notation or a unique prefix of it; where the game takes one, a stand
 order (``bid up to 25``, :meth:`Rules.standing_order`) plays the seat's moves for it
 until it is done, each one an ordinary move of the log.  Bots move by themselves;
 every move is announced with what the automatic steps after it did.
+A seat changes hands mid-game: ``bot greedy`` gives the seat being asked to a
+bot (a player who leaves), ``human 3`` gives seat 3 back to a person
+(:meth:`Game.hand_over`); the save records who played each move.  When every
+seat is a bot the game plays on to its end; Ctrl-C stops it, saved.
 The game is saved (atomically) after every move, so it can be resumed any time
 with ``turbine play FILE``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +38,9 @@ Commands:
                  it plays your moves until it is done, then you are asked again{orders}
   log [N]        the last N actions (default 20; 'log all' for every one)
   undo           take back your last move (and the bot moves after it); ends orders
+  bot [N] NAME   hand seat N (default: yours) to a bot from now on, e.g. when a
+                 player leaves; bots for this game: {bots}
+  human N        hand seat N back to a person
   save [FILE]    save now (the game is also saved after every move);
                  with FILE, write a copy there and keep playing here
   help           this text
@@ -42,9 +50,11 @@ Commands:
 class PlaySession:
     """One interactive session on the game saved at ``path``."""
 
-    def __init__(self, path: Path, game: Game) -> None:
+    def __init__(self, path: Path, game: Game, handovers: Sequence[tuple[int, str]] = ()) -> None:
         self.path = path
         self.game = game
+        self.handovers = list(handovers)
+        """Seats to hand over when the session starts (``turbine play FILE --seat 3=human``)."""
         self.bots: dict[int, Any] = game.make_bots(seed_offset=len(game.log))
         self.console = output.out
         self.announcer = screen.Announcer(game, self.console)
@@ -61,11 +71,18 @@ class PlaySession:
         if game.is_over:
             self.finish()
             return
+        for seat, player in self.handovers:
+            self.hand_over(seat, player)
         if len(self.bots) == game.players:
-            self.say("Every seat is a bot: watching the game.", "dim")
+            self.say("Every seat is a bot: watching the game (Ctrl-C stops it, saved).", "dim")
         shown = False
         while True:
-            if self.advance():
+            try:
+                advanced = self.advance()
+            except KeyboardInterrupt:  # Ctrl-C while the bots play: leave, saved after the last move
+                self.stopped()
+                return
+            if advanced:
                 shown = False
                 self.shown_for = None  # the bots' moves scrolled the panel away
             if game.is_over:
@@ -133,6 +150,10 @@ class PlaySession:
         if command == "save":
             self.save_as(rest)
             return "stay"
+        if command == "bot":
+            return self.bot_command(rest)
+        if command == "human":
+            return self.human_command(rest)
         taken = self.give_order(line)
         if taken is not None:
             return "moved" if taken else "stay"
@@ -230,7 +251,7 @@ class PlaySession:
     def undo(self) -> bool:
         """Back to the previous decision of a human seat."""
         game = self.game
-        humans = [i for i, entry in enumerate(game.log) if game.seats[entry.seat].kind == "human"]
+        humans = [i for i, entry in enumerate(game.log) if game.played_by(entry) == "human"]
         if not humans:
             self.say("Nothing to undo.", "yellow")
             return False
@@ -241,6 +262,93 @@ class PlaySession:
         self.save()
         self.say(f"Undone {undone} action{'s' if undone != 1 else ''}; back to {game.where()}.", "yellow")
         return True
+
+    # -- who plays --------------------------------------------------------------------
+
+    def bot_command(self, rest: str) -> str:
+        """``bot NAME`` (the seat being asked) or ``bot N NAME``: a bot plays the seat from
+        now on.  A bad seat or a bot that does not play this game: one line, no change."""
+        game = self.game
+        words = rest.split()
+        if len(words) not in (1, 2):
+            self.say(
+                "bot takes a bot's name, after a seat number or not: 'bot greedy', 'bot 3 random'", "red"
+            )
+            return "stay"
+        seat = game.to_move if len(words) == 1 else self.seat_from(words[0])
+        name = words[-1].lower()
+        if seat is None:
+            return "stay"
+        bots = game.registry.bots_for(game.spec.id)
+        if name == "human":
+            self.say(f"a person takes a seat with 'human {seat + 1}'", "red")
+            return "stay"
+        if name not in bots:
+            self.say(f"no bot {words[-1]!r} plays {game.spec.name}; bots: {', '.join(bots) or 'none'}", "red")
+            return "stay"
+        changed = self.hand_over(seat, name)
+        return "moved" if changed and seat == game.to_move else "stay"
+
+    def human_command(self, rest: str) -> str:
+        """``human N``: seat N is played by a person again (its moves are asked at the prompt)."""
+        words = rest.split()
+        if len(words) != 1:
+            self.say(f"human takes a seat number: 'human {self.game.players}'", "red")
+            return "stay"
+        seat = self.seat_from(words[0])
+        if seat is not None:
+            self.hand_over(seat, "human")
+        return "stay"
+
+    def seat_from(self, text: str) -> int | None:
+        """A seat number typed by the user, 0-based; ``None`` when there is no such seat
+        (said)."""
+        players = self.game.players
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= players:
+            return int(text) - 1
+        self.say(f"there is no seat {text!r}; seats are numbered 1–{players}", "red")
+        return None
+
+    def hand_over(self, seat: int, player: str) -> bool:
+        """``seat`` is played by ``player`` (``human`` or a checked bot kind) from now on;
+        said, and saved at once.  True if that changed who plays it."""
+        game = self.game
+        label = output.seat_label(game, seat)
+        who = "a person" if player == "human" else f"the {player} bot"
+        if not game.hand_over(seat, player):
+            self.say(f"{label} is already played by {who}.", "yellow")
+            return False
+        if seat in self.orders:  # given by the seat's former player
+            self.end_order(seat, f"'{self.orders[seat].text}' ends with the handover")
+        if player == "human":
+            self.bots.pop(seat, None)
+        else:
+            self.bots[seat] = game.make_bot(seat, seed_offset=len(game.log))
+        self.announcer.flush()
+        self.say(f"{label} is now played by {who}.", "bold yellow")
+        if len(self.bots) == game.players and not game.is_over:
+            self.say(
+                "Every seat is a bot now: the game plays on to its end. Ctrl-C stops it, saved; "
+                f"take a seat back with: turbine play {self.path} --seat N=human",
+                "dim",
+            )
+        self.save()
+        return True
+
+    def stopped(self) -> None:
+        """Ctrl-C while bots played.  The move being made may be half done in memory, so
+        nothing is saved now: the file holds the game after the last whole move (it is
+        saved after every one)."""
+        self.console.print()
+        self.announcer.flush()
+        seats = self.game.seats
+        gone = [i + 1 for i, seat in enumerate(seats) if seat.kind == "human" and seat.player != "human"]
+        number = str(gone[0]) if gone else "N"
+        self.say(
+            f"Stopped; {self.path} holds the game as it was after the last whole move. Resume with: "
+            f"turbine play {self.path} (add --seat {number}=human to play a seat yourself)",
+            "yellow",
+        )
 
     # -- saving and leaving -----------------------------------------------------------
 
@@ -304,7 +412,10 @@ class PlaySession:
         game = self.game
         forms = game.rules.standing_orders(game.state) if not game.is_over else []
         now = "".join(f"\n                   {form}" for form in forms)
-        return HELP.format(views=listed or " (this game has none)", orders=now and "; now:" + now)
+        bots = ", ".join(game.registry.bots_for(game.spec.id))
+        return HELP.format(
+            views=listed or " (this game has none)", orders=now and "; now:" + now, bots=bots or "none"
+        )
 
     def finish(self) -> None:
         game = self.game

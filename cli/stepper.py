@@ -189,7 +189,9 @@ class Stepper:
             parts.append(f"round {where.round}")
         if where.phase:
             parts.append(where.phase)
-        parts.append(f"{output.seat_label(replay.game, entry.seat)}: {entry.notation}")
+        parts.append(
+            f"{output.seat_label(replay.game, entry.seat)}: {entry.notation}{output.played_by_note(entry)}"
+        )
         return " · ".join(parts)
 
     def log(self, count: int) -> None:

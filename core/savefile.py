@@ -36,15 +36,29 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 class Seat(msgspec.Struct, forbid_unknown_fields=True):
     name: str
     kind: str = "human"
-    """``human`` or the name of a bot (``random``, ``greedy``…)."""
+    """``human`` or the name of a bot (``random``, ``greedy``…): who the seat was set up for."""
+    played_by: str | None = None
+    """Who plays the seat now, when it was handed over mid-game (a bot that took over
+    from a person who left, or a person who took over a bot's seat): ``human`` or a bot
+    kind; ``None``: its :attr:`kind`.  Written only when set, so a save without a
+    handover reads the same in every turbine that reads its format."""
+
+    @property
+    def player(self) -> str:
+        """Who plays the seat now: ``human`` or a bot kind."""
+        return self.played_by or self.kind
 
 
-class LogEntry(msgspec.Struct, forbid_unknown_fields=True):
+class LogEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     seat: int
     action: Any
     """The action as data (its msgspec encoding, with its ``type`` tag)."""
     notation: str
     """The same action in the game's text notation, for people."""
+    by: str | None = None
+    """Who played the move when it was not the seat's :attr:`Seat.kind` (the seat had
+    been handed over): ``human`` or a bot kind; ``None`` (and left out of the file):
+    the seat's kind, as for every move of a game without a handover."""
 
 
 class Checkpoint(msgspec.Struct, forbid_unknown_fields=True):
@@ -100,14 +114,18 @@ def log_digest(save: SaveFile) -> str:
     """BLAKE2b-128 chained over the setup and each log entry in turn.
 
     Link 0 hashes the setup; link *i* hashes link *i−1* with entry *i*'s seat,
-    action data and notation (canonical JSON), so changing, dropping, adding or
+    action data and notation in canonical JSON (and who played it, where that is
+    recorded: :attr:`LogEntry.by`), so changing, dropping, adding or
     reordering anything in the setup or the log changes the result.  It proves
     a file unedited only against someone who does not recompute it: it is a
     checksum, not a signature.
     """
     link = _setup_link(save)
     for entry in save.log:
-        data = canonical_bytes([entry.seat, entry.action, entry.notation])
+        hashed = [entry.seat, entry.action, entry.notation]
+        if entry.by is not None:  # only then: the digests of saves without handovers stay as they were
+            hashed.append(entry.by)
+        data = canonical_bytes(hashed)
         link = hashlib.blake2b(link + data, digest_size=16).digest()
     return link.hex()
 
@@ -155,11 +173,19 @@ def encode(save: SaveFile) -> bytes:
         value = getattr(save, name)
         key = b' "' + name.encode() + b'": '
         if name in _ONE_PER_LINE and value:
-            items = b",\n  ".join(_encoder.encode(item) for item in value)
+            items = b",\n  ".join(_encode_item(item) for item in value)
             fields.append(key + b"[\n  " + items + b"\n ]")
         else:
             fields.append(key + _encoder.encode(value))
     return b"{\n" + b",\n".join(fields) + b"\n}\n"
+
+
+def _encode_item(item: Any) -> bytes:
+    """One seat, log entry or checkpoint; a seat's ``played_by`` only when it is set (a
+    seat's ``kind`` is always written, though it has a default)."""
+    if isinstance(item, Seat) and item.played_by is None:
+        return _encoder.encode({"name": item.name, "kind": item.kind})
+    return _encoder.encode(item)
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
@@ -256,6 +282,11 @@ def decode(data: bytes, source: str = "save file") -> SaveFile:
     try:
         save = msgspec.convert(raw, type=SaveFile)
     except msgspec.ValidationError as exc:
+        if "unknown field" in str(exc):  # a field added since, within the format (e.g. ``by``)
+            raise SaveFileError(
+                f"{source} holds a field this turbine does not know ({exc}): it was written by a "
+                "newer turbine (upgrade turbine) or edited"
+            ) from None
         raise SaveFileError(f"{source} is damaged: {exc}") from None
     except RecursionError:
         raise SaveFileError(f"{source} is damaged: its JSON is nested too deeply") from None
@@ -273,6 +304,11 @@ def _check_shape(save: SaveFile, source: str) -> None:
                 f"{source} is damaged: action {index} ({entry.notation!r}) is recorded for seat "
                 f"{entry.seat + 1}, but seats are numbered 1–{save.players}"
             )
+        if entry.by is not None and not entry.by.strip():
+            raise SaveFileError(f"{source} is damaged: action {index} ({entry.notation!r}) has an empty 'by'")
+    for number, seat in enumerate(save.seats, start=1):
+        if seat.played_by is not None and not seat.played_by.strip():
+            raise SaveFileError(f"{source} is damaged: seat {number} has an empty 'played_by'")
     previous = 0
     for checkpoint in save.checkpoints:
         if not 1 <= checkpoint.actions <= len(save.log):

@@ -119,12 +119,16 @@ class Game:
         active = registry.active_plugins(variant, self.expansions)  # checks the expansions
         self.option_model = validate_options(options_model(registry, variant, self.expansions), options or {})
         self.options: dict[str, Any] = self.option_model.model_dump(mode="json")
-        self.seats = seats or [Seat(f"Player {i + 1}") for i in range(players)]
+        # copies: a handover (:meth:`hand_over`) changes this game's seats, not the caller's
+        self.seats = [
+            msgspec.structs.replace(s) for s in seats or [Seat(f"Player {i + 1}") for i in range(players)]
+        ]
         if len(self.seats) != players:
             raise BadOptions(f"{len(self.seats)} seats given for {players} players")
         for seat in self.seats:
-            if seat.kind != "human":
-                registry.bot(seat.kind, variant)
+            for kind in dict.fromkeys((seat.kind, seat.player)):
+                if kind != "human":
+                    registry.bot(kind, variant)
         self.plugin_versions = registry.plugin_versions(active)
         self.rules_versions = {spec.id: spec.rules_version} | {
             e: registry.expansion(e, variant).rules_version for e in self.expansions
@@ -187,7 +191,9 @@ class Game:
         with self.rules.narrating() as told, self._stopping():
             self.rules.apply(self.state, action, self.legal())
         self.told = told
-        entry = LogEntry(seat, self.rules.action_to_data(action), self.rules.describe(action))
+        player = self.seats[seat].player
+        by = player if player != self.seats[seat].kind else None  # recorded only after a handover
+        entry = LogEntry(seat, self.rules.action_to_data(action), self.rules.describe(action), by)
         self._record(entry)
         return entry
 
@@ -331,7 +337,7 @@ class Game:
             options=self.options,
             players=self.players,
             seed=self.seed,
-            seats=self.seats,
+            seats=[msgspec.structs.replace(seat) for seat in self.seats],  # a later handover leaves it be
             log=list(self.log),
             checkpoints=list(self.checkpoints),
             final_digest=self.checkpoint_digest(final=True),
@@ -508,17 +514,42 @@ class Game:
         parts.append(f"seat {_seat_text(self.to_move)} to move" if self.to_move is not None else "game over")
         return ", ".join(parts)
 
-    def make_bots(self, seed_offset: int = 0, seconds: float | None = None) -> dict[int, SeatBot]:
-        """The bot of every bot seat, seeded from the game's seed, as the table holds it:
-        asked with the game's state, each decides from its seat's view and has its
+    # -- who plays ------------------------------------------------------------------
+
+    def hand_over(self, seat: int, player: str) -> bool:
+        """From now on ``seat`` (0-based) is played by ``player``: ``human`` or a bot kind
+        that plays this variant (another raises :class:`BadOptions` listing them, and
+        nothing changes).  The seat keeps its name and the :attr:`Seat.kind` it was set
+        up for; the moves it makes from now on record who made them
+        (:attr:`LogEntry.by`).  False if ``player`` plays it already."""
+        if not 0 <= seat < self.players:
+            raise BadOptions(f"there is no seat {seat + 1}; seats are numbered 1–{self.players}")
+        if player != "human":
+            self.registry.bot(player, self.spec.id)
+        current = self.seats[seat]
+        if current.player == player:
+            return False
+        current.played_by = None if player == current.kind else player
+        return True
+
+    def played_by(self, entry: LogEntry) -> str:
+        """Who played a move of the log: ``human`` or a bot kind."""
+        return entry.by or self.seats[entry.seat].kind
+
+    def make_bot(self, seat: int, seed_offset: int = 0, seconds: float | None = None) -> SeatBot:
+        """The bot that plays ``seat`` now, seeded from the game's seed, as the table holds
+        it: asked with the game's state, it decides from its seat's view and has its
         answer checked (:class:`~turbine.core.bots.SeatBot`; ``seconds``: its time
         budget per decision)."""
+        spec = self.registry.bot(self.seats[seat].player, self.spec.id)
+        return seat_bot(spec, self.rules, seat, self.seed + seed_offset, seconds)
+
+    def make_bots(self, seed_offset: int = 0, seconds: float | None = None) -> dict[int, SeatBot]:
+        """The bot of every seat a bot plays now (:meth:`make_bot`)."""
         return {
-            i: seat_bot(
-                self.registry.bot(seat.kind, self.spec.id), self.rules, i, self.seed + seed_offset, seconds
-            )
+            i: self.make_bot(i, seed_offset, seconds)
             for i, seat in enumerate(self.seats)
-            if seat.kind != "human"
+            if seat.player != "human"
         }
 
 

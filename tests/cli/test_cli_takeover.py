@@ -1,0 +1,170 @@
+"""``turbine play``: a seat changes hands mid-game (``bot NAME``, ``bot N NAME``,
+``human N``, ``--seat N=PLAYER``), and the save records who played each move."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_helpers import assert_one_line_error, needs_sparks, read_json
+
+pytest.importorskip(
+    "turbine_sparks", reason="install examples/turbine-sparks: pip install -e examples/turbine-sparks"
+)
+pytestmark = needs_sparks
+
+
+def play(run, name: str, *lines: str, options: tuple[str, ...] = ()):
+    """``turbine play NAME`` with ``lines`` typed, one a line; it must end normally."""
+    result = run("play", name, *options, input="\n".join(lines) + "\n", tty_check=False)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    return result
+
+
+def test_help_lists_the_handover_commands_and_this_games_bots(run, new_game):
+    path = new_game()
+    out = play(run, path.name, "help", "quit").stdout
+    assert "bot [N] NAME" in out and "human N" in out
+    assert "bots for this game: random, thrifty" in out
+
+
+def test_a_bot_takes_over_the_seat_being_asked_and_plays_on_to_the_end(run, new_game):
+    path = new_game("g.json", "human,random")
+    out = play(run, path.name, "open 2", "bot random").stdout
+    assert "Seat 1 · Player 1 is now played by the random bot." in out
+    assert "Every seat is a bot now: the game plays on to its end" in out
+    assert "Winner:" in out  # nobody is asked again: the bots finish the game
+    save = read_json(path)
+    log = save["log"]
+    assert "by" not in log[0] and "by" not in log[1]  # the person's move, the bot seat's own answer
+    taken = [e for e in log[2:] if e["seat"] == 0]
+    assert taken and all(e["by"] == "random" for e in taken)
+    assert all("by" not in e for e in log if e["seat"] == 1)  # seat 2 is the random bot it always was
+    assert save["seats"][0] == {"name": "Player 1", "kind": "human", "played_by": "random"}
+    assert save["final_scores"] is not None
+    verified = run("replay", path.name, "--verify")
+    assert verified.returncode == 0, verified.stderr
+    assert "Player 1 (human, now random)" in verified.stdout
+    third = next(line for line in verified.stdout.splitlines() if line.startswith("   3. "))
+    assert third == f"   3. seat 1 (Player 1): {log[2]['notation']} (by random)"
+    stepped = run("replay", path.name, "--step", input="3\nq\n")
+    assert f"Step 3/{len(log)} · round 1 · auction · Seat 1 · Player 1: {log[2]['notation']} (by random)" in (
+        stepped.stdout
+    )
+
+
+def test_another_seat_is_handed_to_a_bot_and_back(run, new_game):
+    path = new_game("g.json", "human,human")
+    out = play(run, path.name, "bot 2 thrifty", "open 2", "human 2", "quit").stdout
+    assert "Seat 2 · Player 2 is now played by the thrifty bot." in out
+    assert "Seat 2 · Player 2 is now played by a person." in out
+    listed = play(run, path.name, "log", "quit").stdout
+    assert "2. Seat 2 · Player 2: drop (by thrifty)" in listed  # 'log' marks the bot's moves
+    assert "1. Seat 1 · Player 1: open 2\n" in listed
+    save = read_json(path)
+    assert save["log"][0] == {"seat": 0, "action": save["log"][0]["action"], "notation": "open 2"}
+    answer = save["log"][1]
+    assert answer["seat"] == 1 and answer["by"] == "thrifty"  # the bot answered the bid by itself
+    assert save["seats"][1] == {"name": "Player 2", "kind": "human"}  # a person plays it again
+    # after 'human 2' the seat is asked again at the prompt, and its moves are its own
+    again = play(run, path.name, "bid 2", "drop", "quit").stdout
+    assert "Seat 2 · Player 2 > " in again
+    last = read_json(path)["log"][-1]
+    assert (last["seat"], last["notation"]) == (1, "drop") and "by" not in last
+    assert run("replay", path.name, "--verify").returncode == 0
+
+
+def test_undo_takes_back_to_the_last_move_a_person_made(run, new_game):
+    path = new_game("g.json", "human,human")
+    out = play(run, path.name, "bot 2 thrifty", "open 2", "undo", "quit").stdout
+    assert "Undone 3 actions" in out  # the bid, and the two moves the bot made for seat 2 after it
+    save = read_json(path)
+    assert save["log"] == [] and save["seats"][1]["played_by"] == "thrifty"
+
+
+def test_a_bad_bot_name_or_seat_is_refused_in_one_line_and_nothing_changes(run, new_game):
+    path = new_game("g.json", "human,human", moves=["open 2"])
+    before = read_json(path)
+    out = play(run, path.name, "bot greedy", "bot 3 random", "bot 2 human", "human", "quit").stdout
+    refused = [line for line in out.splitlines() if "no bot 'greedy'" in line]
+    assert refused == ["Seat 2 · Player 2 > no bot 'greedy' plays Sparks; bots: random, thrifty"]
+    assert "there is no seat '3'; seats are numbered 1–2" in out
+    assert "a person takes a seat with 'human 2'" in out
+    assert "human takes a seat number" in out
+    assert "now played by" not in out
+    after = read_json(path)
+    assert after["seats"] == before["seats"] and after["log"] == before["log"]
+
+
+def test_resuming_with_seat_gives_a_seat_back_or_away(run, new_game):
+    path = new_game("g.json", "random,human")  # no move yet: the random bot is to open
+    out = play(run, path.name, "open 2", "quit", options=("--seat", "1=human", "--seat", "2=thrifty")).stdout
+    assert "Seat 1 · Random bot 1 is now played by a person." in out
+    assert "Seat 2 · Player 2 is now played by the thrifty bot." in out
+    save = read_json(path)
+    assert save["seats"] == [
+        {"name": "Random bot 1", "kind": "random", "played_by": "human"},
+        {"name": "Player 2", "kind": "human", "played_by": "thrifty"},
+    ]
+    first, answer = save["log"][:2]
+    assert (first["seat"], first["notation"], first["by"]) == (0, "open 2", "human")  # typed at the prompt
+    assert (answer["seat"], answer["by"]) == (1, "thrifty")
+    assert run("replay", path.name, "--verify").returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("seat", "fragments"),
+    [
+        ("3=human", ("there is no seat 3",)),
+        ("1=greedy", ("no bot 'greedy'", "bots: random, thrifty")),
+        ("human", ("--seat expects SEAT=PLAYER",)),
+    ],
+)
+def test_a_bad_seat_option_is_one_line_and_changes_nothing(run, new_game, seat, fragments):
+    path = new_game()
+    before = path.read_bytes()
+    result = run("play", path.name, "--seat", seat, input="quit\n", tty_check=False)
+    assert_one_line_error(result, *fragments)
+    assert path.read_bytes() == before
+
+
+def test_ctrl_c_while_the_bots_play_stops_saved_and_says_how_to_take_a_seat_back(run, new_game, monkeypatch):
+    from turbine.cli import play as play_module
+
+    real = play_module.run_bots
+
+    def interrupted(game, bots, limit=None):
+        for count, moved in enumerate(real(game, bots, limit), start=1):
+            yield moved
+            if count == 3:  # Ctrl-C once the bots have made a few moves
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(play_module, "run_bots", interrupted)
+    path = new_game("g.json", "human,random")
+    out = play(run, path.name, "open 2", "bot random").stdout
+    assert "Stopped; g.json holds the game as it was after the last whole move" in out
+    assert "turbine play g.json (add --seat 1=human" in out
+    assert "Winner:" not in out
+    save = read_json(path)
+    assert save["final_scores"] is None and save["seats"][0]["played_by"] == "random"
+    monkeypatch.setattr(play_module, "run_bots", real)
+    back = play(run, path.name, "quit", options=("--seat", "1=human"))
+    assert "Seat 1 · Player 1 is now played by a person." in back.stdout
+    assert "Seat 1 · Player 1 > " in back.stdout or "Seat 1 · Player 1 to move" in back.stdout
+    assert run("replay", path.name, "--verify").returncode == 0
+
+
+def test_a_save_with_a_handover_is_valid_against_the_games_schema(run, new_game):
+    jsonschema = pytest.importorskip("jsonschema", reason="pip install jsonschema (in turbine's test extra)")
+    path = new_game("g.json", "human,random")
+    play(run, path.name, "open 2", "bot thrifty")
+    schema = run("schema", "sparks")
+    assert schema.returncode == 0, schema.stderr
+    document = json.loads(schema.stdout)
+    save = read_json(path)
+    assert any("by" in entry for entry in save["log"]) and "played_by" in save["seats"][0]
+    jsonschema.Draft202012Validator(document).validate(save)
+    save["log"][-1]["by"] = 7  # who played is a name
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.Draft202012Validator(document).validate(save)
