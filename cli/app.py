@@ -14,6 +14,7 @@ import json
 import os
 import sys
 import traceback
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -104,13 +105,48 @@ WidthOption = Annotated[
 ]
 SaveArg = Annotated[Path, typer.Argument(help="The save file.", metavar="FILE")]
 JobsOption = Annotated[
-    int, typer.Option("--jobs", "-j", help="Play the games in N processes (same results for any N).", min=1)
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        help="Play the games in N processes (same results for any N); with --backend ray, "
+        "at most N tasks at once (default: 1 process; every CPU of the Ray cluster).",
+        min=1,
+        metavar="N",
+        show_default=False,
+    ),
+]
+
+
+class Backend(StrEnum):
+    """Where ``simulate`` and ``tournament`` play their games."""
+
+    local = "local"
+    ray = "ray"
+
+
+BackendOption = Annotated[
+    Backend,
+    typer.Option(
+        "--backend",
+        help="local: processes of this machine; ray: Ray tasks, on a Ray started here or the cluster "
+        "at --address (needs turbine\\[ray]). Same results either way.",
+    ),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(
+        "--address",
+        help="With --backend ray: the Ray cluster's head, HOST:PORT, or auto for the one this "
+        "machine belongs to (default: start a Ray here, for this run only).",
+        metavar="ADDR",
+    ),
 ]
 RowsOption = Annotated[
     Path | None,
     typer.Option(
         "--rows",
-        help="Write one row per game to FILE: CSV, or Parquet for *.parquet (needs turbine[parquet]).",
+        help="Write one row per game to FILE: CSV, or Parquet for *.parquet (needs turbine\\[parquet]).",
         metavar="FILE",
     ),
 ]
@@ -796,7 +832,9 @@ def simulate(
     out: Annotated[
         Path | None, typer.Option("--out", help="Write one save file per game here.", metavar="DIR")
     ] = None,
-    jobs: JobsOption = 1,
+    jobs: JobsOption = None,
+    backend: BackendOption = Backend.local,
+    address: AddressOption = None,
     rows: RowsOption = None,
     bot_seconds: BotSecondsOption = None,
     json_out: JsonFlag = False,
@@ -821,6 +859,8 @@ def simulate(
         jobs=jobs,
         rows=rows,
         bot_seconds=bot_seconds,
+        backend=backend.value,
+        address=address,
     )
     if json_out:
         output.print_json(summary)
@@ -849,7 +889,9 @@ def tournament(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Game i uses seed S+i.")] = 0,
     option: OptionList = None,
     with_: WithList = None,
-    jobs: JobsOption = 1,
+    jobs: JobsOption = None,
+    backend: BackendOption = Backend.local,
+    address: AddressOption = None,
     rows: RowsOption = None,
     bot_seconds: BotSecondsOption = None,
     json_out: JsonFlag = False,
@@ -876,6 +918,8 @@ def tournament(
         jobs=jobs,
         rows=rows,
         bot_seconds=bot_seconds,
+        backend=backend.value,
+        address=address,
     )
     if json_out:
         output.print_json(report)

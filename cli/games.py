@@ -6,7 +6,8 @@ else: not on the other games, nor on which process played it.  :func:`run_games`
 ``jobs=N`` plays chunks of consecutive seeds in ``N`` worker processes
 (:class:`~concurrent.futures.ProcessPoolExecutor`) and puts the results back in seed
 order, so the results are identical for any ``N``.  A chunk is a plain function of the
-plan and its indices (:func:`play_chunk`), so another backend can run the same chunks.
+plan and its indices (:func:`play_chunk`), so another backend runs the same chunks:
+:mod:`turbine.cli.ray_backend` makes each a Ray task.
 
 Every game ends in one of four ways (:attr:`GameResult.status`): ``finished``;
 ``unfinished`` (stopped at ``rules.decision_bound()``); ``bot failed`` (a bot raised,
@@ -167,10 +168,12 @@ def play_chunk(plan: Plan, indices: Sequence[int]) -> list[GameResult]:
     return [play_game(registry, plan, index) for index in indices]
 
 
-def chunks(games: int, jobs: int) -> list[list[int]]:
-    """Consecutive game indices in about four chunks per job, so that the workers
-    stay busy to the end whatever each game costs."""
+def chunks(games: int, jobs: int, most: int | None = None) -> list[list[int]]:
+    """Consecutive game indices in about four chunks per job (of at most ``most`` games),
+    so that the workers stay busy to the end whatever each game costs."""
     size = max(1, -(-games // (4 * jobs)))
+    if most is not None:
+        size = min(size, most)
     return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
 
 

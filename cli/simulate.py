@@ -2,9 +2,11 @@
 
 Game ``i`` (from 0) uses seed ``S + i``, so a run is reproducible and any one
 game can be replayed on its own.  ``--jobs N`` plays the games in ``N`` processes
-(:mod:`turbine.cli.games`); the summary and ``--rows`` are the same for any ``N``,
-but for the seconds.  A game still running after ``rules.decision_bound()``
-decisions is stopped and counted as not finished.
+(:mod:`turbine.cli.games`), and ``--backend ray`` as Ray tasks, here or on the
+cluster at ``--address`` (:mod:`turbine.cli.ray_backend`); the summary and ``--rows``
+are the same for any ``N`` and either backend, but for the seconds.  A game still
+running after ``rules.decision_bound()`` decisions is stopped and counted as not
+finished.
 
 Failures are reported game by game; the other games' results are kept:
 
@@ -35,6 +37,7 @@ from turbine.core import Registry, Seat
 from . import output
 from .common import CliError
 from .games import BOT_FAILED, ERROR, FINISHED, UNFINISHED, GameResult, Plan, play_bot_game, run_games
+from .ray_backend import check_backend, run_on_ray
 from .rows import check_writable, write_rows
 
 __all__ = ["exit_code", "play_bot_game", "print_summary", "progress_bar", "run_simulation"]
@@ -54,22 +57,33 @@ def progress_bar(label: str) -> Progress:
 
 
 def play_all(
-    registry: Registry, plan: Plan, games: int, jobs: int, label: str
+    registry: Registry,
+    plan: Plan,
+    games: int,
+    jobs: int | None,
+    label: str,
+    backend: str = "local",
+    address: str | None = None,
 ) -> tuple[list[GameResult], float]:
-    """Every game of ``plan`` with a progress line; the results and the seconds taken."""
-    if jobs < 1:
+    """Every game of ``plan`` with a progress line; the results and the seconds taken.
+
+    ``jobs`` None is one process, or with ``backend="ray"`` as many tasks at once as
+    the Ray cluster takes."""
+    if jobs is not None and jobs < 1:
         raise CliError(f"--jobs must be at least 1, not {jobs}")
     started = time.perf_counter()
     progress = progress_bar(label)
     task = progress.add_task("games", total=games)
-    results = run_games(
-        registry,
-        plan,
-        games,
-        jobs=jobs,
-        done=lambda count: progress.advance(task, count),
-        showing=lambda: progress,
-    )
+
+    def done(count: int) -> None:
+        progress.advance(task, count)
+
+    if backend == "ray":
+        results = run_on_ray(
+            registry, plan, games, jobs=jobs, address=address, done=done, showing=lambda: progress
+        )
+    else:
+        results = run_games(registry, plan, games, jobs=jobs or 1, done=done, showing=lambda: progress)
     return results, time.perf_counter() - started
 
 
@@ -83,11 +97,17 @@ def run_simulation(
     options: Mapping[str, Any],
     expansions: Sequence[str],
     out_dir: Path | None = None,
-    jobs: int = 1,
+    jobs: int | None = 1,
     rows: Path | None = None,
     bot_seconds: float | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` bot games and return the summary (see ``turbine simulate --json``)."""
+    """Play ``games`` bot games and return the summary (see ``turbine simulate --json``).
+
+    ``backend`` ``"ray"`` plays them as Ray tasks, on this machine or on the cluster at
+    ``address`` (:mod:`turbine.cli.ray_backend`), with the same results."""
+    check_backend(backend, address)
     human = [i + 1 for i, s in enumerate(seats) if s.kind == "human"]
     if human:
         raise CliError(f"simulate needs bots in every seat; seats {human} are human")
@@ -108,7 +128,7 @@ def run_simulation(
         out_dir=None if out_dir is None else str(out_dir),
         bot_seconds=bot_seconds,
     )
-    results, seconds = play_all(registry, plan, games, jobs, "simulate")
+    results, seconds = play_all(registry, plan, games, jobs, "simulate", backend, address)
     if rows is not None:
         write_rows(rows, results, players)
     summary = summarise(results, players)

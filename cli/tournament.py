@@ -16,7 +16,7 @@ the mean of its seats' new ratings.  Win rates count a shared win as a fraction
 to one and ``1 / players`` is parity; each comes with a 95% Wilson interval.
 
 The ratings depend only on the games' results in seed order, so a tournament is
-reproducible for a seed and the same for any ``--jobs``.
+reproducible for a seed and the same for any ``--jobs`` and ``--backend``.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from turbine.core import Registry
 from . import output
 from .common import CliError
 from .games import BOT_FAILED, ERROR, FINISHED, UNFINISHED, GameResult, Plan
+from .ray_backend import check_backend
 from .rows import check_writable, write_rows
 from .simulate import error_entry, keep_failed_positions, play_all, print_problems
 
@@ -140,11 +141,15 @@ def run_tournament(
     seed: int,
     options: Mapping[str, Any],
     expansions: Sequence[str],
-    jobs: int = 1,
+    jobs: int | None = 1,
     rows: Path | None = None,
     bot_seconds: float | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> dict[str, Any]:
-    """Play the tournament and return its report (see ``turbine tournament --json``)."""
+    """Play the tournament and return its report (see ``turbine tournament --json``);
+    ``backend`` and ``address`` as for :func:`~turbine.cli.simulate.run_simulation`."""
+    check_backend(backend, address)
     spec = registry.variant(variant)
     if not spec.min_players <= players <= spec.max_players:
         raise CliError(f"{spec.name} is for {spec.min_players}–{spec.max_players} players, not {players}")
@@ -159,7 +164,7 @@ def run_tournament(
         expansions=tuple(expansions),
         bot_seconds=bot_seconds,
     )
-    results, seconds = play_all(registry, plan, games, jobs, "tournament")
+    results, seconds = play_all(registry, plan, games, jobs, "tournament", backend, address)
     if rows is not None:
         write_rows(rows, results, players)
     standings = rate(results, bots)

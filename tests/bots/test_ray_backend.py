@@ -1,0 +1,191 @@
+"""``--backend ray``: the seed chunks as Ray tasks give the local backend's games.
+
+The tests that need Ray run where it is installed (``pip install 'turbine[ray]'``; CI
+installs it), on a Ray of this machine with two CPUs; those of bad input run everywhere.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import os
+import socket
+from pathlib import Path
+
+import pytest
+from turbine.cli import app as cli_app
+from turbine.cli.common import CliError
+from turbine.cli.games import ERROR, FINISHED, Plan, chunks, run_games
+from turbine.cli.ray_backend import _gather, play_checked_chunk, versions
+from turbine.cli.simulate import run_simulation
+from turbine.cli.tournament import run_tournament
+from turbine.core import Seat, default_registry
+
+needs_ray = pytest.mark.skipif(
+    importlib.util.find_spec("ray") is None,
+    reason="Ray is not installed: pip install 'turbine[ray]' to run the Ray backend's tests",
+)
+QUIET = {"include_dashboard": False, "log_to_driver": False}
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return default_registry()
+
+
+def main(capsys, *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        cli_app.main(list(args))
+    captured = capsys.readouterr()
+    return exit_info.value.code, captured.out, captured.err
+
+
+@pytest.fixture
+def cli(monkeypatch, registry):
+    monkeypatch.setattr(cli_app, "_plugin_commands_added", True)
+    monkeypatch.setattr(cli_app, "registry", lambda: registry)
+
+
+def read_rows(path: Path) -> list[dict[str, str]]:
+    """The rows of a CSV file, without the seconds (the one column that depends on timing)."""
+    with path.open(newline="", encoding="utf-8") as handle:
+        return [{k: v for k, v in row.items() if k != "seconds"} for row in csv.DictReader(handle)]
+
+
+def assert_one_line(err: str, *fragments: str) -> None:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("turbine: error: "), err
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+
+
+@needs_ray
+def test_simulate_on_ray_writes_the_local_backends_rows(cli, capsys, tmp_path):
+    import ray
+
+    common = ("simulate", "power_grid", "-n", "4", "-p", "3", "--bots", "greedy,random,greedy", "-s", "20")
+    code, _, _ = main(capsys, *common, "--rows", str(tmp_path / "local.csv"))
+    assert code == 0
+    code, out, err = main(
+        capsys, *common, "--backend", "ray", "--jobs", "2", "--rows", str(tmp_path / "ray.csv")
+    )
+    assert code == 0, err
+    assert "4 of 4 games finished" in " ".join(out.split())
+    assert err.strip() == ""  # Ray's own messages stay in its logs
+    on_ray, local = read_rows(tmp_path / "ray.csv"), read_rows(tmp_path / "local.csv")
+    assert on_ray == local
+    assert [row["seed"] for row in on_ray] == ["20", "21", "22", "23"]  # in seed order
+    assert all(row["status"] == "finished" and int(row["decisions"]) > 0 for row in on_ray)
+    assert not ray.is_initialized()  # the Ray it started is shut down
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    """One Ray of two CPUs for the tests below, which use it as a program's own connection."""
+    ray = pytest.importorskip("ray", reason="pip install 'turbine[ray]'")
+    ray.init(address="local", num_cpus=2, **QUIET)
+    yield ray
+    ray.shutdown()
+
+
+@needs_ray
+def test_a_programs_own_ray_is_used_and_kept(local_ray, registry, tmp_path):
+    seats = [Seat("a", "random"), Seat("b", "thrifty")]
+    kwargs = {"games": 9, "seats": seats, "seed": 5, "options": {}, "expansions": []}
+    on_ray = run_simulation(registry, "sparks", backend="ray", rows=tmp_path / "ray.csv", **kwargs)
+    local = run_simulation(registry, "sparks", jobs=2, rows=tmp_path / "local.csv", **kwargs)
+    assert local_ray.is_initialized()
+    assert read_rows(tmp_path / "ray.csv") == read_rows(tmp_path / "local.csv")
+    for summary in (on_ray, local):
+        summary.pop("seconds")
+        summary.pop("rows")
+    assert on_ray == local and on_ray["finished"] == 9
+
+
+@needs_ray
+def test_tournament_on_ray_rates_as_the_local_backend(local_ray, registry):
+    kwargs = {"bots": ["random", "thrifty"], "games": 6, "players": 2, "seed": 3, "options": {}}
+    on_ray = run_tournament(registry, "sparks", expansions=[], backend="ray", **kwargs)
+    local = run_tournament(registry, "sparks", expansions=[], **kwargs)
+    assert on_ray["standings"] == local["standings"] and on_ray["finished"] == 6
+
+
+@needs_ray
+def test_a_game_that_kills_its_worker_is_named_and_the_others_kept(local_ray, registry):
+    plan = Plan("sparks", 40, 2, seats=(Seat("a", "random"), Seat("b", "thrifty")))
+
+    def dies_on_game_3(plan, indices, expected):
+        if 3 in indices:
+            os._exit(3)  # no exception: the worker process is gone
+        return play_checked_chunk(plan, indices, expected)
+
+    task = local_ray.remote(max_retries=0)(dies_on_game_3)
+    counted = []
+    results = _gather(task, plan, chunks(6, 1), versions(registry, plan), 2, counted.append)
+    results.sort(key=lambda result: result.index)
+    assert [r.seed for r in results] == list(range(40, 46)) and sum(counted) == 6
+    assert (results[3].status, results[3].error) == (ERROR, "the Ray worker playing it died")
+    kept = run_games(registry, plan, 6)
+    for index in (0, 1, 2, 4, 5):  # the chunk-mates of game 3 were played again, alone
+        assert results[index].status == FINISHED
+        assert results[index].scores == kept[index].scores
+        assert results[index].decisions == kept[index].decisions
+
+
+@needs_ray
+def test_a_node_with_other_versions_refuses_to_play(local_ray, registry):
+    plan = Plan("sparks", 0, 2, seats=(Seat("a", "random"), Seat("b", "random")))
+    task = local_ray.remote(max_retries=0)(play_checked_chunk)
+    elsewhere = {**versions(registry, plan), "turbine": "0.0.1"}
+    with pytest.raises(CliError, match=r"runs .*turbine .*but this machine .*turbine 0\.0\.1.*every node"):
+        _gather(task, plan, [[0, 1]], elsewhere, 1, lambda count: None)
+
+
+@needs_ray
+def test_a_node_without_the_game_refuses_to_play(local_ray):
+    plan = Plan("nosuch", 0, 2, seats=(Seat("a", "random"), Seat("b", "random")))
+    task = local_ray.remote(max_retries=0)(play_checked_chunk)
+    with pytest.raises(CliError, match=r"the Ray node .* cannot play nosuch: .*nosuch"):
+        _gather(task, plan, [[0]], {}, 1, lambda count: None)
+
+
+@needs_ray
+def test_a_node_that_cannot_import_the_task_is_one_line(local_ray, tmp_path, monkeypatch):
+    (tmp_path / "only_on_this_machine.py").write_text("def play(plan, indices, expected):\n    return []\n")
+    monkeypatch.syspath_prepend(str(tmp_path))  # on this process's path, not on the workers'
+    from only_on_this_machine import play
+
+    plan = Plan("sparks", 0, 2, seats=(Seat("a", "random"), Seat("b", "random")))
+    task = local_ray.remote(max_retries=0)(play)
+    with pytest.raises(CliError, match=r"the Ray node at .* cannot import turbine: install it"):
+        _gather(task, plan, [[0]], {}, 1, lambda count: None)
+
+
+def test_ray_backend_without_ray_is_one_line(cli, capsys, monkeypatch):
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a)
+    )
+    code, _, err = main(capsys, "simulate", "sparks", "-n", "1", "--backend", "ray")
+    assert code == 2
+    assert_one_line(err, "--backend ray needs Ray", 'pip install "turbine[ray]"')
+
+
+def test_an_address_without_the_ray_backend_is_one_line(cli, capsys):
+    code, _, err = main(capsys, "tournament", "sparks", "--bots", "random,thrifty", "--address", "auto")
+    assert code == 2
+    assert_one_line(err, "--address is for --backend ray")
+
+
+@needs_ray
+def test_an_address_nothing_listens_on_is_one_line(cli, capsys):
+    with socket.socket() as sock:  # a port of this machine that was free a moment ago
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    address = f"127.0.0.1:{port}"
+    code, _, err = main(capsys, "simulate", "sparks", "-n", "1", "--backend", "ray", "--address", address)
+    assert code == 2
+    assert_one_line(err, f"cannot reach a Ray cluster at {address}")
+    code, _, err = main(capsys, "simulate", "sparks", "-n", "1", "--backend", "ray", "--address", "head")
+    assert code == 2
+    assert_one_line(err, "--address expects HOST:PORT")
