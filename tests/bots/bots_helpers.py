@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import csv
 import os
 import types
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
+import pytest
+from turbine.cli import app as cli_app
 from turbine.core import BotSpec, PluginInfo, Registry, hookimpl
 
 
@@ -78,3 +82,29 @@ def die_in_a_worker(legal: list[Any]) -> Any:
     if os.getpid() != PARENT:
         os._exit(3)
     return legal[0]
+
+
+def main(capsys, *args: str) -> tuple[int, str, str]:
+    """``turbine ARGS`` in this process (with the ``cli`` fixture): exit code, stdout, stderr."""
+    with pytest.raises(SystemExit) as exit_info:
+        cli_app.main(list(args))
+    captured = capsys.readouterr()
+    return exit_info.value.code, captured.out, captured.err
+
+
+def assert_one_line(err: str, *fragments: str) -> None:
+    """``err`` is one ``turbine: error:`` line holding every fragment."""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("turbine: error: "), err
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def without_seconds(rows: list[dict]) -> list[dict]:
+    """Rows without ``seconds``, the one column that depends on timing."""
+    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 import pytest
+from bots_helpers import assert_one_line, main, read_csv, without_seconds
 from turbine.cli import app as cli_app
 from turbine.cli.games import Plan, chunks, run_games
 from turbine.cli.simulate import run_simulation
-from turbine.core import Seat, default_registry
-
-
-@pytest.fixture(scope="module")
-def registry():
-    return default_registry()
+from turbine.core import Seat
 
 
 def simulate(registry, tmp_path: Path, jobs: int, rows: str, variant: str = "power_grid", games: int = 6):
@@ -30,15 +25,6 @@ def simulate(registry, tmp_path: Path, jobs: int, rows: str, variant: str = "pow
         jobs=jobs,
         rows=tmp_path / rows,
     )
-
-
-def read_csv(path: Path) -> list[dict[str, str]]:
-    with path.open(newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle))
-
-
-def without_seconds(rows: list[dict]) -> list[dict]:
-    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
 
 
 def test_rows_are_the_same_for_one_and_two_jobs(registry, tmp_path):
@@ -92,26 +78,6 @@ def test_run_games_puts_results_in_seed_order(registry):
     results = run_games(registry, plan, 9, jobs=2)
     assert [r.seed for r in results] == list(range(5, 14))
     assert [r.index for r in results] == list(range(9))
-
-
-def main(capsys, *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        cli_app.main(list(args))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
-
-
-@pytest.fixture
-def cli(monkeypatch, registry):
-    monkeypatch.setattr(cli_app, "_plugin_commands_added", True)
-    monkeypatch.setattr(cli_app, "registry", lambda: registry)
-
-
-def assert_one_line(err: str, *fragments: str) -> None:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("turbine: error: "), err
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
 
 
 def test_parquet_without_pyarrow_is_one_line(cli, capsys, monkeypatch, tmp_path):

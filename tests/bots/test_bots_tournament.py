@@ -6,15 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from turbine.cli import app as cli_app
+from bots_helpers import main
 from turbine.cli.games import FINISHED, GameResult, Plan
 from turbine.cli.tournament import rate, run_tournament, wilson
-from turbine.core import default_registry
-
-
-@pytest.fixture(scope="module")
-def registry():
-    return default_registry()
 
 
 def tournament(registry, jobs: int = 1, games: int = 8, seed: int = 0):
@@ -95,19 +89,6 @@ def test_wilson_interval():
     assert low == 0 and high == pytest.approx(0.2775, abs=1e-4)
     low, high = wilson(5, 10)
     assert (low, high) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
-
-
-def main(capsys, *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        cli_app.main(list(args))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
-
-
-@pytest.fixture
-def cli(monkeypatch, registry):
-    monkeypatch.setattr(cli_app, "_plugin_commands_added", True)
-    monkeypatch.setattr(cli_app, "registry", lambda: registry)
 
 
 def test_tournament_command(cli, capsys, tmp_path):

@@ -6,57 +6,24 @@ installs it), on a Ray of this machine with two CPUs; those of bad input run eve
 
 from __future__ import annotations
 
-import csv
 import importlib.util
 import os
 import socket
-from pathlib import Path
 
 import pytest
-from turbine.cli import app as cli_app
+from bots_helpers import assert_one_line, main, read_csv, without_seconds
 from turbine.cli.common import CliError
 from turbine.cli.games import ERROR, FINISHED, Plan, chunks, run_games
 from turbine.cli.ray_backend import _gather, play_checked_chunk, versions
 from turbine.cli.simulate import run_simulation
 from turbine.cli.tournament import run_tournament
-from turbine.core import Seat, default_registry
+from turbine.core import Seat
 
 needs_ray = pytest.mark.skipif(
     importlib.util.find_spec("ray") is None,
     reason="Ray is not installed: pip install 'turbine[ray]' to run the Ray backend's tests",
 )
 QUIET = {"include_dashboard": False, "log_to_driver": False}
-
-
-@pytest.fixture(scope="module")
-def registry():
-    return default_registry()
-
-
-def main(capsys, *args: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as exit_info:
-        cli_app.main(list(args))
-    captured = capsys.readouterr()
-    return exit_info.value.code, captured.out, captured.err
-
-
-@pytest.fixture
-def cli(monkeypatch, registry):
-    monkeypatch.setattr(cli_app, "_plugin_commands_added", True)
-    monkeypatch.setattr(cli_app, "registry", lambda: registry)
-
-
-def read_rows(path: Path) -> list[dict[str, str]]:
-    """The rows of a CSV file, without the seconds (the one column that depends on timing)."""
-    with path.open(newline="", encoding="utf-8") as handle:
-        return [{k: v for k, v in row.items() if k != "seconds"} for row in csv.DictReader(handle)]
-
-
-def assert_one_line(err: str, *fragments: str) -> None:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("turbine: error: "), err
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
 
 
 @needs_ray
@@ -72,7 +39,10 @@ def test_simulate_on_ray_writes_the_local_backends_rows(cli, capsys, tmp_path):
     assert code == 0, err
     assert "4 of 4 games finished" in " ".join(out.split())
     assert err.strip() == ""  # Ray's own messages stay in its logs
-    on_ray, local = read_rows(tmp_path / "ray.csv"), read_rows(tmp_path / "local.csv")
+    on_ray, local = (
+        without_seconds(read_csv(tmp_path / "ray.csv")),
+        without_seconds(read_csv(tmp_path / "local.csv")),
+    )
     assert on_ray == local
     assert [row["seed"] for row in on_ray] == ["20", "21", "22", "23"]  # in seed order
     assert all(row["status"] == "finished" and int(row["decisions"]) > 0 for row in on_ray)
@@ -95,7 +65,9 @@ def test_a_programs_own_ray_is_used_and_kept(local_ray, registry, tmp_path):
     on_ray = run_simulation(registry, "sparks", backend="ray", rows=tmp_path / "ray.csv", **kwargs)
     local = run_simulation(registry, "sparks", jobs=2, rows=tmp_path / "local.csv", **kwargs)
     assert local_ray.is_initialized()
-    assert read_rows(tmp_path / "ray.csv") == read_rows(tmp_path / "local.csv")
+    assert without_seconds(read_csv(tmp_path / "ray.csv")) == without_seconds(
+        read_csv(tmp_path / "local.csv")
+    )
     for summary in (on_ray, local):
         summary.pop("seconds")
         summary.pop("rows")
