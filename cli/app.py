@@ -22,6 +22,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 from turbine.core import Game, ParseError, Registry, TurbineError, savefile
+from turbine.core.botopts import parse_bot_options, with_bot_options
 from turbine.core.session import options_model, verify_save
 
 from . import completion, output, plugin_cmd, scoreboard, screen
@@ -89,6 +90,14 @@ WithList = Annotated[
     ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
+BotOptionList = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--bot-option",
+        help="A bot's option as BOT.KEY=VALUE, e.g. mcts.seconds=1 (repeatable; not saved).",
+        metavar="BOT.KEY=VALUE",
+    ),
+]
 WidthOption = Annotated[
     str | None,
     typer.Option(
@@ -329,6 +338,7 @@ def new(
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+    bot_option: BotOptionList = None,
     width: WidthOption = None,
 ) -> None:
     """Write the save file of a new game.
@@ -341,6 +351,7 @@ def new(
     use_width(width)
     reg = registry()
     spec = reg.variant(variant)
+    reg = with_bot_options(reg, parse_bot_options(reg, variant, bot_option or []))
     seat_list = parse_seats(seats, players, spec.min_players)
     if out.exists() and not force:
         raise CliError(f"{out} exists; use --force to overwrite it")
@@ -379,6 +390,7 @@ def play(
     no_tty_check: Annotated[
         bool, typer.Option("--no-tty-check", hidden=True, help="Allow stdin that is not a terminal.")
     ] = False,
+    bot_option: BotOptionList = None,
     width: WidthOption = None,
 ) -> None:
     """Play a saved game interactively (bots move by themselves; saved after every move).
@@ -394,7 +406,11 @@ def play(
             "turbine play needs a terminal (stdin is not one); "
             "use `turbine legal` and `turbine move` in scripts"
         )
-    PlaySession(file, load_game(file)).run()
+    game = load_game(file)
+    game.registry = with_bot_options(
+        game.registry, parse_bot_options(game.registry, game.spec.id, bot_option or [])
+    )
+    PlaySession(file, game).run()
 
 
 @app.command()
@@ -438,6 +454,7 @@ def move(
     as_seat: Annotated[
         int | None, typer.Option("--as", help="Refuse unless this seat (from 1) is to move.", metavar="SEAT")
     ] = None,
+    bot_option: BotOptionList = None,
     width: WidthOption = None,
 ) -> None:
     """Apply one move for the seat to move, then let bot seats move, and save.
@@ -447,6 +464,9 @@ def move(
     """
     use_width(width)
     game = load_game(file)
+    game.registry = with_bot_options(
+        game.registry, parse_bot_options(game.registry, game.spec.id, bot_option or [])
+    )
     wanted = seat_number(game, as_seat)
     if game.is_over:
         raise CliError("the game is over")
@@ -719,6 +739,7 @@ def simulate(
     out: Annotated[
         Path | None, typer.Option("--out", help="Write one save file per game here.", metavar="DIR")
     ] = None,
+    bot_option: BotOptionList = None,
     json_out: JsonFlag = False,
 ) -> None:
     """Play bot-only games and summarise them (winners, scores, length)."""
@@ -726,6 +747,7 @@ def simulate(
 
     reg = registry()
     spec = reg.variant(variant)
+    reg = with_bot_options(reg, parse_bot_options(reg, variant, bot_option or []))
     summary = run_simulation(
         reg,
         variant,

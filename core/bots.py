@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .hookspecs import hookimpl
+from .mcts import SPEC as MCTS
 from .rng import Rng
 from .specs import Bot, BotSpec, PluginInfo
 
@@ -32,4 +33,4 @@ class RandomBot:
 
 @hookimpl
 def turbine_bots() -> list[BotSpec]:
-    return [BotSpec("random", RandomBot, "picks a legal move uniformly at random")]
+    return [BotSpec("random", RandomBot, "picks a legal move uniformly at random"), MCTS]

@@ -94,6 +94,10 @@ class BotSpec:
     factory: Callable[[Any, int, int], Bot]
     description: str = ""
     variants: tuple[str, ...] = field(default=())
+    options: type[BaseModel] | None = None
+    """The bot's options model (``--bot-option NAME.KEY=VALUE``), when it takes any: the
+    factory is then also called with ``options=`` an instance of it
+    (:func:`turbine.core.botopts.with_bot_options`)."""
 
     def serves(self, variant: str) -> bool:
         return not self.variants or variant in self.variants

@@ -23,7 +23,7 @@ from typing import Any
 
 import pluggy
 import pytest
-from turbine.core import Game, PluginInfo, Registry, hookspecs
+from turbine.core import Game, PluginInfo, Registry, Rng, hookspecs
 from turbine.core.plugins import default_registry
 from turbine.core.savefile import Seat
 from turbine.plugins.barrage.hookspecs import BarrageSpecs
@@ -78,7 +78,9 @@ class SpiedRegistry:
         spied = _play(self.registry, variant, players, seed, options, expansions)
         for seat in [*range(players), None]:
             spied.render(seat)
-            spied.rules.view(spied.state, seat)
+            view = spied.rules.view(spied.state, seat)
+            if seat is not None:
+                spied.rules.determinise(view, seat, Rng.from_seed(seed))
         plain = _play(default_registry(), variant, players, seed, options, expansions)
         assert [e.notation for e in spied.log] == [e.notation for e in plain.log]
         assert spied.rules.scores(spied.state) == plain.rules.scores(plain.state)
