@@ -23,6 +23,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 from turbine.core import Game, ParseError, Registry, TurbineError, savefile
+from turbine.core.botopts import parse_bot_options, with_bot_options
 from turbine.core.session import options_model, verify_save
 
 from . import completion, output, pictures, plugin_cmd, scoreboard, screen
@@ -94,6 +95,14 @@ WithList = Annotated[
     ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
+BotOptionList = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--bot-option",
+        help="A bot's option as BOT.KEY=VALUE, e.g. mcts.seconds=1 (repeatable; not saved).",
+        metavar="BOT.KEY=VALUE",
+    ),
+]
 WidthOption = Annotated[
     str | None,
     typer.Option(
@@ -403,6 +412,7 @@ def new(
         ),
     ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+    bot_option: BotOptionList = None,
     width: WidthOption = None,
 ) -> None:
     """Write the save file of a new game.
@@ -415,6 +425,7 @@ def new(
     use_width(width)
     reg = registry()
     spec = reg.variant(variant)
+    reg = with_bot_options(reg, parse_bot_options(reg, variant, bot_option or []))
     seat_list = parse_seats(seats, players, spec.min_players)
     if out.exists() and not force:
         raise CliError(f"{out} exists; use --force to overwrite it")
@@ -465,6 +476,7 @@ def play(
             metavar="SEAT=PLAYER",
         ),
     ] = None,
+    bot_option: BotOptionList = None,
     width: WidthOption = None,
 ) -> None:
     """Play a saved game interactively (bots move by themselves; saved after every move).
@@ -483,6 +495,9 @@ def play(
             "use `turbine legal` and `turbine move` in scripts"
         )
     game = load_game(file)
+    game.registry = with_bot_options(
+        game.registry, parse_bot_options(game.registry, game.spec.id, bot_option or [])
+    )
     PlaySession(file, game, parse_handovers(game, seat or [])).run()
 
 
@@ -527,6 +542,7 @@ def move(
     as_seat: Annotated[
         int | None, typer.Option("--as", help="Refuse unless this seat (from 1) is to move.", metavar="SEAT")
     ] = None,
+    bot_option: BotOptionList = None,
     width: WidthOption = None,
 ) -> None:
     """Apply one move for the seat to move, then let bot seats move, and save.
@@ -536,6 +552,9 @@ def move(
     """
     use_width(width)
     game = load_game(file)
+    game.registry = with_bot_options(
+        game.registry, parse_bot_options(game.registry, game.spec.id, bot_option or [])
+    )
     wanted = seat_number(game, as_seat)
     if game.is_over:
         raise CliError("the game is over")
@@ -837,6 +856,7 @@ def simulate(
     address: AddressOption = None,
     rows: RowsOption = None,
     bot_seconds: BotSecondsOption = None,
+    bot_option: BotOptionList = None,
     json_out: JsonFlag = False,
 ) -> None:
     """Play bot-only games and summarise them (winners, scores, length).
@@ -861,6 +881,7 @@ def simulate(
         bot_seconds=bot_seconds,
         backend=backend.value,
         address=address,
+        bot_options=bot_option or [],
     )
     if json_out:
         output.print_json(summary)
@@ -894,6 +915,7 @@ def tournament(
     address: AddressOption = None,
     rows: RowsOption = None,
     bot_seconds: BotSecondsOption = None,
+    bot_option: BotOptionList = None,
     json_out: JsonFlag = False,
 ) -> None:
     """Bots against each other, seats rotated: ratings with their uncertainty, and win rates.
@@ -920,6 +942,7 @@ def tournament(
         bot_seconds=bot_seconds,
         backend=backend.value,
         address=address,
+        bot_options=bot_option or [],
     )
     if json_out:
         output.print_json(report)

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from turbine.core import Game, Registry, Seat, default_registry, savefile
+from turbine.core.botopts import parse_bot_options, with_bot_options
 from turbine.core.bots import BotFailure
 
 from .common import seat_name
@@ -55,6 +56,9 @@ class Plan:
     """Keep every game that ended (finished or not) as a save here."""
     bot_seconds: float | None = None
     """A bot that takes longer over one decision fails its game (:class:`BotFailure`)."""
+    bot_options: tuple[str, ...] = ()
+    """``BOT.KEY=VALUE`` settings (:mod:`turbine.core.botopts`), carried as text so that a
+    worker that does not inherit the run's registry (a Ray task) builds its bots with them."""
 
     def seats_for(self, index: int) -> list[Seat]:
         """The seats of game ``index``."""
@@ -157,6 +161,12 @@ def _where(game: Game) -> str:
         return f"after {len(game.log)} decisions"
 
 
+def bind_bot_options(registry: Registry, plan: Plan) -> Registry:
+    """``registry`` with the plan's bot options bound into its bots (raises
+    :class:`~turbine.core.errors.BadOptions` for a setting no bot of the variant takes)."""
+    return with_bot_options(registry, parse_bot_options(registry, plan.variant, plan.bot_options))
+
+
 _registry: Registry | None = None
 """The registry of the run in progress, which forked workers inherit; a worker started
 afresh (spawn, forkserver) discovers the installed plugins itself."""
@@ -164,7 +174,7 @@ afresh (spawn, forkserver) discovers the installed plugins itself."""
 
 def play_chunk(plan: Plan, indices: Sequence[int]) -> list[GameResult]:
     """Play the games ``indices`` of ``plan`` (a worker's task)."""
-    registry = _registry or default_registry()
+    registry = _registry or bind_bot_options(default_registry(), plan)
     return [play_game(registry, plan, index) for index in indices]
 
 

@@ -36,7 +36,17 @@ from turbine.core import Registry, Seat
 
 from . import output
 from .common import CliError
-from .games import BOT_FAILED, ERROR, FINISHED, UNFINISHED, GameResult, Plan, play_bot_game, run_games
+from .games import (
+    BOT_FAILED,
+    ERROR,
+    FINISHED,
+    UNFINISHED,
+    GameResult,
+    Plan,
+    bind_bot_options,
+    play_bot_game,
+    run_games,
+)
 from .ray_backend import check_backend, run_on_ray
 from .rows import check_writable, write_rows
 
@@ -102,6 +112,7 @@ def run_simulation(
     bot_seconds: float | None = None,
     backend: str = "local",
     address: str | None = None,
+    bot_options: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Play ``games`` bot games and return the summary (see ``turbine simulate --json``).
 
@@ -127,7 +138,9 @@ def run_simulation(
         expansions=tuple(expansions),
         out_dir=None if out_dir is None else str(out_dir),
         bot_seconds=bot_seconds,
+        bot_options=tuple(bot_options),
     )
+    registry = bind_bot_options(registry, plan)
     results, seconds = play_all(registry, plan, games, jobs, "simulate", backend, address)
     if rows is not None:
         write_rows(rows, results, players)

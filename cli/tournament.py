@@ -33,7 +33,7 @@ from turbine.core import Registry
 
 from . import output
 from .common import CliError
-from .games import BOT_FAILED, ERROR, FINISHED, UNFINISHED, GameResult, Plan
+from .games import BOT_FAILED, ERROR, FINISHED, UNFINISHED, GameResult, Plan, bind_bot_options
 from .ray_backend import check_backend
 from .rows import check_writable, write_rows
 from .simulate import error_entry, keep_failed_positions, play_all, print_problems
@@ -146,6 +146,7 @@ def run_tournament(
     bot_seconds: float | None = None,
     backend: str = "local",
     address: str | None = None,
+    bot_options: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Play the tournament and return its report (see ``turbine tournament --json``);
     ``backend`` and ``address`` as for :func:`~turbine.cli.simulate.run_simulation`."""
@@ -163,7 +164,9 @@ def run_tournament(
         options=dict(options),
         expansions=tuple(expansions),
         bot_seconds=bot_seconds,
+        bot_options=tuple(bot_options),
     )
+    registry = bind_bot_options(registry, plan)
     results, seconds = play_all(registry, plan, games, jobs, "tournament", backend, address)
     if rows is not None:
         write_rows(rows, results, players)

@@ -24,6 +24,7 @@ import msgspec
 
 from .errors import TurbineError
 from .hookspecs import hookimpl
+from .mcts import SPEC as MCTS
 from .rng import Rng
 from .specs import Bot, BotSpec, PluginInfo
 
@@ -151,4 +152,4 @@ class RandomBot:
 
 @hookimpl
 def turbine_bots() -> list[BotSpec]:
-    return [BotSpec("random", RandomBot, "picks a legal move uniformly at random", blind=True)]
+    return [BotSpec("random", RandomBot, "picks a legal move uniformly at random", blind=True), MCTS]

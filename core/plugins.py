@@ -21,6 +21,7 @@ with the plugin's name and the reason.
 from __future__ import annotations
 
 import contextlib
+import copy
 import graphlib
 import heapq
 import importlib.metadata
@@ -440,6 +441,15 @@ class Registry:
         """Bot name → its specs: games may each register a bot of the same name (``greedy``)."""
         self.load_all()
         return self._bots
+
+    def with_bots(self, bots: dict[str, list[BotSpec]]) -> Registry:
+        """A copy of this registry whose bot specs are ``bots`` (every plugin is loaded
+        first, so the copy never imports one on its own; ``self`` is unchanged): how
+        :func:`turbine.core.botopts.with_bot_options` binds a run's bot options."""
+        self.load_all()
+        bound = copy.copy(self)
+        bound._bots = bots
+        return bound
 
     @property
     def cli_commands(self) -> list[tuple[str, Any]]:

@@ -51,6 +51,7 @@ import pluggy
 from pydantic import BaseModel
 
 from .errors import BadOptions, BadPosition, IllegalAction, ParseError
+from .rng import Rng
 from .scores import Breakdown, Ledger
 from .state import NoExt, StatePart, clone, digest, ext_records, holds, state_parts
 
@@ -255,6 +256,16 @@ class Rules(ABC, Generic[S, A, Opt]):
         The default shows everything: games with hidden information override it.
         """
         return state
+
+    def determinise(self, view: S, seat: int, rng: Rng) -> S:
+        """A full state consistent with ``view``, ``seat``'s view: what the seat cannot see
+        dealt again at random from ``rng`` (the cards it has not seen, each once), and a
+        new generator for the game's chance events drawn from ``rng``.  Searching bots
+        play on from such states (:mod:`turbine.core.mcts`); never changes ``view``.
+
+        The default, a copy of the view, is right for a game that hides nothing; a game
+        whose :meth:`view` hides something overrides both."""
+        return self.clone(view)
 
     def describe(self, action: A) -> str:
         """Short, stable notation for ``action``; override for readable moves."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
@@ -117,6 +117,14 @@ class BotSpec:
     blind: bool = False
     """The bot never reads its view (it picks by chance): the table passes ``None``
     instead of making a view for every decision, which costs a copy of the state."""
+    options: type[BaseModel] | None = None
+    """The bot's options model (``--bot-option NAME.KEY=VALUE``), when it takes any: the
+    factory is then also called with ``options=`` an instance of it
+    (:func:`turbine.core.botopts.with_bot_options`)."""
+    checked_with: Mapping[str, Any] | None = None
+    """The options the conformance kit (:func:`turbine.core.testing.check_bots`) builds
+    this bot with: it plays whole games with every bot, so a searching bot names a small
+    budget here (the kit checks the bot contract, not strength)."""
 
     def serves(self, variant: str) -> bool:
         return not self.variants or variant in self.variants

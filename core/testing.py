@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import savefile
+from .botopts import with_bot_options
 from .bots import SeatBot, seat_bot
 from .errors import IllegalAction, PluginError
 from .plugins import DECLARATION_GROUPS, Registry, declared_ids, default_registry
@@ -149,7 +150,11 @@ def check_bots(
     count = players or registry.variant(variant).min_players
     kinds = list(bots) if bots is not None else registry.bots_for(variant)
     for kind in kinds:
-        setup = _Setup(registry, variant, count, seed, options or {}, list(expansions), kind)
+        spec = registry.bot(kind, variant)
+        checking = registry
+        if spec.options is not None and spec.checked_with is not None:
+            checking = with_bot_options(registry, {kind: spec.options.model_validate(spec.checked_with)})
+        setup = _Setup(checking, variant, count, seed, options or {}, list(expansions), kind)
         moves = _check_one_bot(setup)
         game = setup.new()  # again, through the table's own holders this time
         seated = game.make_bots()

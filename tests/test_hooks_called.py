@@ -24,7 +24,7 @@ from typing import Any
 
 import pluggy
 import pytest
-from turbine.core import Game, PluginInfo, Registry, drawing, hookspecs
+from turbine.core import Game, PluginInfo, Registry, Rng, drawing, hookspecs
 from turbine.core.plugins import default_registry
 from turbine.core.savefile import Seat
 from turbine.plugins.barrage.hookspecs import BarrageSpecs
@@ -80,7 +80,9 @@ class SpiedRegistry:
         spied = _play(self.registry, variant, players, seed, options, expansions)
         for seat in [*range(players), None]:
             spied.render(seat)
-            spied.rules.view(spied.state, seat)
+            view = spied.rules.view(spied.state, seat)
+            if seat is not None:
+                spied.rules.determinise(view, seat, Rng.from_seed(seed))
             drawing.svg(spied, seat)
         plain = _play(default_registry(), variant, players, seed, options, expansions)
         assert [e.notation for e in spied.log] == [e.notation for e in plain.log]

@@ -206,6 +206,16 @@ class BarrageSpecs:
         change it in place).  Barrage has already hidden its own stacks.
         """
 
+    @hookspec
+    def barrage_determinise(self, game: Any, state: Any, seat: int, rng: Any) -> None:
+        """HP-3. Called on a determinisation, a copy of ``seat``'s view being made a full state
+        for a searching bot (:meth:`~turbine.core.rules.Rules.determinise`).
+
+        Deal again, from ``rng``, what the expansion's ``barrage_view`` hid: each
+        face-down item from the items of its kind that lie nowhere in ``state``, each
+        once, so that the game can go on from it.  Barrage has already dealt its own.
+        """
+
     @hookspec(firstresult=True)
     def barrage_bot_value(self, game: Any, state: Any, seat: int, action: Any) -> float | None:
         """HP-7. Called by Barrage's greedy bot for each :class:`~.actions.Ext` action: how much it likes it.

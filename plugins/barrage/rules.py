@@ -23,6 +23,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import msgspec
 from turbine.core import BadOptions, Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
 from turbine.core.scores import Breakdown, Ledger
 
@@ -230,12 +231,17 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         self.h_capacity = _used(hook, "barrage_dam_capacity")
         self.h_decision_actions = _used(hook, "barrage_decision_actions")
         self.h_view = _used(hook, "barrage_view")
+        self.h_determinise = _used(hook, "barrage_determinise")
         self.h_contract_policy = _used(hook, "barrage_contract_policy")
         self.h_after_placement = _direct(hook, "barrage_after_placement")
         self.hand_limit_hook = hand
         self._settled: tuple[State, Decision, list[Action]] | None = None
         """The legal answers :meth:`_settle` found for the decision it stopped at, handed
         to the next :meth:`legal_actions` call for that same state and decision only."""
+        self._pools_seen: dict[str, list[list[str]]] | None = None
+        """The setup's pools, for :meth:`determinise` (found when first needed)."""
+        self._rollout_bots: dict[int, Any] = {}
+        """The greedy bots :meth:`rollout_policy` plays with, by seat."""
         self.machine: PhaseMachine[State] = PhaseMachine(
             [
                 Phase("income", begin=self._income),
@@ -1025,6 +1031,61 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             self.h_view(game=self, state=hidden, seat=seat)
         return hidden
 
+    def rollout_policy(self, state: State, legal: list[Action], rng: Rng) -> Action:
+        """The greedy bot's move for the seat to move (``plugins/barrage/bots.py``): a fast, sensible
+        policy for the playouts of searching bots (:mod:`turbine.core.mcts`), its ties
+        broken by the search's ``rng`` so that a search is reproducible."""
+        from .bots import GreedyBot
+
+        seat = self.to_move(state)
+        assert seat is not None
+        bot = self._rollout_bots.get(seat)
+        if bot is None:
+            bot = self._rollout_bots[seat] = GreedyBot(self, seat, 0)
+        bot.rng = rng
+        return bot.choose(state, legal)
+
+    def determinise(self, view: State, seat: int, rng: Rng) -> State:
+        """A full state behind ``view``: each face-down stack :meth:`view` hid (the private
+        contract stacks, B-4.1.9; the Patent Office stacks I-III, B-4.1.12) dealt again from
+        the ids of its kind that lie nowhere in sight, then what expansions hid
+        (``barrage_determinise``), and a new generator for the game's draws.
+
+        The ids of each kind are the setup's own pools (with what expansions add or
+        remove, HP-2); an id seen anywhere in the view (a display, a hand, a fulfilled
+        contract, a company's tiles) is not dealt again.  Items that left the game
+        unseen (an expansion's removals) or that the state no longer records (contracts
+        discarded above the hand limit, B-10.8.4) are among those that may be dealt:
+        the view cannot tell them apart.
+        """
+        d = self.clone(view)
+        d.rng = Rng(rng.next_u64())
+        seen = seen_ids(d)
+        pools = self._stack_pools()
+        deal_hidden(d.stacks, pools["private_stacks"], seen, rng)
+        deal_hidden(d.patent_stacks, pools["advanced"], seen, rng)
+        if self.h_determinise is not None:
+            self.h_determinise(game=self, state=d, seat=seat, rng=rng)
+        return d
+
+    def _stack_pools(self) -> dict[str, list[list[str]]]:
+        """The ids each face-down stack may hold, found once per rules object: the setup's
+        pools (:meth:`_pools`) of 16 fixed seeds, stack by stack, joined.  Barrage's pools
+        are the same in every game; an expansion may add ids and take some out at random
+        (L-3.6 removes one advanced tile per stack), and the join holds them all."""
+        pools = self._pools_seen
+        if pools is None:
+            pools = {"private_stacks": [], "advanced": []}
+            for seed in range(16):
+                drawn = self._pools(Rng.from_seed(seed))
+                for key, joined in pools.items():
+                    for i, stack in enumerate(drawn.get(key, [])):
+                        if i == len(joined):
+                            joined.append([])
+                        joined[i] += [item for item in stack if item not in joined[i]]
+            self._pools_seen = pools
+        return pools
+
     def describe(self, action: Action) -> str:
         """A move in this game's notation (Barrage's and its expansions' actions)."""
         return self.notation.describe(action)
@@ -1207,3 +1268,33 @@ def neutral_tiles() -> dict[int, tuple[str, ...]]:
     from .board import neutral_dam_tiles
 
     return neutral_dam_tiles()
+
+
+def seen_ids(state: Any) -> set[str]:
+    """Every string anywhere in ``state``: the ids a seat can see in its view."""
+    seen: set[str] = set()
+    todo: list[Any] = [msgspec.to_builtins(state)]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            seen.add(item)
+        elif isinstance(item, dict):
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
+    return seen
+
+
+def deal_hidden(stacks: list[list[str]], kinds: list[list[str]], seen: set[str], rng: Rng) -> None:
+    """Fill the face-down (``""``) places of each stack with ids of its kind not in
+    ``seen``, at random, each at most once; raises ``ValueError`` when too few are left."""
+    for number, (stack, kind) in enumerate(zip(stacks, kinds, strict=False), start=1):
+        places = [i for i, item in enumerate(stack) if item == ""]
+        if not places:
+            continue
+        unseen = [item for item in kind if item not in seen]
+        if len(unseen) < len(places):
+            raise ValueError(f"stack {number} hides {len(places)} items but only {len(unseen)} are unseen")
+        for i, item in zip(places, rng.sample(unseen, len(places)), strict=True):
+            stack[i] = item
+            seen.add(item)

@@ -159,6 +159,11 @@ def barrage_view(game: BarrageGame, state: Any, seat: Any) -> None:
     works.hide(state)
 
 
+@hookimpl
+def barrage_determinise(game: BarrageGame, state: Any, seat: int, rng: Any) -> None:
+    works.deal_hidden(state, rng)
+
+
 # -- Simone Luciani (L-12.3, L-12.5.3) -------------------------------------------------------------
 
 

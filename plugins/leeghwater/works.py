@@ -157,6 +157,30 @@ def hide(state: Any) -> None:
         s.ew_stacks = [[""] * len(stack) for stack in s.ew_stacks]
 
 
+def deal_hidden(state: Any, rng: Any) -> None:
+    """A determinisation (:func:`hide`'s counterpart): each face-down place of an
+    external-works stack gets a work of that stack (A, B or C, L-3.3) seen nowhere in
+    the display or a seat's works, at random, each once."""
+    if not active(state):
+        return
+    s = shared(state)
+    seen = {w for w in s.ew_display if w}
+    for player in state.players:
+        if player.ext.leeghwater is not None:
+            seen.update(player.ext.leeghwater.works)
+    for name, stack in zip(data().board.external_work_stacks, s.ew_stacks, strict=True):
+        places = [i for i, w in enumerate(stack) if w == ""]
+        if not places:
+            continue
+        unseen = sorted(w.id for w in data().external_works.of_stack(name) if w.id not in seen)
+        if len(unseen) < len(places):
+            raise ValueError(
+                f"external work stack {name} hides {len(places)} works; {len(unseen)} are unseen"
+            )
+        for i, w in zip(places, rng.sample(unseen, len(places)), strict=True):
+            stack[i] = w
+
+
 class LwWorkPay(Decision, tag="lw_work_pay"):
     """U-6: Solomon P. Jordan chooses how many machinery units of external work
     ``work`` he pays with credits."""

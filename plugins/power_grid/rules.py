@@ -131,6 +131,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         self.city_by_name = dict(self.map.city_index)
         self.city_keys = {A.name_key(n): n for n in self.city_names}
         self.start_city = [c.start for c in self.map.cities]
+        self._rollout_bots: dict[int, Any] = {}
+        """The greedy bots :meth:`rollout_policy` plays with, by seat."""
         #: ``space_now[step][city][houses there]``: cost of the next space, None if closed (T-9)
         self.space_now = ((), *(space_costs(self.map, step) for step in (1, 2, 3)))
         self.all_mask = self.map.all_cities_mask
@@ -366,6 +368,75 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
                 break
             deck[i] = HIDDEN
         return v
+
+    def rollout_policy(self, state: State, legal: list[Action], rng: Rng) -> Action:
+        """The greedy bot's move for the seat to move (``plugins/power_grid/bots.py``): a fast, sensible
+        policy for the playouts of searching bots (:mod:`turbine.core.mcts`), its ties
+        broken by the search's ``rng`` so that a search is reproducible."""
+        from .bots import GreedyBot
+
+        seat = self.to_move(state)
+        assert seat is not None
+        bot = self._rollout_bots.get(seat)
+        if bot is None:
+            bot = self._rollout_bots[seat] = GreedyBot(self, seat, 0)
+        bot.rng = rng
+        return bot.choose(state, legal)
+
+    def determinise(self, view: State, seat: int, rng: Rng) -> State:
+        """A full state behind ``view``: its face-down deck cards dealt again from the plants
+        ``seat`` has seen nowhere, and a new generator for the game's draws.
+
+        The unseen plants are the game's plants (P-2.7, with the flow generator when in
+        play) that lie in no hand, market, deck position shown or box: the face-down
+        deck cards and the ones removed unseen at setup (P-2.11), which stay out of the
+        game.  Before the Step 3 reshuffle (P-8.4-P-8.6) the plants setup shuffled into
+        the top of the deck (U-2) and not yet seen are kept among the deck cards that
+        were that top part, so a determinisation is a deck setup could have dealt.
+        """
+        d = self.clone(view)
+        d.rng = Rng(rng.next_u64())
+        hidden = [i for i in range(len(d.deck) - 1, -1, -1) if d.deck[i] == HIDDEN]  # top first
+        if not hidden:
+            return d
+        seen = {*d.market, *d.box, *d.deck, *(k for p in d.players for k in p.plants)}
+        if d.auction is not None:
+            seen.add(d.auction.lot)
+        in_game = [*STANDARD, FLOW_GENERATOR] if self.o.flow_generator else STANDARD
+        unseen = [k for k in in_game if k not in seen]
+        if len(unseen) != len(hidden) + d.unseen_removed:
+            raise ValueError(
+                f"{len(unseen)} plants unseen for {len(hidden)} face-down cards and "
+                f"{d.unseen_removed} removed unseen: the view is not one of this game"
+            )
+        seeded = [k for k in (key_of(n) for n in self._seeded_plants()) if k in unseen]
+        cards = [k for k in unseen if k not in seeded]
+        rng.shuffle(cards)
+        cards = cards[: len(hidden) - len(seeded)]
+        window = len(hidden)
+        if seeded and STEP3 in d.deck:
+            # U-2: the seeded plants lie in the top window; cards drawn since setup shrink it
+            window = min(window, self._seed_window() - (self._initial_hidden() - len(hidden)))
+        if window < len(seeded):  # not a deal setup could make: keep to the known cards' count
+            window = len(hidden)
+        for spot, plant in sorted(zip(rng.sample(range(window), len(seeded)), seeded, strict=True)):
+            cards.insert(spot, plant)  # ascending spots: each plant lands at its own
+        for position, plant in zip(hidden, cards, strict=True):
+            d.deck[position] = plant
+        return d
+
+    def _seed_window(self) -> int:
+        """U-2: how many cards below the known top setup dealt with the seeded plants among them."""
+        seeded = self._seeded_plants()
+        return min(self.map.deck.seed_depth, self._initial_hidden() - len(seeded)) + len(seeded)
+
+    def _initial_hidden(self) -> int:
+        """The face-down cards above the Step 3 card at setup, below the known top (P-2.9-P-2.11)."""
+        m = self.map
+        taken = {key_of(n) for n in (*m.initial_plant_market, *m.removed_plants, *m.deck.top)}
+        seeded = {key_of(n) for n in self._seeded_plants()}
+        pool = len([k for k in STANDARD if k not in taken and k not in seeded]) + bool(self.o.flow_generator)
+        return pool - min(self.random_removals, pool) + len(seeded)
 
     def bound_reason(self) -> str:
         return (

@@ -26,7 +26,7 @@ def test_help_lists_the_handover_commands_and_this_games_bots(run, new_game):
     path = new_game()
     out = play(run, path.name, "help", "quit").stdout
     assert "bot [N] NAME" in out and "human N" in out
-    assert "bots for this game: random, thrifty" in out
+    assert "bots for this game: mcts, random, thrifty" in out
 
 
 def test_a_bot_takes_over_the_seat_being_asked_and_plays_on_to_the_end(run, new_game):
@@ -88,7 +88,7 @@ def test_a_bad_bot_name_or_seat_is_refused_in_one_line_and_nothing_changes(run, 
     before = read_json(path)
     out = play(run, path.name, "bot greedy", "bot 3 random", "bot 2 human", "human", "quit").stdout
     refused = [line for line in out.splitlines() if "no bot 'greedy'" in line]
-    assert refused == ["Seat 2 · Player 2 > no bot 'greedy' plays Sparks; bots: random, thrifty"]
+    assert refused == ["Seat 2 · Player 2 > no bot 'greedy' plays Sparks; bots: mcts, random, thrifty"]
     assert "there is no seat '3'; seats are numbered 1–2" in out
     assert "a person takes a seat with 'human 2'" in out
     assert "human takes a seat number" in out
@@ -117,7 +117,7 @@ def test_resuming_with_seat_gives_a_seat_back_or_away(run, new_game):
     ("seat", "fragments"),
     [
         ("3=human", ("there is no seat 3",)),
-        ("1=greedy", ("no bot 'greedy'", "bots: random, thrifty")),
+        ("1=greedy", ("no bot 'greedy'", "bots: mcts, random, thrifty")),
         ("human", ("--seat expects SEAT=PLAYER",)),
     ],
 )

@@ -118,7 +118,7 @@ def test_golden_saves_read_without_handovers_and_write_back_the_same_seats_and_l
 
 def test_a_bot_that_does_not_play_the_game_is_refused_and_nothing_changes(registry):
     game = Game(registry, "sparks", players=2, seed=1)
-    with pytest.raises(BadOptions, match=r"no bot 'greedy' for sparks; bots: random, thrifty"):
+    with pytest.raises(BadOptions, match=r"no bot 'greedy' for sparks; bots: mcts, random, thrifty"):
         game.hand_over(1, "greedy")
     with pytest.raises(BadOptions, match="there is no seat 3"):
         game.hand_over(2, "random")

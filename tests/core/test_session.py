@@ -73,7 +73,7 @@ def test_typed_illegal_move_gets_the_games_reason(registry):
 def test_an_unknown_bot_in_a_seat_is_refused(registry):
     from turbine.core import Seat
 
-    with pytest.raises(BadOptions, match="no bot 'nosuch' for sparks; bots: random, thrifty"):
+    with pytest.raises(BadOptions, match="no bot 'nosuch' for sparks; bots: mcts, random, thrifty"):
         Game(registry, "sparks", players=2, seed=1, seats=[Seat("a"), Seat("b", "nosuch")])
 
 

@@ -231,6 +231,15 @@ class SparksRules(Rules[State, Action, SparksOptions]):
         hidden.rng = Rng(0)
         return hidden
 
+    def determinise(self, view: State, seat: int, rng: Rng) -> State:
+        """The hidden deck dealt again from the generators seen nowhere (not on offer, not
+        owned), and a new generator for the draws: what a searching bot plays on from."""
+        d = self.clone(view)
+        d.rng = Rng(rng.next_u64())
+        seen = {d.offer, *(g for player in d.players for g in player.generators)}
+        d.deck = rng.sample([g for g in range(1, 10) if g not in seen], len(view.deck))
+        return d
+
     def describe(self, action: Action) -> str:
         if isinstance(action, Open):
             return f"open {action.bid}"
