@@ -18,6 +18,7 @@ with ``turbine play FILE``.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -408,7 +409,18 @@ class PlaySession:
     def help_text(self) -> str:
         views = self.game.rules.views()
         width = max([10, *map(len, views)])
-        listed = "".join(f"\n                   {name:<{width}} {what}" for name, what in views.items())
+        columns = max(40, self.console.width)
+        listed = "".join(  # a long description wraps under itself, not under the commands
+            "\n"
+            + textwrap.fill(
+                f"{name:<{width}} {what}",
+                columns,
+                initial_indent=" " * 19,
+                subsequent_indent=" " * (20 + width),
+                break_on_hyphens=False,
+            )
+            for name, what in views.items()
+        )
         game = self.game
         forms = game.rules.standing_orders(game.state) if not game.is_over else []
         now = "".join(f"\n                   {form}" for form in forms)
