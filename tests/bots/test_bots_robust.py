@@ -46,7 +46,7 @@ def test_an_illegal_answer_is_refused_before_it_reaches_the_game():
 def test_a_bot_over_its_time_budget_fails():
     class Slow:
         def __init__(self, rules: Any, seat: int, seed: int) -> None:
-            pass
+            self.seat = seat
 
         def choose(self, view: Any, legal: list[Any]) -> Any:
             time.sleep(0.05)
@@ -66,7 +66,7 @@ def test_a_bot_over_its_time_budget_fails():
 def test_a_bot_cannot_spoil_the_game_s_legal_list():
     class Sorter:
         def __init__(self, rules: Any, seat: int, seed: int) -> None:
-            pass
+            self.seat = seat
 
         def choose(self, view: Any, legal: list[Any]) -> Any:
             legal.reverse()  # scribbles on the list it is given
@@ -97,7 +97,7 @@ def kit_refuses(bot: type, match: str) -> None:
 def test_kit_catches_a_bot_that_changes_its_view():
     class Scribbler:
         def __init__(self, rules: Any, seat: int, seed: int) -> None:
-            pass
+            self.seat = seat
 
         def choose(self, view: Any, legal: list[Any]) -> Any:
             view.players[0].coins += 1
@@ -109,7 +109,7 @@ def test_kit_catches_a_bot_that_changes_its_view():
 def test_kit_catches_a_bot_that_changes_the_legal_list():
     class Popper:
         def __init__(self, rules: Any, seat: int, seed: int) -> None:
-            pass
+            self.seat = seat
 
         def choose(self, view: Any, legal: list[Any]) -> Any:
             return legal.pop()
