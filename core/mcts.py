@@ -20,9 +20,10 @@ bot searches one tree whose nodes are the bot's information sets, not game state
    moves, and a budget of a few dozen playouts would otherwise try each once and
    learn nothing); the first it tries is the rollout policy's own choice, the
    others come at random.
-4. A rollout plays on with the game's own fast policy where its rules offer one (a
-   ``rollout_policy(state, legal, rng)`` method returning one of ``legal``), else
-   uniformly at random, to the end or for :attr:`MctsOptions.depth` decisions.
+4. A rollout plays on with the game's own fast bot where its rules name one
+   (:meth:`~turbine.core.rules.Rules.rollout_bot`, played by
+   :meth:`~turbine.core.rules.Rules.rollout_policy`), else uniformly at random, to
+   the end or for :attr:`MctsOptions.depth` decisions.
 5. Each seat's reward mixes its share of the win (1 for a sole winner, ``1/k``
    among ``k`` tied winners, 0 otherwise, judged by
    :meth:`~turbine.core.rules.Rules.winner` at the end, or by
@@ -140,8 +141,8 @@ class MctsBot:
         self.seat = seat
         self.options = options or MctsOptions()
         self.rng = Rng.from_seed(seed, stream=2000 + seat)
-        policy = getattr(rules, "rollout_policy", None) if self.options.rollout == "game" else None
-        self.policy: Policy | None = policy if callable(policy) else None
+        game_policy = self.options.rollout == "game" and rules.rollout_bot() is not None
+        self.policy: Policy | None = rules.rollout_policy if game_policy else None
         self.stats = SearchStats()
 
     def choose(self, state: Any, legal: list[Any]) -> Any:

@@ -114,6 +114,8 @@ class Rules(ABC, Generic[S, A, Opt]):
         self.players = players
         self.pm = pm
         self._told: list[str] | None = None
+        self._rollout_bots: dict[int, Any] = {}
+        """The :meth:`rollout_bot` of each seat, made once (:meth:`rollout_policy`)."""
         self.state_parts: tuple[StatePart, ...] = state_parts(pm)
         """What the game's plugins keep in its state (the core hook ``turbine_state_parts``)."""
         self.shared_ext, self.seat_ext = ext_records(self.state_parts)
@@ -256,6 +258,28 @@ class Rules(ABC, Generic[S, A, Opt]):
         The default shows everything: games with hidden information override it.
         """
         return state
+
+    def rollout_bot(self) -> Callable[[Any, int, int], Any] | None:
+        """The game's fast bot (a bot factory: ``(rules, seat, seed)``) whose moves make
+        the playouts of searching bots (:mod:`turbine.core.mcts`), or ``None`` for random
+        playouts.  Its ``rng`` attribute is replaced by the search's before each move, so
+        that a search stays reproducible."""
+        return None
+
+    def rollout_policy(self, state: S, legal: list[A], rng: Rng) -> A:
+        """The :meth:`rollout_bot`'s move for the seat to move in ``state`` (one bot kept
+        per seat), its ties broken by ``rng``; a move chosen by ``rng`` where the game
+        has no such bot."""
+        factory = self.rollout_bot()
+        seat = self.to_move(state)
+        if factory is None or seat is None:
+            return legal[rng.below(len(legal))]
+        bot = self._rollout_bots.get(seat)
+        if bot is None:
+            bot = self._rollout_bots[seat] = factory(self, seat, 0)
+        bot.rng = rng
+        chosen: A = bot.choose(state, legal)
+        return chosen
 
     def determinise(self, view: S, seat: int, rng: Rng) -> S:
         """A full state consistent with ``view``, ``seat``'s view: what the seat cannot see

@@ -240,8 +240,6 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         to the next :meth:`legal_actions` call for that same state and decision only."""
         self._pools_seen: dict[str, list[list[str]]] | None = None
         """The setup's pools, for :meth:`determinise` (found when first needed)."""
-        self._rollout_bots: dict[int, Any] = {}
-        """The greedy bots :meth:`rollout_policy` plays with, by seat."""
         self.machine: PhaseMachine[State] = PhaseMachine(
             [
                 Phase("income", begin=self._income),
@@ -1031,19 +1029,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             self.h_view(game=self, state=hidden, seat=seat)
         return hidden
 
-    def rollout_policy(self, state: State, legal: list[Action], rng: Rng) -> Action:
-        """The greedy bot's move for the seat to move (``plugins/barrage/bots.py``): a fast, sensible
-        policy for the playouts of searching bots (:mod:`turbine.core.mcts`), its ties
-        broken by the search's ``rng`` so that a search is reproducible."""
+    def rollout_bot(self) -> Any:
+        """The greedy bot (``plugins/barrage/bots.py``) plays the playouts of searching bots."""
         from .bots import GreedyBot
 
-        seat = self.to_move(state)
-        assert seat is not None
-        bot = self._rollout_bots.get(seat)
-        if bot is None:
-            bot = self._rollout_bots[seat] = GreedyBot(self, seat, 0)
-        bot.rng = rng
-        return bot.choose(state, legal)
+        return GreedyBot
 
     def determinise(self, view: State, seat: int, rng: Rng) -> State:
         """A full state behind ``view``: each face-down stack :meth:`view` hid (the private

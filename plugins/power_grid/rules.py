@@ -131,8 +131,6 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         self.city_by_name = dict(self.map.city_index)
         self.city_keys = {A.name_key(n): n for n in self.city_names}
         self.start_city = [c.start for c in self.map.cities]
-        self._rollout_bots: dict[int, Any] = {}
-        """The greedy bots :meth:`rollout_policy` plays with, by seat."""
         #: ``space_now[step][city][houses there]``: cost of the next space, None if closed (T-9)
         self.space_now = ((), *(space_costs(self.map, step) for step in (1, 2, 3)))
         self.all_mask = self.map.all_cities_mask
@@ -369,19 +367,11 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             deck[i] = HIDDEN
         return v
 
-    def rollout_policy(self, state: State, legal: list[Action], rng: Rng) -> Action:
-        """The greedy bot's move for the seat to move (``plugins/power_grid/bots.py``): a fast, sensible
-        policy for the playouts of searching bots (:mod:`turbine.core.mcts`), its ties
-        broken by the search's ``rng`` so that a search is reproducible."""
+    def rollout_bot(self) -> Any:
+        """The greedy bot (``plugins/power_grid/bots.py``) plays the playouts of searching bots."""
         from .bots import GreedyBot
 
-        seat = self.to_move(state)
-        assert seat is not None
-        bot = self._rollout_bots.get(seat)
-        if bot is None:
-            bot = self._rollout_bots[seat] = GreedyBot(self, seat, 0)
-        bot.rng = rng
-        return bot.choose(state, legal)
+        return GreedyBot
 
     def determinise(self, view: State, seat: int, rng: Rng) -> State:
         """A full state behind ``view``: its face-down deck cards dealt again from the plants
