@@ -14,6 +14,7 @@ import json
 import os
 import sys
 import traceback
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -863,7 +864,7 @@ def simulate(
 
     Exit code 2 when a bot fails (raises, answers an illegal move, or goes over
     --bot-seconds): the position is saved and named; 1 when a game's rules fail."""
-    from .simulate import exit_code, print_summary, report_bot_failures, run_simulation
+    from .simulate import print_summary, run_simulation
 
     reg = registry()
     spec = reg.variant(variant)
@@ -883,13 +884,21 @@ def simulate(
         address=address,
         bot_options=bot_option or [],
     )
+    _end_run(summary, print_summary, json_out)
+
+
+def _end_run(report: dict[str, Any], show: Callable[[dict[str, Any]], None], json_out: bool) -> None:
+    """A run of bot games said (as JSON, or by ``show``), its failing bots reported, and
+    its exit code: 2 when a bot failed, 1 when a game's rules failed."""
+    from .simulate import exit_code, report_bot_failures
+
     if json_out:
-        output.print_json(summary)
+        output.print_json(report)
     else:
-        print_summary(summary)
-    report_bot_failures(summary)
-    if exit_code(summary):
-        raise typer.Exit(exit_code(summary))
+        show(report)
+    report_bot_failures(report)
+    if exit_code(report):
+        raise typer.Exit(exit_code(report))
 
 
 @app.command()
@@ -921,7 +930,6 @@ def tournament(
     """Bots against each other, seats rotated: ratings with their uncertainty, and win rates.
 
     Exit codes as for simulate."""
-    from .simulate import exit_code, report_bot_failures
     from .tournament import parse_bots, print_tournament, run_tournament
 
     reg = registry()
@@ -944,13 +952,7 @@ def tournament(
         address=address,
         bot_options=bot_option or [],
     )
-    if json_out:
-        output.print_json(report)
-    else:
-        print_tournament(report)
-    report_bot_failures(report)
-    if exit_code(report):
-        raise typer.Exit(exit_code(report))
+    _end_run(report, print_tournament, json_out)
 
 
 @app.command()

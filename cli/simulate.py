@@ -74,13 +74,16 @@ def play_all(
     label: str,
     backend: str = "local",
     address: str | None = None,
+    rows: Path | None = None,
 ) -> tuple[list[GameResult], float]:
-    """Every game of ``plan`` with a progress line; the results and the seconds taken.
+    """Every game of ``plan`` with a progress line, its bots built with the plan's bot
+    options; the results (also written to ``rows``, one per game) and the seconds taken.
 
     ``jobs`` None is one process, or with ``backend="ray"`` as many tasks at once as
     the Ray cluster takes."""
     if jobs is not None and jobs < 1:
         raise CliError(f"--jobs must be at least 1, not {jobs}")
+    registry = bind_bot_options(registry, plan)
     started = time.perf_counter()
     progress = progress_bar(label)
     task = progress.add_task("games", total=games)
@@ -94,7 +97,10 @@ def play_all(
         )
     else:
         results = run_games(registry, plan, games, jobs=jobs or 1, done=done, showing=lambda: progress)
-    return results, time.perf_counter() - started
+    seconds = time.perf_counter() - started
+    if rows is not None:
+        write_rows(rows, results, plan.players)
+    return results, seconds
 
 
 def run_simulation(
@@ -140,10 +146,7 @@ def run_simulation(
         bot_seconds=bot_seconds,
         bot_options=tuple(bot_options),
     )
-    registry = bind_bot_options(registry, plan)
-    results, seconds = play_all(registry, plan, games, jobs, "simulate", backend, address)
-    if rows is not None:
-        write_rows(rows, results, players)
+    results, seconds = play_all(registry, plan, games, jobs, "simulate", backend, address, rows)
     summary = summarise(results, players)
     failures = keep_failed_positions(results, out_dir)
     summary["errors"] = [

@@ -33,9 +33,9 @@ from turbine.core import Registry
 
 from . import output
 from .common import CliError
-from .games import BOT_FAILED, ERROR, FINISHED, UNFINISHED, GameResult, Plan, bind_bot_options
+from .games import BOT_FAILED, ERROR, FINISHED, UNFINISHED, GameResult, Plan
 from .ray_backend import check_backend
-from .rows import check_writable, write_rows
+from .rows import check_writable
 from .simulate import error_entry, keep_failed_positions, play_all, print_problems
 
 MODEL = "openskill Plackett-Luce"
@@ -166,10 +166,7 @@ def run_tournament(
         bot_seconds=bot_seconds,
         bot_options=tuple(bot_options),
     )
-    registry = bind_bot_options(registry, plan)
-    results, seconds = play_all(registry, plan, games, jobs, "tournament", backend, address)
-    if rows is not None:
-        write_rows(rows, results, players)
+    results, seconds = play_all(registry, plan, games, jobs, "tournament", backend, address, rows)
     standings = rate(results, bots)
     ordered = sorted(standings.values(), key=lambda s: (-(s.mu - 3 * s.sigma), s.bot))
     files = keep_failed_positions(results, None)
