@@ -19,7 +19,10 @@ bot searches one tree whose nodes are the bot's information sets, not game state
    ``1 + widening * sqrt(visits)`` (progressive widening: a bid of 1 to 80 is 80
    moves, and a budget of a few dozen playouts would otherwise try each once and
    learn nothing); the first it tries is the rollout policy's own choice, the
-   others come at random.
+   others come at random.  The policy's move keeps a *progressive bias* (Chaslot
+   et al., *Progressive strategies for Monte-Carlo tree search*, 2008):
+   ``bias / (1 + visits)`` added to its UCB1 value, so that a handful of noisy
+   playouts does not talk the search out of it, while many that agree can.
 4. A rollout plays on with the game's own fast bot where its rules name one
    (:meth:`~turbine.core.rules.Rules.rollout_bot`, played by
    :meth:`~turbine.core.rules.Rules.rollout_policy`), else uniformly at random, to
@@ -99,6 +102,11 @@ class MctsOptions(BaseModel):
     margin: float = Field(
         default=0.5, ge=0, le=1, description="share of the reward given by the score, not the win (0..1)"
     )
+    bias: float = Field(
+        default=3.0,
+        ge=0,
+        description="progressive bias toward the rollout policy's move: bias / (1 + visits) added to its value",
+    )
     rollout: Literal["game", "random"] = Field(
         default="game",
         description="rollout moves: the game's own policy where it offers one, or uniformly random",
@@ -117,7 +125,7 @@ class SearchStats(msgspec.Struct):
 class _Node:
     """One information set of the tree: reached by ``action`` chosen by ``mover``."""
 
-    __slots__ = ("action", "avail", "children", "mover", "visits", "wins")
+    __slots__ = ("action", "avail", "children", "mover", "preferred", "visits", "wins")
 
     def __init__(self, action: Any, mover: int) -> None:
         self.action = action
@@ -126,6 +134,8 @@ class _Node:
         self.wins = 0.0
         self.avail = 1
         self.children: dict[bytes, _Node] = {}
+        self.preferred: bytes | None = None
+        """The key of the rollout policy's move here, asked the first time the node expands."""
 
 
 Policy = Callable[[Any, list[Any], Rng], Any]
@@ -197,7 +207,7 @@ class MctsBot:
         """Walk down by UCB1 among the moves legal in ``state`` (played on it), expanding
         the first untried one; the nodes passed, root first."""
         rules, c = self.rules, self.options.exploration
-        widening = self.options.widening
+        widening, bias = self.options.widening, self.options.bias
         node, path = root, [root]
         while True:
             mover = rules.to_move(state)
@@ -209,7 +219,7 @@ class MctsBot:
             untried = [i for i, k in enumerate(keys) if k not in children]
             tried = len(keys) - len(untried)
             if untried and (not tried or tried < 1 + int(widening * math.sqrt(node.visits))):
-                i = self._first_to_try(state, legal, keys, untried)
+                i = self._first_to_try(node, state, legal, keys, untried)
                 child = _Node(legal[i], mover)
                 children[keys[i]] = child
                 for k in keys:
@@ -220,12 +230,15 @@ class MctsBot:
                 return path
             best: _Node | None = None
             best_value = -math.inf
+            preferred = node.preferred
             for k in keys:
                 seen = children.get(k)
                 if seen is None:  # not tried yet: the node is not wide enough for it
                     continue
                 seen.avail += 1
                 value = seen.wins / seen.visits + c * math.sqrt(math.log(seen.avail) / seen.visits)
+                if k == preferred:
+                    value += bias / (1 + seen.visits)
                 if value > best_value:
                     best, best_value = seen, value
             assert best is not None
@@ -233,13 +246,17 @@ class MctsBot:
             node = best
             path.append(node)
 
-    def _first_to_try(self, state: Any, legal: list[Any], keys: list[bytes], untried: list[int]) -> int:
+    def _first_to_try(
+        self, node: _Node, state: Any, legal: list[Any], keys: list[bytes], untried: list[int]
+    ) -> int:
         """The untried move to expand: the rollout policy's own choice while it is untried
-        (the search starts from what the policy would do), else one at random."""
+        (the search starts from what the policy would do; the node remembers it for the
+        progressive bias), else one at random."""
         if self.policy is not None:
-            wanted = _encode(self.policy(state, legal, self.rng))
+            if node.preferred is None:
+                node.preferred = _encode(self.policy(state, legal, self.rng))
             for i in untried:
-                if keys[i] == wanted:
+                if keys[i] == node.preferred:
                     return i
         return untried[self.rng.below(len(untried))]
 

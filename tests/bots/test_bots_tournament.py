@@ -37,6 +37,26 @@ def test_seats_rotate_so_each_kind_sits_everywhere():
         assert sorted(lineup[seat] for lineup in lineups) == ["greedy", "mcts", "random"]
 
 
+def test_a_kind_named_again_sits_in_more_seats(registry):
+    """One bot against three of another, each seat in turn (how the search bot's strength
+    is measured against three greedy bots)."""
+    report = run_tournament(
+        registry,
+        "sparks",
+        bots=["thrifty", "random", "random", "random"],
+        games=4,
+        players=4,
+        seed=0,
+        options={},
+        expansions=[],
+    )
+    seats = {s["bot"]: s["seats"] for s in report["standings"]}
+    assert seats == {"thrifty": 4, "random": 12}
+    assert report["bots"] == ["thrifty", "random", "random", "random"]
+    plan = Plan("sparks", 0, 4, rotation=("thrifty", "random", "random", "random"))
+    assert [[seat.kind for seat in plan.seats_for(i)].index("thrifty") for i in range(4)] == [0, 3, 2, 1]
+
+
 def test_greedy_is_rated_above_random_with_its_uncertainty(registry):
     report = tournament(registry)
     assert report["finished"] == 8 and report["errors"] == []
@@ -116,8 +136,8 @@ def test_tournament_command(cli, capsys, tmp_path):
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
-        (("--bots", "random"), "at least two bot kinds"),
-        (("--bots", "random,random"), "names random more than once"),
+        (("--bots", "random"), "at least two different bot kinds"),
+        (("--bots", "random,random"), "at least two different bot kinds"),
         (("--bots", "random,nosuch"), "no bot 'nosuch' for sparks"),
         (("--bots", "random,thrifty", "--jobs", "0"), "--jobs"),
         (("--bots", "random,thrifty", "-p", "7"), "2–4 players, not 7"),

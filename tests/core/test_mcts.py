@@ -217,3 +217,22 @@ def test_simulate_takes_bot_options(capsys):
     code, text = _cli([*args, "--bot-option", "mcts.iterations=-1"], capsys)
     assert code == 2
     assert "mcts.iterations" in text and len(text.strip().splitlines()) == 1
+
+
+def test_the_progressive_bias_keeps_the_search_on_the_policy_move(positions):
+    """The bonus ``bias / (1 + visits)`` goes to the rollout policy's move: with an
+    overwhelming bias every iteration that does not widen the root goes through it, so
+    the bot plays the policy's move; without it the search spreads over the moves."""
+    for game in positions:
+        seat = game.to_move
+        view = game.rules.view(game.state, seat)
+        strong = MctsBot(game.rules, seat, 5, MctsOptions(iterations=12, depth=4, bias=1e9))
+        root = strong._search(view, seat)
+        assert root.preferred is not None
+        widened = len(root.children) - 1  # each other move tried once, when the root widened
+        assert widened > 0
+        assert root.children[root.preferred].visits == 12 - widened
+        assert strong.choose(game.state, game.legal()) == root.children[root.preferred].action
+        unbiased = MctsBot(game.rules, seat, 5, MctsOptions(iterations=12, depth=4, bias=0))
+        spread = unbiased._search(view, seat)
+        assert max(child.visits for child in spread.children.values()) < 12
