@@ -565,7 +565,7 @@ def move(
         action = game.find(notation)
     except ParseError as exc:
         raise ParseError(f"{exc}; `turbine legal {file}` lists the legal moves") from None
-    moves = [play_move(game, action)]
+    moves = [play_move(game, action, by="human")]  # typed at the command line, whoever plays the seat
     try:
         moves.extend(run_bots(game, game.make_bots(seed_offset=len(game.log))))
     finally:  # a bot that fails leaves the game saved just before its move

@@ -278,11 +278,12 @@ class Moved(typing.NamedTuple):
     """What the automatic steps after it did (:attr:`Game.told`)."""
 
 
-def play_move(game: Game, action: Any) -> Moved:
-    """Play ``action`` for the seat to move and say how to announce it."""
+def play_move(game: Game, action: Any, by: str | None = None) -> Moved:
+    """Play ``action`` for the seat to move and say how to announce it (``by``: who chose
+    it, when not the seat's player, :meth:`Game.play`)."""
     seat = game.to_move
     continued = game.rules.continues_turn(game.state)
-    entry = game.play(action)
+    entry = game.play(action, by)
     return Moved(entry.seat if seat is None else seat, entry.notation, continued, list(game.told))
 
 

@@ -165,7 +165,7 @@ class PlaySession:
     def move(self, text: str) -> bool:
         game = self.game
         try:
-            moved = play_move(game, game.find(text))
+            moved = play_move(game, game.find(text), by="human")
         except ParseError as exc:
             self.say(f"{exc}; type 'moves' to list them", "red")
             return False

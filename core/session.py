@@ -181,9 +181,12 @@ class Game:
         lines.extend(extra for extra in extras if extra)
         return "\n".join(lines)
 
-    def play(self, action: Any) -> LogEntry:
+    def play(self, action: Any, by: str | None = None) -> LogEntry:
         """Apply ``action`` for the seat to move; raises IllegalAction, changing nothing.
 
+        ``by``: who chose the move (``human`` or a bot kind), when not the seat's player
+        now (a person typing a move for a seat a bot plays, after the bot failed); the log
+        records it when it is not the kind the seat was set up for (:attr:`LogEntry.by`).
         What the automatic steps after it did, in words, is :attr:`told` until the next move."""
         seat = self.to_move
         if seat is None:
@@ -191,9 +194,9 @@ class Game:
         with self.rules.narrating() as told, self._stopping():
             self.rules.apply(self.state, action, self.legal())
         self.told = told
-        player = self.seats[seat].player
-        by = player if player != self.seats[seat].kind else None  # recorded only after a handover
-        entry = LogEntry(seat, self.rules.action_to_data(action), self.rules.describe(action), by)
+        player = by or self.seats[seat].player
+        recorded = player if player != self.seats[seat].kind else None  # only when not the seat's own kind
+        entry = LogEntry(seat, self.rules.action_to_data(action), self.rules.describe(action), recorded)
         self._record(entry)
         return entry
 

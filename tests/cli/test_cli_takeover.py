@@ -168,3 +168,14 @@ def test_a_save_with_a_handover_is_valid_against_the_games_schema(run, new_game)
     save["log"][-1]["by"] = 7  # who played is a name
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.Draft202012Validator(document).validate(save)
+
+
+def test_a_move_typed_for_a_bot_seat_is_recorded_as_the_persons(run, new_game):
+    """``turbine move`` on a seat a bot plays (a bot that failed leaves its seat to move):
+    the move is the person's, and the save says so."""
+    path = new_game("g.json", "random,human")
+    moved = run("move", path.name, "1")
+    assert moved.returncode == 0, moved.stderr
+    log = read_json(path)["log"]
+    assert log[0]["seat"] == 0 and log[0]["by"] == "human"
+    assert all("by" not in entry for entry in log[1:])  # the bot's own moves after it, then the person's seat

@@ -163,3 +163,18 @@ def test_the_schema_describes_who_played(registry):
     defs = savefile.json_schema()["$defs"]
     assert "by" in defs["LogEntry"]["properties"] and "by" not in defs["LogEntry"].get("required", [])
     assert "played_by" in defs["Seat"]["properties"] and "played_by" not in defs["Seat"].get("required", [])
+
+
+def test_a_move_chosen_by_someone_else_than_the_seats_player_is_recorded_as_theirs(registry):
+    """A person types a move for a seat a bot plays (after the bot failed, say): the log
+    says the person made it; the bot's own moves stay unmarked."""
+    game = Game(registry, "sparks", players=2, seed=5, seats=[Seat("Bot", "random"), Seat("Ann")])
+    typed = game.play(game.legal()[0], by="human")
+    assert typed.by == "human" and game.played_by(typed) == "human"
+    game.play(game.legal()[0])  # Ann's own move: she is the seat's kind
+    while game.to_move != 0:
+        game.play(game.legal()[0])
+    own = game.play(game.legal()[0])  # the bot seat's move, made as its player
+    assert game.log[1].by is None and own.by is None and game.played_by(own) == "random"
+    again = Game.from_save(registry, game.to_save())
+    assert [entry.by for entry in again.log] == [entry.by for entry in game.log]
