@@ -105,7 +105,7 @@ class MctsOptions(BaseModel):
     bias: float = Field(
         default=3.0,
         ge=0,
-        description="progressive bias toward the rollout policy's move: bias / (1 + visits) added to its value",
+        description="progressive bias toward the rollout policy's move: bias / (1 + visits) on its value",
     )
     rollout: Literal["game", "random"] = Field(
         default="game",
