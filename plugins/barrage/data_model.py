@@ -22,6 +22,7 @@ Identifiers are the rule document's (``CO-USA``, ``EO-GD``, ``AT-II-E``,
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Annotated, Final, Generic, Literal, TypeVar
 
 import msgspec
@@ -61,6 +62,8 @@ __all__ = [
     "load_officers",
     "load_scoring_tiles",
     "load_technology",
+    "track_ability_unlocked",
+    "track_production_bonus",
 ]
 
 Area = Literal["mountain", "hill", "plain"]
@@ -270,6 +273,22 @@ class PowerhouseStep(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     ability: bool
 
 
+def track_production_bonus(track: Sequence[PowerhouseStep], powerhouses_built: int) -> int:
+    """A company board's production bonus with that many powerhouses built (B-6.2.3): the
+    bonus of the last step of ``track`` reached.  Any board with a powerhouse track (an
+    expansion's company too) reads it so."""
+    bonus = 0
+    for step in track:
+        if powerhouses_built >= step.built:
+            bonus = step.production_bonus
+    return bonus
+
+
+def track_ability_unlocked(track: Sequence[PowerhouseStep], powerhouses_built: int) -> bool:
+    """Whether a step of ``track`` that unlocks the company's ability is reached (B-15.1.5)."""
+    return any(s.ability and powerhouses_built >= s.built for s in track)
+
+
 class CompaniesData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     about: str
     structure_rows: StructureRows
@@ -285,15 +304,11 @@ class CompaniesData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     def production_bonus(self, powerhouses_built: int) -> int:
         """The company-board production bonus with that many powerhouses built (B-6.2.3)."""
-        bonus = 0
-        for step in self.powerhouse_track:
-            if powerhouses_built >= step.built:
-                bonus = step.production_bonus
-        return bonus
+        return track_production_bonus(self.powerhouse_track, powerhouses_built)
 
     def ability_unlocked(self, powerhouses_built: int) -> bool:
         """True once the 3rd powerhouse is built (B-15.1.5)."""
-        return any(s.ability and powerhouses_built >= s.built for s in self.powerhouse_track)
+        return track_ability_unlocked(self.powerhouse_track, powerhouses_built)
 
     def revealed_incomes(self, structure: str, built: int) -> int:
         """How many incomes of a row are revealed with ``built`` pieces of it on the map (B-6.2.1)."""

@@ -46,6 +46,7 @@ from turbine.plugins.barrage.data_model import (
     Positive,
     PowerhouseStep,
     RewardPart,
+    StructureRows,
 )
 
 __all__ = [
@@ -181,13 +182,10 @@ class Constants(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # --------------------------------------------------------------------------- the Netherlands
 
 
-class NetherlandsRows(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Pieces per row of the Netherlands board and extension (C-16 to C-20)."""
+class NetherlandsRows(StructureRows, frozen=True, forbid_unknown_fields=True):
+    """Pieces per row of the Netherlands board and extension (C-16 to C-20): Barrage's four
+    rows and the building row."""
 
-    base: Positive
-    elevation: Positive
-    conduit: Positive
-    powerhouse: Positive
     building: Positive
 
 
@@ -222,15 +220,11 @@ class NetherlandsCompany(msgspec.Struct, frozen=True, forbid_unknown_fields=True
 
     def production_bonus(self, powerhouses_built: int) -> int:
         """The board's production bonus with that many powerhouses built (L-11.2)."""
-        bonus = 0
-        for step in self.powerhouse_track:
-            if powerhouses_built >= step.built:
-                bonus = step.production_bonus
-        return bonus
+        return barrage.track_production_bonus(self.powerhouse_track, powerhouses_built)
 
     def ability_unlocked(self, powerhouses_built: int) -> bool:
         """True from the 3rd powerhouse on (L-11.3.6, U-9)."""
-        return any(s.ability and powerhouses_built >= s.built for s in self.powerhouse_track)
+        return barrage.track_ability_unlocked(self.powerhouse_track, powerhouses_built)
 
     def revealed_incomes(self, structure: str, built: int) -> int:
         """Incomes of a row revealed with ``built`` pieces; powerhouses and buildings have none (L-6.6)."""
