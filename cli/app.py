@@ -908,13 +908,14 @@ def tournament(
         str,
         typer.Option(
             "--bots",
-            help="The bot kinds, a comma list (two or more).",
+            help="The bot kinds, a comma list of two or more; a kind named again sits in more "
+            "seats (mcts,greedy,greedy,greedy).",
             autocompletion=completion.complete_bot,
         ),
     ],
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.", min=1)] = 20,
     players: Annotated[
-        int | None, typer.Option("--players", "-p", help="Players (default: one per bot kind).")
+        int | None, typer.Option("--players", "-p", help="Players (default: one per name in --bots).")
     ] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Game i uses seed S+i.")] = 0,
     option: OptionList = None,
