@@ -88,6 +88,29 @@ class GameSpecs:
         """
 
     @hookspec
+    def turbine_view(self, rules: Any, state: Any, seat: int | None) -> None:
+        """Hide, in ``state``, what ``seat`` may not see of this plugin's own records (its
+        ``turbine_state_parts``: a face-down stack, a hidden hand); ``None`` is a spectator.
+
+        The core calls every active plugin from :meth:`~turbine.core.rules.Rules.view`,
+        after the game's own :meth:`~turbine.core.rules.Rules.hide`, on a copy that only
+        the view owns, so bots, the table's screens and pictures all see the records as
+        the seat does.  Hiding must be idempotent (a view of a view is the same view):
+        overwrite what is hidden with placeholders, keep what shows (sizes, counts).
+        """
+
+    @hookspec
+    def turbine_determinise(self, rules: Any, state: Any, seat: int, rng: Any) -> None:
+        """Deal again, in ``state``, what this plugin's ``turbine_view`` hid from ``seat``:
+        from the items seen nowhere in it, at random from ``rng`` (a
+        :class:`~turbine.core.rng.Rng`), each once.
+
+        The core calls every active plugin from
+        :meth:`~turbine.core.rules.Rules.determinise`, after the game's own
+        :meth:`~turbine.core.rules.Rules.redeal`, on the copy searching bots play on.
+        """
+
+    @hookspec
     def turbine_phase_begin(self, rules: Any, state: Any, phase: str) -> None:
         """Called when ``phase`` starts, after the game's own ``begin`` step."""
 

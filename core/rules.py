@@ -116,6 +116,10 @@ class Rules(ABC, Generic[S, A, Opt]):
         self._told: list[str] | None = None
         self._rollout_bots: dict[int, Any] = {}
         """The :meth:`rollout_bot` of each seat, made once (:meth:`rollout_policy`)."""
+        self._plugins_hide = _implemented(pm, "turbine_view")
+        self._plugins_deal = _implemented(pm, "turbine_determinise")
+        """Whether an active plugin hides records in views (``turbine_view``) or deals
+        them again (``turbine_determinise``): without one, a view costs no copy."""
         self.state_parts: tuple[StatePart, ...] = state_parts(pm)
         """What the game's plugins keep in its state (the core hook ``turbine_state_parts``)."""
         self.shared_ext, self.seat_ext = ext_records(self.state_parts)
@@ -253,10 +257,22 @@ class Rules(ABC, Generic[S, A, Opt]):
         return [seat for seat, key in enumerate(keys) if key == best]
 
     def view(self, state: S, seat: int | None) -> S:
-        """The state as ``seat`` may see it (``None``: a spectator).
+        """The state as ``seat`` may see it (``None``: a spectator): the game's own
+        :meth:`hide`, then every active plugin's ``turbine_view`` hook on a copy of it,
+        so an expansion hides its own records without the game having to ask.  Never
+        changes ``state``; a view of a view is the same view."""
+        shown = self.hide(state, seat)
+        if self._plugins_hide:
+            if shown is state:
+                shown = self.clone(state)
+            self.pm.hook.turbine_view(rules=self, state=shown, seat=seat)
+        return shown
 
-        The default shows everything: games with hidden information override it.
-        """
+    def hide(self, state: S, seat: int | None) -> S:
+        """What the game itself hides from ``seat``: a copy of ``state`` with the hidden
+        parts overwritten (deck order, face-down stacks), or ``state`` itself when the
+        game hides nothing, the default.  Games with hidden information override it and
+        :meth:`redeal`; :meth:`view` adds what expansions hide."""
         return state
 
     def rollout_bot(self) -> Callable[[Any, int, int], Any] | None:
@@ -287,8 +303,18 @@ class Rules(ABC, Generic[S, A, Opt]):
         new generator for the game's chance events drawn from ``rng``.  Searching bots
         play on from such states (:mod:`turbine.core.mcts`); never changes ``view``.
 
-        The default, a copy of the view, is right for a game that hides nothing; a game
-        whose :meth:`view` hides something overrides both."""
+        The game's own :meth:`redeal`, then every active plugin's
+        ``turbine_determinise`` hook on it (what its ``turbine_view`` hid)."""
+        dealt = self.redeal(view, seat, rng)
+        if self._plugins_deal:
+            self.pm.hook.turbine_determinise(rules=self, state=dealt, seat=seat, rng=rng)
+        return dealt
+
+    def redeal(self, view: S, seat: int, rng: Rng) -> S:
+        """:meth:`determinise` for what the game itself hides: a new state (never ``view``)
+        with what its :meth:`hide` hid dealt again.  The default, a copy of the view, is
+        right for a game that hides nothing; a game that overrides :meth:`hide`
+        overrides this too."""
         return self.clone(view)
 
     def describe(self, action: A) -> str:
@@ -477,3 +503,10 @@ class Rules(ABC, Generic[S, A, Opt]):
 
 def normalise(text: str) -> str:
     return " ".join(text.lower().split())
+
+
+def _implemented(pm: Any, name: str) -> bool:
+    """Whether a plugin of ``pm`` implements hook ``name`` (``False`` for rules made without
+    a game's plugin manager)."""
+    caller = getattr(getattr(pm, "hook", None), name, None)
+    return caller is not None and bool(caller.get_hookimpls())

@@ -198,24 +198,6 @@ class BarrageSpecs:
         ``(kind, amount, max_value, areas)``.  Called once per company per game.
         """
 
-    @hookspec
-    def barrage_view(self, game: Any, state: Any, seat: Any) -> None:
-        """HP-3. Called on the copy of the state a seat (``None``: a spectator) may see.
-
-        Hide the expansion's face-down information in ``state`` (it is a copy;
-        change it in place).  Barrage has already hidden its own stacks.
-        """
-
-    @hookspec
-    def barrage_determinise(self, game: Any, state: Any, seat: int, rng: Any) -> None:
-        """HP-3. Called on a determinisation, a copy of ``seat``'s view being made a full state
-        for a searching bot (:meth:`~turbine.core.rules.Rules.determinise`).
-
-        Deal again, from ``rng``, what the expansion's ``barrage_view`` hid: each
-        face-down item from the items of its kind that lie nowhere in ``state``, each
-        once, so that the game can go on from it.  Barrage has already dealt its own.
-        """
-
     @hookspec(firstresult=True)
     def barrage_bot_value(self, game: Any, state: Any, seat: int, action: Any) -> float | None:
         """HP-7. Called by Barrage's greedy bot for each :class:`~.actions.Ext` action: how much it likes it.
@@ -223,7 +205,7 @@ class BarrageSpecs:
         Barrage's own actions have Barrage's scores (a production 50+, a
         construction 40, a contract 20, the Bank 3 − engineers); ``None`` = 0.
         ``state`` is the bot's view: what ``seat`` sees, the face-down parts hidden
-        (:meth:`barrage_view` included).
+        (an expansion's own by turbine's core hook ``turbine_view``).
         """
 
     # ------------------------------------------------------------------ construction (B-8)

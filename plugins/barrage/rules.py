@@ -230,8 +230,6 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         hand = _used(hook, "barrage_hand_limit")
         self.h_capacity = _used(hook, "barrage_dam_capacity")
         self.h_decision_actions = _used(hook, "barrage_decision_actions")
-        self.h_view = _used(hook, "barrage_view")
-        self.h_determinise = _used(hook, "barrage_determinise")
         self.h_contract_policy = _used(hook, "barrage_contract_policy")
         self.h_after_placement = _direct(hook, "barrage_after_placement")
         self.hand_limit_hook = hand
@@ -1020,13 +1018,14 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         action: Action | None = self.notation.parse(text)
         return action
 
-    def view(self, state: State, seat: int | None) -> State:
+    def hide(self, state: State, seat: int | None) -> State:
+        """The private contract stacks (B-4.1.9) and the Patent Office stacks I-III
+        (B-4.1.12) face down, their sizes shown, and the random generator secret; an
+        expansion hides its own records with the core hook ``turbine_view``."""
         hidden = self.clone(state)
         hidden.stacks = [[""] * len(stack) for stack in state.stacks]  # face-down stacks
         hidden.patent_stacks = [[""] * len(stack) for stack in state.patent_stacks]
         hidden.rng = Rng(0)
-        if self.h_view is not None:
-            self.h_view(game=self, state=hidden, seat=seat)
         return hidden
 
     def rollout_bot(self) -> Any:
@@ -1035,11 +1034,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
 
         return GreedyBot
 
-    def determinise(self, view: State, seat: int, rng: Rng) -> State:
-        """A full state behind ``view``: each face-down stack :meth:`view` hid (the private
+    def redeal(self, view: State, seat: int, rng: Rng) -> State:
+        """A full state behind ``view``: each face-down stack :meth:`hide` hid (the private
         contract stacks, B-4.1.9; the Patent Office stacks I-III, B-4.1.12) dealt again from
-        the ids of its kind that lie nowhere in sight, then what expansions hid
-        (``barrage_determinise``), and a new generator for the game's draws.
+        the ids of its kind that lie nowhere in sight, and a new generator for the game's
+        draws (what expansions hid, the core hook ``turbine_determinise`` deals).
 
         The ids of each kind are the setup's own pools (with what expansions add or
         remove, HP-2); an id seen anywhere in the view (a display, a hand, a fulfilled
@@ -1054,8 +1053,6 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         pools = self._stack_pools()
         deal_hidden(d.stacks, pools["private_stacks"], seen, rng)
         deal_hidden(d.patent_stacks, pools["advanced"], seen, rng)
-        if self.h_determinise is not None:
-            self.h_determinise(game=self, state=d, seat=seat, rng=rng)
         return d
 
     def _stack_pools(self) -> dict[str, list[list[str]]]:

@@ -155,12 +155,13 @@ def barrage_final_scoring(game: BarrageGame, state: Any) -> list[Any]:
 
 
 @hookimpl
-def barrage_view(game: BarrageGame, state: Any, seat: Any) -> None:
+def turbine_view(rules: Any, state: Any, seat: int | None) -> None:
+    """L-3.3: the external works stacks A-C are face down (their sizes show)."""
     works.hide(state)
 
 
 @hookimpl
-def barrage_determinise(game: BarrageGame, state: Any, seat: int, rng: Any) -> None:
+def turbine_determinise(rules: Any, state: Any, seat: int, rng: Any) -> None:
     works.deal_hidden(state, rng)
 
 

@@ -342,7 +342,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             return [p for p in state.market if p != STEP3]
         return [p for p in state.market[: self.actual_size] if p != STEP3]
 
-    def view(self, state: State, seat: int | None) -> State:
+    def hide(self, state: State, seat: int | None) -> State:
         """What every player knows: the deck order above the Step 3 card and the random
         generator are secret.
 
@@ -373,7 +373,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
 
         return GreedyBot
 
-    def determinise(self, view: State, seat: int, rng: Rng) -> State:
+    def redeal(self, view: State, seat: int, rng: Rng) -> State:
         """A full state behind ``view``: its face-down deck cards dealt again from the plants
         ``seat`` has seen nowhere, and a new generator for the game's draws.
 

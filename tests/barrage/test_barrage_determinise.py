@@ -1,7 +1,8 @@
 """Determinisation of a Barrage view (:meth:`BarrageRules.determinise`): the face-down
 private contract stacks (B-4.1.9), the Patent Office stacks (B-4.1.12) and, with the
 Leeghwater Project, the external-works stacks (L-3.3) dealt again from what a seat has
-not seen, for searching bots (``barrage_determinise``, HP-3)."""
+not seen, for searching bots (an expansion's by turbine's core hooks ``turbine_view`` and
+``turbine_determinise``, HP-3)."""
 
 from __future__ import annotations
 
@@ -119,8 +120,8 @@ def test_the_determinised_stacks_differ_between_rngs_and_repeat_with_one(games):
 
 
 def test_leeghwater_external_works_are_dealt_again():
-    """L-3.3: the works of stacks A-C face down are hidden by ``barrage_view`` and dealt
-    again by ``barrage_determinise``, each from its own stack's works."""
+    """L-3.3: the works of stacks A-C face down are hidden by ``turbine_view`` and dealt
+    again by ``turbine_determinise``, each from its own stack's works."""
     game = _game(25, players=3, seed=5, expansions=["leeghwater"])
     view = game.rules.view(game.state, 1)
     hidden = store.shared(view).ew_stacks

@@ -160,7 +160,7 @@ def test_the_default_determinisation_is_a_copy_of_the_view_and_sparks_deals_its_
     it again from the generators seen nowhere."""
     game = _after("sparks", 5)
     view = game.rules.view(game.state, 0)
-    copy = Rules.determinise(game.rules, view, 0, Rng.from_seed(1))
+    copy = Rules.redeal(game.rules, view, 0, Rng.from_seed(1))
     assert copy == view and copy is not view
     dealt = game.rules.determinise(view, 0, Rng.from_seed(1))
     assert game.rules.view(dealt, 0) == view

@@ -13,7 +13,18 @@ from typing import Any
 
 import msgspec
 import pytest
-from turbine.core import BadOptions, ExpansionSpec, Game, PluginInfo, Registry, StatePart, bots, hookimpl
+from turbine.core import (
+    BadOptions,
+    ExpansionSpec,
+    Game,
+    PluginInfo,
+    Registry,
+    Rng,
+    Seat,
+    StatePart,
+    bots,
+    hookimpl,
+)
 from turbine.core.schema import game_schema
 from turbine.core.state import NoExt, ext_records
 from turbine_sparks import game as sparks_game
@@ -153,3 +164,87 @@ def test_a_game_without_room_for_the_records_is_refused_in_one_line():
 def test_two_plugins_with_one_key_are_refused():
     with pytest.raises(ValueError, match="registered twice: tips"):
         ext_records((PART, StatePart("tips", shared=Tips)))
+
+
+class Sealed(msgspec.Struct):
+    """``player.ext.sealed``: a seat's sealed bids, which only that seat may read."""
+
+    bids: list[int] = msgspec.field(default_factory=list)
+
+
+SEALED = StatePart("sealed", seat=Sealed)
+HIDDEN_BID = -1
+
+
+def sealing() -> types.SimpleNamespace:
+    """A Sparks expansion ``sealed``: each seat writes three sealed bids at setup; a view
+    hides the other seats' bids (``turbine_view``) and a determinisation deals them again
+    from the bids the seat cannot see (``turbine_determinise``)."""
+
+    @hookimpl
+    def turbine_expansions() -> list[ExpansionSpec]:
+        return [ExpansionSpec("sealed", "sparks", "Sealed bids")]
+
+    @hookimpl
+    def turbine_state_parts() -> list[StatePart]:
+        return [SEALED]
+
+    @hookimpl
+    def turbine_setup(rules: Any, state: Any) -> None:
+        for seat, player in enumerate(state.players):
+            player.ext.sealed = Sealed([10 * seat + 1, 10 * seat + 2, 10 * seat + 3])
+
+    @hookimpl
+    def turbine_view(rules: Any, state: Any, seat: int | None) -> None:
+        for other, player in enumerate(state.players):
+            if other != seat:
+                player.ext.sealed.bids = [HIDDEN_BID] * len(player.ext.sealed.bids)
+
+    @hookimpl
+    def turbine_determinise(rules: Any, state: Any, seat: int, rng: Any) -> None:
+        unseen = [
+            b
+            for other in range(len(state.players))
+            if other != seat
+            for b in range(10 * other + 1, 10 * other + 4)
+        ]
+        dealt = rng.sample(unseen, len(unseen))
+        for other, player in enumerate(state.players):
+            if other != seat:
+                player.ext.sealed.bids = [dealt.pop() for _ in player.ext.sealed.bids]
+
+    return types.SimpleNamespace(
+        PLUGIN_INFO=PluginInfo("sealed_plugin", "1.0", ("sparks",)),
+        turbine_expansions=turbine_expansions,
+        turbine_state_parts=turbine_state_parts,
+        turbine_setup=turbine_setup,
+        turbine_view=turbine_view,
+        turbine_determinise=turbine_determinise,
+    )
+
+
+def test_an_expansion_hides_its_records_from_a_seat_and_deals_them_again():
+    """The core's ``view`` asks the expansion after the game's own hiding, on a copy; its
+    ``determinise`` deals what the expansion hid again, the same for the same generator."""
+    reg = Registry([("core", bots), ("sparks", sparks), ("sealed_plugin", sealing())])
+    seats = [Seat(f"Bot {i}", "thrifty") for i in range(3)]
+    game = Game(reg, "sparks", players=3, seed=5, expansions=["sealed"], seats=seats)
+    rules, state = game.rules, game.state
+    view = rules.view(state, 1)
+    assert [p.ext.sealed.bids for p in view.players] == [[-1] * 3, [11, 12, 13], [-1] * 3]
+    assert all(d == 0 for d in view.deck)  # the game's own hiding still happens first
+    assert [p.ext.sealed.bids for p in state.players] == [[1, 2, 3], [11, 12, 13], [21, 22, 23]]
+    assert rules.view(view, 1) == view  # a view of a view is the same view
+    spectator = rules.view(state, None)
+    assert all(p.ext.sealed.bids == [-1] * 3 for p in spectator.players)
+    dealt = rules.determinise(view, 1, Rng.from_seed(3))
+    assert dealt.players[1].ext.sealed.bids == [11, 12, 13]
+    assert sorted(b for s in (0, 2) for b in dealt.players[s].ext.sealed.bids) == [1, 2, 3, 21, 22, 23]
+    assert rules.determinise(view, 1, Rng.from_seed(3)) == dealt
+    assert view.players[0].ext.sealed.bids == [-1] * 3  # determinise never changes the view
+    seen: list[Any] = []
+    bot = game.make_bot(1)
+    original = bot.bot.choose
+    bot.bot.choose = lambda shown, legal: seen.append(shown) or original(shown, legal)
+    bot.choose(state, game.legal())
+    assert [p.ext.sealed.bids for p in seen[0].players] == [[-1] * 3, [11, 12, 13], [-1] * 3]

@@ -620,7 +620,7 @@ def test_the_board_says_what_works_give_and_buildings_do_and_names_companies():
 def test_views_hide_the_external_works_stacks():
     g = drafted(3)
     view = g.rules.clone(g.state)
-    plugin.barrage_view(g.rules, view, 0)
+    plugin.turbine_view(g.rules, view, 0)
     assert [len(s) for s in view.ext.leeghwater.ew_stacks] == [2, 5, 5]
     assert all(w == "" for s in view.ext.leeghwater.ew_stacks for w in s)
     assert g.state.ext.leeghwater.ew_stacks[1][0] != ""

@@ -225,13 +225,13 @@ class SparksRules(Rules[State, Action, SparksOptions]):
         per_round = self.players * (2 + max_coins) * 2 + max_coins // VP_PRICE * self.players
         return self.rounds * per_round
 
-    def view(self, state: State, seat: int | None) -> State:
+    def hide(self, state: State, seat: int | None) -> State:
         hidden = self.clone(state)
         hidden.deck = [0] * len(state.deck)  # the order of the deck is secret
         hidden.rng = Rng(0)
         return hidden
 
-    def determinise(self, view: State, seat: int, rng: Rng) -> State:
+    def redeal(self, view: State, seat: int, rng: Rng) -> State:
         """The hidden deck dealt again from the generators seen nowhere (not on offer, not
         owned), and a new generator for the draws: what a searching bot plays on from."""
         d = self.clone(view)
