@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The search bot's strength: mcts against the greedy bots at a fixed thinking time per
+# decision, seats rotated, with `turbine tournament` itself.  One JSON report per row in
+# docs/strength/results/ (the figures of docs/bots.md); then `python docs/strength/plot.py`.
+#
+#   bash docs/strength/run.sh [JOBS]        # about two hours on a 2-core machine
+#
+# A row already written is kept: delete its file to play it again.
+set -euo pipefail
+cd "$(dirname "$0")"
+jobs=${1:-2}
+mkdir -p results
+
+row() {  # row GAME PLAYERS SECONDS GAMES
+    local game=$1 players=$2 seconds=$3 games=$4
+    local out="results/${game}-${players}p-${seconds}s.json"
+    [ -s "$out" ] && return 0
+    local variant options
+    case $game in
+        power_grid) variant=power_grid; options=(-o map=russia) ;;
+        barrage) variant=barrage; options=(-o mode=full) ;;
+    esac
+    local field=mcts
+    for _ in $(seq 2 "$players"); do field+=,greedy; done
+    turbine tournament "$variant" "${options[@]}" --bots "$field" --players "$players" \
+        --games "$games" --seed 1000 --jobs "$jobs" --bot-option "mcts.seconds=$seconds" --json >"$out.part"
+    mv "$out.part" "$out"
+    echo "$out"
+}
+
+# The targets first (4 players at 0.3 s, 100 games each; 2 players at 0.3 s), then the
+# other budgets.
+row power_grid 4 0.3 100
+row barrage 4 0.3 100
+row power_grid 2 0.3 40
+row barrage 2 0.3 40
+for seconds in 0.03 0.1; do
+    for game in power_grid barrage; do
+        row "$game" 4 "$seconds" 40
+        row "$game" 2 "$seconds" 30
+    done
+done
+for game in power_grid barrage; do
+    row "$game" 4 1 8
+    row "$game" 2 1 6
+done
