@@ -248,3 +248,15 @@ def test_an_expansion_hides_its_records_from_a_seat_and_deals_them_again():
     bot.bot.choose = lambda shown, legal: seen.append(shown) or original(shown, legal)
     bot.choose(state, game.legal())
     assert [p.ext.sealed.bids for p in seen[0].players] == [[-1] * 3, [11, 12, 13], [-1] * 3]
+
+
+def test_an_expansion_hides_on_a_copy_even_when_its_game_hides_nothing(monkeypatch):
+    """A game whose ``hide`` returns the state itself: the core copies it before the
+    expansion hides anything, so the table's state keeps every bid."""
+    reg = Registry([("core", bots), ("sparks", sparks), ("sealed_plugin", sealing())])
+    game = Game(reg, "sparks", players=2, seed=5, expansions=["sealed"])
+    monkeypatch.setattr(game.rules, "hide", lambda state, seat: state)
+    view = game.rules.view(game.state, 0)
+    assert view is not game.state and view.deck == game.state.deck  # nothing of the game's hidden
+    assert view.players[1].ext.sealed.bids == [HIDDEN_BID] * 3
+    assert game.state.players[1].ext.sealed.bids == [11, 12, 13]
