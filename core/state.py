@@ -18,6 +18,8 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from .copier import copier
+
 S = TypeVar("S")
 
 _msgpack_encoder = msgspec.msgpack.Encoder()
@@ -35,8 +37,13 @@ def digest(state: Any) -> str:
 
 
 def clone(state: S, state_type: type[S]) -> S:
-    """A deep copy through msgpack (several times faster than ``copy.deepcopy``)."""
-    return msgspec.msgpack.decode(_msgpack_encoder.encode(state), type=state_type)
+    """A deep copy: by the code :func:`~turbine.core.copier.copier` writes for the state's
+    type, else through msgpack (both several times faster than ``copy.deepcopy``)."""
+    copy = copier(state_type)
+    if copy is None:
+        return msgspec.msgpack.decode(_msgpack_encoder.encode(state), type=state_type)
+    copied: S = copy(state)
+    return copied
 
 
 # -- expansion records ("slots") -------------------------------------------------------

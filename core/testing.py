@@ -47,6 +47,7 @@ from typing import Any
 from . import savefile
 from .botopts import with_bot_options
 from .bots import SeatBot, seat_bot
+from .copier import shares_nothing
 from .errors import IllegalAction, PluginError
 from .plugins import DECLARATION_GROUPS, Registry, declared_ids, default_registry
 from .rules import Rules
@@ -401,6 +402,13 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[st
         assert mover is not None
         action = bots[mover].choose(state, legal)
         twin = rules.clone(state)
+        if twin != state:
+            fail("clone() gave a different state")
+        shared = shares_nothing(state, twin)
+        if shared is not None:
+            fail(
+                f"clone() shares {shared} with the state: the state holds something its type does not declare"
+            )
         game.play(action)
         rules.apply(twin, action)
         if twin != game.state:
