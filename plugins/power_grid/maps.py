@@ -12,7 +12,7 @@ Rules implemented here:
 * **P-6.5 / A.4** — a new city costs the cheapest sum of link costs along a
   path from *any* city where the player already has a house; on Japan that is
   any city of either network (P-12.6): one all-pairs table per play area
-  (:func:`all_pairs`), then the row-minimum over his cities (:func:`nearest`).
+  (:func:`all_pairs`), then the row-minimum over his cities (:class:`Nearest`).
 * **P-6.12 / U-14 (a)** — only cities in the chosen regions exist for the
   players ("the other regions are unavailable"), so a path may not pass through
   a city outside them, even without building there.  This changes costs on
@@ -40,12 +40,12 @@ from turbine.plugins.power_grid.data_model import MapData, load_map, members
 
 __all__ = [
     "INF",
+    "Nearest",
     "all_pairs",
     "cities_in_regions",
     "dijkstra",
     "is_connected_region_set",
     "legal_region_sets",
-    "nearest",
     "random_region_set",
     "start_cities_in_play",
 ]
@@ -168,15 +168,40 @@ def all_pairs(m: MapData, allowed: int) -> tuple[tuple[int, ...], ...]:
     return _all_pairs(m.name, allowed)
 
 
-def nearest(table: tuple[tuple[int, ...], ...], owned: Sequence[int]) -> Sequence[int] | None:
-    """Cheapest link cost from any of the ``owned`` cities to every city (A.4, P-6.5, P-12.6).
+class Nearest:
+    """Cheapest link cost from any of the owned cities to every city (A.4, P-6.5, P-12.6),
+    for one play area, remembered per set of owned cities.
 
-    ``table`` is :func:`all_pairs` of the play area.  Owned cities are at 0 and
-    cities that cannot be reached at :data:`INF`.  None when nothing is owned:
-    a first house (or a new Japanese network) pays no link (P-6.4).
+    ``table`` is :func:`all_pairs` of the play area; the answer is the row-minimum
+    over the owned cities: owned cities are at 0 and cities that cannot be reached
+    at :data:`INF`, and ``None`` when nothing is owned (a first house, or a new
+    Japanese network, pays no link: P-6.4).
+
+    A building turn asks for the same player's links again after every house, and
+    so does each later round until he builds again: the answer for his cities in
+    the order he built them is kept (up to :attr:`LIMIT` sets, then forgotten all
+    at once), and a set one city longer than a known one costs one row's minimum.
     """
-    if not owned:
-        return None
-    if len(owned) == 1:
-        return table[owned[0]]
-    return list(map(min, *[table[c] for c in owned]))
+
+    LIMIT = 20_000
+
+    def __init__(self, table: tuple[tuple[int, ...], ...]) -> None:
+        self.table = table
+        self.known: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def __call__(self, owned: Sequence[int]) -> Sequence[int] | None:
+        if len(owned) < 2:
+            return self.table[owned[0]] if owned else None
+        key = tuple(owned)
+        dist = self.known.get(key)
+        if dist is None:
+            table = self.table
+            shorter = table[key[0]] if len(key) == 2 else self.known.get(key[:-1])
+            if shorter is not None:
+                dist = tuple(map(min, shorter, table[key[-1]]))
+            else:
+                dist = tuple(map(min, *[table[c] for c in key]))
+            if len(self.known) >= self.LIMIT:
+                self.known.clear()
+            self.known[key] = dist
+        return dist

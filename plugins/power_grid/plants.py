@@ -8,6 +8,7 @@ refused moves and the board's text alike.
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 from .data_model import RESOURCES, Plant, load_plants, plants_by_key
@@ -79,8 +80,20 @@ def max_kept(res: list[int], caps: tuple[int, int, int, int, int, int]) -> int:
     return kept + on_hybrid + min(ka, gu + co - on_hybrid)
 
 
-def fuel_needs(plants: tuple[int, ...] | list[int]) -> tuple[list[int], int, int, int]:
-    """Dedicated needs per type, hybrid need, 33⅓ need, cities of a set of plants."""
+Needs = tuple[tuple[int, int, int, int], int, int, int]
+"""What :func:`fuel_needs` gives: dedicated needs per type, hybrid, 33⅓, cities."""
+
+
+def fuel_needs(plants: tuple[int, ...] | list[int]) -> Needs:
+    """Dedicated needs per type, hybrid need, 33⅓ need, cities of a set of plants.
+
+    A function of the plants alone, asked for every set of a player's plants at
+    every bureaucracy: remembered per set."""
+    return _fuel_needs(tuple(plants))
+
+
+@functools.lru_cache(maxsize=4096)
+def _fuel_needs(plants: tuple[int, ...]) -> Needs:
     need = [0, 0, 0, 0]
     hybrid = anyn = cities = 0
     for p in plants:
@@ -92,12 +105,13 @@ def fuel_needs(plants: tuple[int, ...] | list[int]) -> tuple[list[int], int, int
             hybrid += NEED[p]
         elif f == F_ANY:
             anyn += NEED[p]
-    return need, hybrid, anyn, cities
+    return (need[0], need[1], need[2], need[3]), hybrid, anyn, cities
 
 
-def can_fuel(res: list[int], plants: tuple[int, ...] | list[int]) -> bool:
-    """A.5 step 2: the set of plants can run together on the holdings."""
-    need, hybrid, anyn, _ = fuel_needs(plants)
+def runs_on(res: list[int], needs: Needs) -> bool:
+    """A.5 step 2: holdings ``res`` cover ``needs`` (the dedicated tokens first, then
+    coal or oil for the hybrids, then anything for the 33⅓)."""
+    need, hybrid, anyn, _ = needs
     c = res[0] - need[0]
     o = res[1] - need[1]
     g = res[2] - need[2]
@@ -107,12 +121,23 @@ def can_fuel(res: list[int], plants: tuple[int, ...] | list[int]) -> bool:
     return c + o - hybrid + g + u >= anyn
 
 
+def can_fuel(res: list[int], plants: tuple[int, ...] | list[int]) -> bool:
+    """A.5 step 2: the set of plants can run together on the holdings."""
+    return runs_on(res, fuel_needs(plants))
+
+
+@functools.lru_cache(maxsize=1024)
+def plant_sets(plants: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], Needs], ...]:
+    """Every subset of ``plants`` (ascending tuples, the empty one first) with its
+    :func:`fuel_needs`: what every bureaucracy asks of a player's plants."""
+    return tuple(
+        (s, fuel_needs(s)) for r in range(len(plants) + 1) for s in itertools.combinations(plants, r)
+    )
+
+
 def subsets(plants: list[int]) -> list[tuple[int, ...]]:
     """Every subset of ``plants`` (ascending tuples), the empty one first."""
-    out: list[tuple[int, ...]] = []
-    for r in range(len(plants) + 1):
-        out.extend(itertools.combinations(plants, r))
-    return out
+    return [s for s, _ in plant_sets(tuple(plants))]
 
 
 def max_powerable(player: Player) -> int:

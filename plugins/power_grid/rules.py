@@ -36,11 +36,11 @@ from .actions import Action
 from .data_model import RESOURCES, load_map, members
 from .maps import (
     INF,
+    Nearest,
     all_pairs,
     cities_in_regions,
     is_connected_region_set,
     legal_region_sets,
-    nearest,
     random_region_set,
 )
 from .options import PowerGridOptions
@@ -61,8 +61,9 @@ from .plants import (
     key_of,
     max_kept,
     max_powerable,
+    plant_sets,
+    runs_on,
     storable,
-    subsets,
 )
 from .setup_draws import chosen_deck, chosen_order
 from .state import (
@@ -134,7 +135,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         #: ``space_now[step][city][houses there]``: cost of the next space, None if closed (T-9)
         self.space_now = ((), *(space_costs(self.map, step) for step in (1, 2, 3)))
         self.all_mask = self.map.all_cities_mask
-        self._tables: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._links: dict[int, Nearest] = {}
         self.fixed_regions: tuple[int, ...] | None = None
         if o.regions is not None:
             self.fixed_regions = self._check_regions(o.regions)
@@ -479,9 +480,13 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         if phase == P_BUILDING:
             return self._build_options(state, seat)
         if phase == P_BUREAU:
-            p = state.players[seat]
-            return [A.Power(s) for s in subsets(p.plants) if can_fuel(p.res, s)]
+            return self._power_options(state.players[seat])
         raise AssertionError(phase)
+
+    def _power_options(self, p: Player) -> list[Action]:
+        """P-7.2: every set of his plants his tokens can run together."""
+        res = p.res
+        return [A.Power(s) for s, needs in plant_sets(tuple(p.plants)) if runs_on(res, needs)]
 
     def _auction_options(self, state: State, seat: int) -> list[Action]:
         money = state.players[seat].money
@@ -510,20 +515,18 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         out.append(A.DONE)
         return out
 
-    def _table(self, state: State) -> tuple[tuple[int, ...], ...]:
-        """All-pairs link costs inside the play area (U-14), static for the whole game."""
+    def _nearest(self, state: State) -> Nearest:
+        """Link costs inside the play area (U-14), whose all-pairs table is static for the
+        whole game."""
         mask = self.all_mask if self.o.paths_outside_play else state.allowed
-        table = self._tables.get(mask)
-        if table is None:
-            table = self._tables[mask] = all_pairs(self.map, mask)
-        return table
+        links = self._links.get(mask)
+        if links is None:
+            links = self._links[mask] = Nearest(all_pairs(self.map, mask))
+        return links
 
     def _distances(self, state: State, seat: int) -> Sequence[int] | None:
         """A.4: cheapest link cost from any of his cities (both networks) to every city."""
-        owned = state.players[seat].cities
-        if not owned:
-            return None
-        return nearest(self._table(state), owned)
+        return self._nearest(state)(state.players[seat].cities)
 
     def link_costs(self, state: State, seat: int) -> Sequence[int] | None:
         """The cheapest links from ``seat``'s network to every city (A.4, P-6.5): what a

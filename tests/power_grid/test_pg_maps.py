@@ -1,7 +1,7 @@
 """Region sets, connection costs and build prices: worked examples of the rulebook and power_grid.md.
 
 Link costs are checked on the functions the rules call (``maps.all_pairs`` and
-``maps.nearest``); build prices on the rules' own offers in Phase 4
+``maps.Nearest``); build prices on the rules' own offers in Phase 4
 (``legal_actions``), which add the space price (``tables.space_costs``).
 """
 
@@ -16,12 +16,12 @@ from turbine.plugins.power_grid import actions as A
 from turbine.plugins.power_grid.data_model import MapData, load_map, mask_of, members
 from turbine.plugins.power_grid.maps import (
     INF,
+    Nearest,
     all_pairs,
     cities_in_regions,
     dijkstra,
     is_connected_region_set,
     legal_region_sets,
-    nearest,
     random_region_set,
     start_cities_in_play,
 )
@@ -128,7 +128,7 @@ def test_random_region_set_impossible_size() -> None:
 
 def _links(m: MapData, allowed: int, owned: list[int]) -> list[int]:
     """The rules' link cost from the owned cities to every city (A.4): row-minimum of the table."""
-    dist = nearest(all_pairs(m, allowed), owned)
+    dist = Nearest(all_pairs(m, allowed))(owned)
     assert dist is not None
     return list(dist)
 
@@ -230,7 +230,23 @@ def test_P_12_6_japan_two_networks_cost_from_either() -> None:
 def test_connection_costs_without_owned_cities_is_empty() -> None:
     """P-6.4 / A.4 step 5: a first house pays no connection cost; that case is the caller's."""
     m = load_map("russia")
-    assert nearest(all_pairs(m, m.all_cities_mask), []) is None
+    assert Nearest(all_pairs(m, m.all_cities_mask))([]) is None
+
+
+def test_remembered_links_equal_links_worked_out_afresh() -> None:
+    """A.4: the answer for a set of cities does not depend on the sets asked before it
+    (one city more than a known set, the same cities in another order, a full memory)."""
+    m = load_map("japan")
+    table = all_pairs(m, m.all_cities_mask)
+    links = Nearest(table)
+    links.LIMIT = 50  # forget often
+    rng = Rng.from_seed(7)
+    for _ in range(300):
+        owned = rng.sample(range(len(m.cities)), 1 + rng.below(6))
+        for k in range(1, len(owned) + 1):
+            expected = [min(table[c][to] for c in owned[:k]) for to in range(len(m.cities))]
+            assert list(links(owned[:k]) or []) == expected
+    assert len(links.known) <= 50
 
 
 def test_build_offers_exclude_owned_cities_in_city_order() -> None:
