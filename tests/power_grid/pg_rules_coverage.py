@@ -102,11 +102,14 @@ IMPL: dict[str, str] = {
     "P-6.10": "rules.py:_build_options (done always legal)",
     "P-6.11": "rules.py:_build (rules.py:_outdated)",
     "P-6.12": "rules.py:_nearest (U-14), rules.py:_build_options (in_play)",
-    "P-6.13": "rules.py:_distances (recomputed per decision); maps.py:Nearest",
+    "P-6.13": "rules.py:_distances (worked out for the cities he has now); maps.py:Nearest",
     "P-6.14": "rules.py:_build_options",
     "P-6.15": "rules.py:_building_end, rules.py:_bureau_begin",
     "P-7.1": "rules.py:legal_actions (Power), rules.py:_power",
-    "P-7.2": "plants.py:runs_on, plants.py:can_fuel, rules.py:_power_options, rules.py:_power, rules.py:_burn_options, rules.py:_burn",
+    "P-7.2": (
+        "plants.py:runs_on, plants.py:can_fuel, rules.py:_power_options, rules.py:_power, "
+        "rules.py:_burn_options, rules.py:_burn"
+    ),
     "P-7.3": "rules.py:_pay (see README: fewer cities for the same plants not offered)",
     "P-7.4": "rules.py:_power, rules.py:_burn",
     "P-7.5": "rules.py:_pay, rules.py:_settle; tables.py:income",
