@@ -286,12 +286,12 @@ class Rules(ABC, Generic[S, A, Opt]):
         """The :meth:`rollout_bot`'s move for the seat to move in ``state`` (one bot kept
         per seat), its ties broken by ``rng``; a move chosen by ``rng`` where the game
         has no such bot."""
-        factory = self.rollout_bot()
         seat = self.to_move(state)
-        if factory is None or seat is None:
-            return legal[rng.below(len(legal))]
-        bot = self._rollout_bots.get(seat)
+        bot = self._rollout_bots.get(seat)  # type: ignore[arg-type]
         if bot is None:
+            factory = self.rollout_bot()
+            if factory is None or seat is None:
+                return legal[rng.below(len(legal))]
             bot = self._rollout_bots[seat] = factory(self, seat, 0)
         bot.rng = rng
         chosen: A = bot.choose(state, legal)

@@ -98,7 +98,7 @@ class GreedyBot:
     def _open(self, state: Any, legal: list[Any]) -> Any:
         me = state.players[self.seat]
         opens = [a for a in legal if type(a) is A.OpenAuction and a.bid == NUMBER[a.plant]]
-        can_pass = any(type(a) is A.Pass for a in legal)
+        can_pass = A.PASS in legal
         best = None
         best_key: tuple[int, int] | None = None
         reserve = 10 + 2 * len(me.cities) if state.flow.round > 1 else 0
