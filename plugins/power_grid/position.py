@@ -240,15 +240,13 @@ class SeatPosition(SeatSetters):
         """The cities where the seat has a house, in the order built (added after any
         other seat's house there)."""
         r, s = self.position.rules, self.position.state
-        for row in s.houses:
-            if self.index in row:
-                row.remove(self.index)
+        s.houses = [tuple(seat for seat in row if seat != self.index) for row in s.houses]
         indices = []
         for name in cities:
             city = r.city_by_name.get(name)
             if city is None:
                 raise BadPosition([f"{name!r} is no city of {r.map.title}"])
-            s.houses[city].append(self.index)
+            s.houses[city] = (*s.houses[city], self.index)
             indices.append(city)
         self.player.cities = indices
         return self

@@ -244,7 +244,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             regions=list(regions),
             allowed=allowed,
             in_play=members(allowed),
-            houses=[[] for _ in m.cities],
+            houses=[() for _ in m.cities],
             market=market,
             deck=deck,
             box=sorted(removed),
@@ -960,7 +960,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         c = self.city_by_name[action.city]
         p = state.players[seat]
         p.money -= action.cost
-        state.houses[c].append(seat)
+        state.houses[c] = (*state.houses[c], seat)
         p.cities.append(c)
         if type(action) is A.Start or (not self.is_japan and len(p.cities) == 1):
             p.networks += 1

@@ -79,8 +79,10 @@ class State(msgspec.Struct, Generic[X, PX]):
     """Bitmask of the cities in play."""
     in_play: list[int]
     """City indices in play, ascending."""
-    houses: list[list[int]]
-    """Per city: the seats with a house there, in the order built."""
+    houses: list[tuple[int, ...]]
+    """Per city: the seats with a house there, in the order built.  A house is never
+    taken back, so each city's tuple is replaced by a longer one, and a clone shares
+    the tuples instead of copying one list per city."""
     market: list[int]
     """Plant market, ascending (may hold the Step 3 card, P-8.4)."""
     deck: list[int]

@@ -82,7 +82,7 @@ def test_a_neighbour_shows_who_is_there_and_the_seat_s_cost_to_build():
     the cost of the legal ``build`` move; a city with another's house names that seat."""
     r, s, seat = _building()
     other = next(x for x in range(4) if x != seat)
-    s.houses[r.city_by_name["Tula"]].append(other)
+    s.houses[r.city_by_name["Tula"]] += (other,)
     s.players[other].cities.append(r.city_by_name["Tula"])
     rows = _rows(r.render_view(s, seat, "connections", "Moscow"))
     assert rows["Ryazan"] == "3 · no house · 13 (10 + 3 links)"

@@ -312,7 +312,7 @@ def test_P_6_8_already_a_house_there():
 def test_P_6_2_T_9_city_full_for_this_step_and_P_6_9_full():
     r, s, seat, _me = _building()
     c = r.city_by_name["Tomsk"]
-    s.houses[c] = [(seat + 1) % 3]
+    s.houses[c] = ((seat + 1) % 3,)
     assert_refused(
         (r, s),
         "build Tomsk (10)",
@@ -320,7 +320,7 @@ def test_P_6_2_T_9_city_full_for_this_step_and_P_6_9_full():
         reason="Tomsk is full in Step 1: it has 1 house and its next space (15) opens in Step 2",
     )
     s.step = 3
-    s.houses[c] = [(seat + 1) % 3, (seat + 2) % 3, 5]
+    s.houses[c] = ((seat + 1) % 3, (seat + 2) % 3, 5)
     assert_refused((r, s), "build Tomsk", "P-6.9", reason="Tomsk is full: its 3 spaces are taken")
 
 
@@ -374,7 +374,7 @@ def test_P_11_8_russia_starts_no_network():
 def test_U_13_b_late_first_city_must_be_empty():
     r, s, seat, _me = _building(late_start_occupied=False)
     s.step = 2
-    s.houses[r.city_by_name["Tomsk"]] = [(seat + 1) % 3]
+    s.houses[r.city_by_name["Tomsk"]] = ((seat + 1) % 3,)
     assert_refused(
         (r, s), "build Tomsk (15)", "U-13", reason="your first city must be an empty city, and Tomsk is taken"
     )
@@ -442,7 +442,7 @@ def test_P_12_8_start_city_spaces_and_start_cost():
         "P-12.8",
         reason="Osaka costs 10 now (start city: space 10, no links), not 15: start Osaka (10)",
     )
-    s.houses[r.city_by_name["Osaka"]] = [(seat + 1) % 4, (seat + 2) % 4]
+    s.houses[r.city_by_name["Osaka"]] = ((seat + 1) % 4, (seat + 2) % 4)
     assert_refused(
         (r, s),
         "start Osaka",
@@ -453,11 +453,11 @@ def test_P_12_8_start_city_spaces_and_start_cost():
 
 def test_P_12_12_small_city_full():
     r, s, seat, _me = _japan(round_=2)
-    s.houses[r.city_by_name["Oita"]] = [(seat + 1) % 4, (seat + 2) % 4]
+    s.houses[r.city_by_name["Oita"]] = ((seat + 1) % 4, (seat + 2) % 4)
     s.step = 3
     assert_refused((r, s), "build Oita (20)", "P-12.12", reason="Oita is full: its 2 spaces are taken")
     s.step = 1
-    s.houses[r.city_by_name["Oita"]] = [(seat + 1) % 4]
+    s.houses[r.city_by_name["Oita"]] = ((seat + 1) % 4,)
     assert_refused(
         (r, s),
         "build Oita (20)",
@@ -470,7 +470,7 @@ def test_U_8_c_second_start_space_only_starts_a_network():
     r, s, seat, me = _japan(round_=2, start_city_second_space="start_only")
     me.cities, me.networks = [], 0
     act(r, s, "start Kobe (10)")
-    s.houses[r.city_by_name["Osaka"]] = [(seat + 1) % 4]
+    s.houses[r.city_by_name["Osaka"]] = ((seat + 1) % 4,)
     assert_refused(
         (r, s),
         "build Osaka",

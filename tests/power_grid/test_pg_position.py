@@ -54,7 +54,7 @@ def test_plants_fuel_houses_and_money_are_set():
     g = pos.build()
     me = g.state.players[0]
     assert me.money == 7 and me.plants == [k(4), k(13)] and me.res == [3, 0, 0, 0]
-    assert g.state.houses[g.state.in_play[0]] == [0] and me.cities == [g.state.in_play[0]]
+    assert g.state.houses[g.state.in_play[0]] == (0,) and me.cities == [g.state.in_play[0]]
     assert k(4) not in g.state.market
     assert [sum(x) for x in zip(g.state.resources, g.state.reserve, strict=True)] == [
         21,

@@ -110,7 +110,7 @@ def test_U_8_a_a_network_may_extend_into_a_start_citys_second_space():
     from Step 1 by a second player, also when extending a network into it."""
     r, s, seat, _me = _japan_building(500)
     act(r, s, "start Kobe (10)")
-    s.houses[r.city_by_name["Osaka"]] = [(seat + 1) % 4]
+    s.houses[r.city_by_name["Osaka"]] = ((seat + 1) % 4,)
     assert [m for m in notations(r, s) if m.startswith("build Osaka (")]
 
 

@@ -135,7 +135,7 @@ def test_P_8_5_case_B_japan_step_3_card_in_phase_4():
     me.money = 300
     me.cities = [r.city_by_name[n] for n in ("Nagasaki", "Kumamoto", "Kagoshima", "Miyazaki", "Oita")]
     for c in me.cities:
-        s.houses[c] = [seat]
+        s.houses[c] = (seat,)
     me.networks = 1
     s.market = [k(n) for n in (6, 20, 21, 22, 23, 24, 25, 26)]
     s.deck = [k(40), STEP3]
