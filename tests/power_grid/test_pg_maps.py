@@ -246,7 +246,7 @@ def test_remembered_links_equal_links_worked_out_afresh() -> None:
         for k in range(1, len(owned) + 1):
             expected = [min(table[c][to] for c in owned[:k]) for to in range(len(m.cities))]
             assert list(links(owned[:k]) or []) == expected
-    assert len(links.known) <= 50
+            assert len(links.known) <= 50  # a full memory starts afresh
 
 
 def test_build_offers_exclude_owned_cities_in_city_order() -> None:
