@@ -1,6 +1,6 @@
 """``turbine bench``: how fast a variant runs.
 
-Three timed runs share the ``seconds`` budget equally (each still completes at
+Four timed runs share the ``seconds`` budget equally (each still completes at
 least one full game or one cycle), timed with :func:`time.perf_counter`:
 
 * **decisions per second**: ``legal_actions`` + ``apply`` on the rules directly,
@@ -9,7 +9,9 @@ least one full game or one cycle), timed with :func:`time.perf_counter`:
 * **replay actions per second**: saved games rebuilt from their log through
   :meth:`Game.from_save` (which checks every action and digest);
 * **save+load per second**: a finished game's save file written atomically
-  and read back (decoded and validated, not replayed).
+  and read back (decoded and validated, not replayed);
+* **clones per second**: deep copies of states met along those games (every
+  tenth decision), what a searching bot pays for each playout.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ def run_bench(
         )
 
     template = new_game(0)
-    share = seconds / 3
+    share = seconds / 4
     decisions, games, play_time = _decisions(registry, template, share)
 
     saves = []
@@ -59,6 +61,7 @@ def run_bench(
         saves.append(game.to_save())
     replayed, replay_time = _replay(registry, saves, share)
     cycles, save_time = _save_load(saves, share)
+    clones, clone_time = _clones(template, saves, share)
     return {
         "variant": variant,
         "players": players,
@@ -71,6 +74,7 @@ def run_bench(
         "mean_decisions": round(decisions / games, 1) if games else None,
         "replay_actions_per_s": round(replayed / replay_time, 1),
         "save_load_per_s": round(cycles / save_time, 1),
+        "clones_per_s": round(clones / clone_time, 1),
     }
 
 
@@ -131,6 +135,27 @@ def _save_load(saves: list[savefile.SaveFile], seconds: float) -> tuple[int, flo
                 return cycles, elapsed
 
 
+def _clones(game: Game, saves: list[savefile.SaveFile], seconds: float) -> tuple[int, float]:
+    """Clones of the states every tenth decision of the saved games (their replays)."""
+    rules = game.rules
+    states = []
+    for save in saves:
+        state = rules.initial_state(save.seed)
+        for index, entry in enumerate(save.log):
+            if index % 10 == 0:
+                states.append(rules.clone(state))
+            rules.apply(state, rules.action_from_data(entry.action))
+    clones = 0
+    start = time.perf_counter()
+    while True:
+        for state in states:
+            rules.clone(state)
+        clones += len(states)
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return clones, elapsed
+
+
 def print_bench(result: dict[str, Any]) -> None:
     """The measurements as a table."""
     output.out.print(
@@ -149,6 +174,7 @@ def print_bench(result: dict[str, Any]) -> None:
         ("decisions per game", result["mean_decisions"]),
         ("replayed actions per second", result["replay_actions_per_s"]),
         ("save + load per second", result["save_load_per_s"]),
+        ("state clones per second", result["clones_per_s"]),
     ]
     for name, value in rows:
         table.add_row(name, f"{value:,}" if isinstance(value, int | float) else "-")
