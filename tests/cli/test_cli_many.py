@@ -54,6 +54,12 @@ def test_bench_json(run):
     result = run("bench", "sparks", "--seconds", "0.05", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    keys = ("decisions_per_s", "games_per_s", "replay_actions_per_s", "save_load_per_s", "ms_per_game", "clones_per_s")
-    for key in keys:
+    for key in (
+        "decisions_per_s",
+        "games_per_s",
+        "replay_actions_per_s",
+        "save_load_per_s",
+        "ms_per_game",
+        "clones_per_s",
+    ):
         assert data[key] > 0, key
