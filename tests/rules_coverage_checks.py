@@ -74,6 +74,17 @@ class RulesCoverageChecks:
 # tests that cite them and writing the table are the same for every game.
 
 
+def reference_candidates(repo: Path, name: str) -> tuple[Path, ...]:
+    """Where a game's rules reference ``name`` (``barrage.md``) may be, in the order
+    :func:`find_reference` tries them."""
+    return (
+        repo / "docs" / "rules" / name,  # shipped with the repository
+        repo.parent / "shared" / "rules" / name,
+        repo / "shared" / "rules" / name,
+        repo.parent.parent / "shared" / "rules" / name,  # a checkout in a folder of worktrees
+    )
+
+
 def find_reference(candidates: tuple[Path, ...]) -> Path | None:
     """The first of ``candidates`` that exists: ``docs/rules/`` of the checkout, then a
     ``shared/rules/`` folder beside it (a newer draft of the reference, when there is one)."""

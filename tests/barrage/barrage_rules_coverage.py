@@ -16,16 +16,18 @@ from pathlib import Path
 HERE = Path(__file__).parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE.parent))  # the shared scanning, when run as a script
-from rules_coverage_checks import cited_by_tests, defined_ids, find_reference, table, write  # noqa: E402
+from rules_coverage_checks import (  # noqa: E402
+    cited_by_tests,
+    defined_ids,
+    find_reference,
+    reference_candidates,
+    table,
+    write,
+)
 
 PLUGIN = REPO / "plugins" / "barrage"
 OUT = PLUGIN / "RULES_COVERAGE.md"
-REFERENCE_CANDIDATES = (
-    REPO / "docs" / "rules" / "barrage.md",  # shipped with the repository
-    REPO.parent / "shared" / "rules" / "barrage.md",
-    REPO / "shared" / "rules" / "barrage.md",
-    REPO.parent.parent / "shared" / "rules" / "barrage.md",  # a checkout in a folder of worktrees
-)
+REFERENCE_CANDIDATES = reference_candidates(REPO, "barrage.md")
 
 FULL = (
     "Not implemented: full game only (draft, Patent Office, advanced tiles), waiting for the full-game issue"

@@ -16,16 +16,18 @@ from pathlib import Path
 HERE = Path(__file__).parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE.parent))  # the shared scanning, when run as a script
-from rules_coverage_checks import cited_by_tests, defined_ids, find_reference, table, write  # noqa: E402
+from rules_coverage_checks import (  # noqa: E402
+    cited_by_tests,
+    defined_ids,
+    find_reference,
+    reference_candidates,
+    table,
+    write,
+)
 
 PLUGIN = REPO / "plugins" / "leeghwater"
 OUT = PLUGIN / "RULES_COVERAGE.md"
-REFERENCE_CANDIDATES = (
-    REPO / "docs" / "rules" / "leeghwater.md",  # shipped with the repository
-    REPO.parent / "shared" / "rules" / "leeghwater.md",
-    REPO / "shared" / "rules" / "leeghwater.md",
-    REPO.parent.parent / "shared" / "rules" / "leeghwater.md",  # a checkout in a folder of worktrees
-)
+REFERENCE_CANDIDATES = reference_candidates(REPO, "leeghwater.md")
 
 HEADING = "Heading: see its numbered rules"
 BASE = "Barrage's rules, unchanged by the expansion"

@@ -15,16 +15,11 @@ from pathlib import Path
 HERE = Path(__file__).parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(HERE.parent))  # the shared scanning, when run as a script
-from rules_coverage_checks import cited_by_tests, defined_ids, find_reference, table  # noqa: E402
+from rules_coverage_checks import cited_by_tests, defined_ids, find_reference, reference_candidates, table  # noqa: E402
 
 PLUGIN = REPO / "plugins" / "power_grid"
 OUT = PLUGIN / "RULES_COVERAGE.md"
-REFERENCE_CANDIDATES = (
-    REPO / "docs" / "rules" / "power_grid.md",  # shipped with the repository
-    REPO.parent / "shared" / "rules" / "power_grid.md",
-    REPO / "shared" / "rules" / "power_grid.md",
-    REPO.parent.parent / "shared" / "rules" / "power_grid.md",  # a checkout in a folder of worktrees
-)
+REFERENCE_CANDIDATES = reference_candidates(REPO, "power_grid.md")
 
 R = "rules.py"
 DATA = "data/"
