@@ -106,3 +106,18 @@ def test_after_the_step_3_reshuffle_the_whole_deck_is_dealt_again(games):
     for deck in decks:
         assert len(deck) == len(view.deck) and set(deck) <= unseen and len(set(deck)) == len(deck)
     assert len({tuple(deck) for deck in decks}) > 1
+
+
+def test_seeded_plants_may_be_any_of_the_five_cards_below_the_13():
+    """P-11.4 / U-2 (d): plants 10 and 11 are shuffled into the five cards just below plant
+    13, so a determinisation puts them on each of those five places and on no other."""
+    game = _game(0)
+    rules = game.rules
+    view = rules.view(game.state, 0)
+    seeded = {key_of(10), key_of(11)}
+    places = Counter()
+    for s in range(60):
+        deck = rules.determinise(view, 0, Rng.from_seed(s)).deck
+        below_13 = deck[-2::-1]  # the deck from the card under the 13 down
+        places.update(i for i, card in enumerate(below_13) if card in seeded)
+    assert set(places) == {0, 1, 2, 3, 4}

@@ -193,6 +193,22 @@ def test_P_12_4_japan_no_sale_removes_cheapest_at_end_of_phase_2():
     assert r.phase_name(s) == "resources"
 
 
+def test_P_12_4_a_sale_keeps_the_cheapest_plant_and_is_counted():
+    """P-12.4: the cheapest plant leaves only when no plant was sold in Phase 2; the
+    round's sales are counted as they happen (one here)."""
+    r, s = new_state(4, seed=8, map="japan")
+    play_until(r, s, "auction", round_=2)
+    assert s.sold == 0
+    act(r, s, "auction 7 bid 7")
+    while s.auction is not None:  # the others drop out: the opener buys it
+        act(r, s, "drop out")
+    assert s.sold == 1
+    lowest = s.market[0]
+    while r.phase_name(s) == "auction":
+        act(r, s, "pass")
+    assert s.sold == 1 and lowest in s.market
+
+
 def test_U_22_b_japan_no_sale_at_end_of_round():
     r, s = new_state(4, seed=8, map="japan", no_sale_timing="round_end")
     play_until(r, s, "auction", round_=2)

@@ -83,6 +83,24 @@ def test_P_10_6_33_burns_any_mix_of_exactly_its_three_tokens():
     assert me.res == [1, 0, 0, 0]
 
 
+def test_P_10_6_33_offers_each_mix_of_coal_oil_and_garbage_once():
+    """P-10.6: with coal, oil and three garbage, the mixes of exactly three tokens are
+    one of each kind with garbage making up the rest, and nothing else."""
+    r, s = new_state(4, seed=5)
+    play_until(r, s, "building", round_=2)
+    me = s.players[s.order[0]]
+    me.plants, me.res, me.cities = [100], [1, 1, 3, 0], [0, 1, 2, 3, 4, 5]
+    while r.phase_name(s) == "building":
+        act(r, s, "done")
+    act(r, s, "power 33⅓")
+    assert notations(r, s) == [
+        "burn 1 coal 1 oil 1 garbage",
+        "burn 1 coal 2 garbage",
+        "burn 1 oil 2 garbage",
+        "burn 3 garbage",
+    ]
+
+
 JAP4 = ["red", "yellow", "purple", "green"]
 
 

@@ -116,12 +116,16 @@ def test_P_14_11_cheapest_route_kemerovo_novokuznetsk():
 
 def test_P_6_4_first_city_any_P_11_8_then_single_network():
     """P-6.14 (Russia: one network)."""
-    r, s, _seat, _me = _building(regions=RUS3)
+    r, s, _seat, me = _building(regions=RUS3)
     first = [m for m in notations(r, s) if m != "done"]
     assert len(first) == 21 and all(m.endswith("(10)") for m in first)
+    assert me.networks == 0
     act(r, s, "build Tomsk (10)")
+    assert me.networks == 1  # the first house is his one network
     # afterwards every city is priced with its links from Tomsk: no second free start
     assert "build Chita (10)" not in notations(r, s)
+    act(r, s, next(m for m in notations(r, s) if m.startswith("build")))
+    assert me.networks == 1 and len(me.cities) == 2  # it grows; no second network
 
 
 def test_P_6_2_P_14_12_step_limits_and_costs():

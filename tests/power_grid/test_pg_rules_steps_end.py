@@ -54,8 +54,10 @@ def test_P_9_1_game_ends_after_phase_4_P_9_3_winner():
     act(r, s, next(m for m in notations(r, s) if m.startswith("build")))
     assert r.to_move(s) is not None  # the others still build in this Phase 4
     money = [p.money for p in s.players]
-    _done_building(r, s)
+    with r.narrating() as told:
+        _done_building(r, s)
     assert r.is_over(s) and r.to_move(s) is None
+    assert "The game ends after this Phase 4 (17 cities reached, P-9.1)" in told
     assert [p.money for p in s.players] == money  # P-9.4: no income
     assert r.legal_actions(s) == []
 
@@ -165,7 +167,9 @@ def test_P_8_6_case_C_step_3_card_in_phase_5_resupply_with_step_2():
     for p in s.players:
         p.res = [0, 0, 0, 0]
     highest = s.market[-1]
-    _done_building(r, s)
+    with r.narrating() as told:
+        _done_building(r, s)
+    assert "Step 3 begins next round; this round resupplies as Step 2 (P-8.6)" in told
     # Step 2 resupply for 4 players: 4 / 6 / 3 / 2 (T-4 Russia)
     assert s.resources == [4, 6, 3, 2]
     assert s.deck[0] == highest or highest in s.deck  # under the deck, reshuffled
