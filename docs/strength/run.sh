@@ -32,7 +32,7 @@ row() {  # row GAME PLAYERS SECONDS GAMES
 # other budgets.
 row power_grid 4 0.3 100
 row barrage 4 0.3 100
-row power_grid 2 0.3 40
+row power_grid 2 0.3 100
 row barrage 2 0.3 40
 for seconds in 0.03 0.1; do
     for game in power_grid barrage; do
