@@ -40,7 +40,7 @@ for seconds in 0.03 0.1; do
         row "$game" 2 "$seconds" 30
     done
 done
-for game in power_grid barrage; do
-    row "$game" 4 1 8
-    row "$game" 2 1 6
-done
+row power_grid 4 1 8
+row power_grid 2 1 24
+row barrage 4 1 8
+row barrage 2 1 6
