@@ -67,17 +67,24 @@ def test_P_5_3_storage_never_counts_more_tokens_than_are_held():
     assert max_kept([2, 5, 0, 0], oil_and_flow) == 7
 
 
-def test_P_10_6_33_burns_any_mix_of_exactly_its_three_tokens():
-    """P-10.6: 33⅓ burns three tokens of any types; the player picks the mix among
-    what he holds, and only mixes he can pay in full are offered."""
+def _powering_33(res: list[int]):
+    """Round 2's bureaucracy, the first seat holding only 33⅓, six cities and ``res``,
+    having chosen to power it: the burn is asked."""
     r, s = new_state(4, seed=5)
     play_until(r, s, "building", round_=2)
     me = s.players[s.order[0]]
-    me.plants, me.res, me.cities = [100], [1, 1, 0, 2], [0, 1, 2, 3, 4, 5]
+    me.plants, me.res, me.cities = [100], res, [0, 1, 2, 3, 4, 5]
     while r.phase_name(s) == "building":
         act(r, s, "done")
     assert r.to_move(s) == s.order[0]
     act(r, s, "power 33⅓")
+    return r, s, me
+
+
+def test_P_10_6_33_burns_any_mix_of_exactly_its_three_tokens():
+    """P-10.6: 33⅓ burns three tokens of any types; the player picks the mix among
+    what he holds, and only mixes he can pay in full are offered."""
+    r, s, me = _powering_33([1, 1, 0, 2])
     assert notations(r, s) == ["burn 1 coal 1 oil 1 uranium", "burn 1 coal 2 uranium", "burn 1 oil 2 uranium"]
     act(r, s, "burn 1 oil 2 uranium")
     assert me.res == [1, 0, 0, 0]
@@ -86,13 +93,7 @@ def test_P_10_6_33_burns_any_mix_of_exactly_its_three_tokens():
 def test_P_10_6_33_offers_each_mix_of_coal_oil_and_garbage_once():
     """P-10.6: with coal, oil and three garbage, the mixes of exactly three tokens are
     one of each kind with garbage making up the rest, and nothing else."""
-    r, s = new_state(4, seed=5)
-    play_until(r, s, "building", round_=2)
-    me = s.players[s.order[0]]
-    me.plants, me.res, me.cities = [100], [1, 1, 3, 0], [0, 1, 2, 3, 4, 5]
-    while r.phase_name(s) == "building":
-        act(r, s, "done")
-    act(r, s, "power 33⅓")
+    r, s, _ = _powering_33([1, 1, 3, 0])
     assert notations(r, s) == [
         "burn 1 coal 1 oil 1 garbage",
         "burn 1 coal 2 garbage",
