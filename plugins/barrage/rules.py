@@ -556,19 +556,28 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
     def capacities(self, state: State) -> list[int]:
         """B-12.1.2: every dam's capacity, as its owner's officer counts it now (EO-GD, or
         Mahiri's copy of him), then folded through ``barrage_dam_capacity``."""
-        officers = [self.officer(state, seat) for seat in range(self.players)]
+        return water.capacities(state.dam_height, state.dam_owner, self._capacity(state))
+
+    def dam_capacity(self, state: State, dam: int) -> int:
+        """:meth:`capacities` of one dam, without working out the others' (a question
+        about a few dams, asked while a turn is listed, need not pay for all of them)."""
+        height = state.dam_height[dam]
+        return self._capacity(state)(dam, state.dam_owner[dam], height) if height > 0 else 0
+
+    def _capacity(self, state: State) -> Callable[[int, int, int], int]:
+        """The capacity of a standing dam (slot, owner, height) in ``state``."""
+        officer = self.officer
 
         def capacity(slot: int, owner: int, height: int) -> int:
-            return height if owner < 0 else officers[owner].dam_capacity(height)
+            return height if owner < 0 else officer(state, owner).dam_capacity(height)
 
-        fn: Callable[[int, int, int], int] = capacity
         if self.h_capacity is not None:
-            fn = water.capacity_from_hook(self.h_capacity, self, capacity)
-        return water.capacities(state.dam_height, state.dam_owner, fn)
+            return water.capacity_from_hook(self.h_capacity, self, capacity)
+        return capacity
 
     def dam_room(self, state: State, dam: int) -> int:
         """Markers dam ``dam`` can still take (0 when full or over-full, U-10)."""
-        return max(0, self.capacities(state)[dam] - state.dam_water[dam])
+        return max(0, self.dam_capacity(state, dam) - state.dam_water[dam])
 
     def place_water(self, state: State, dam: int, count: int) -> None:
         """Put markers from the general supply in front of a dam (they do not move, B-12.2.3)."""
@@ -600,7 +609,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         after another now, each where the ``free_site`` decision would list it (``credits``:
         the seat's credits for the red frames, by default its own).  Changes nothing."""
         kind = STRUCTURES.index(structure)
-        trial = self.clone(state)
+        trial = state  # cloned before the first trial build: one piece needs no clone
         budget = trial.players[seat].credits if credits is None else credits
         built = 0
         for _ in range(count):
@@ -616,6 +625,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
                 break
             if self.options.reward_red_frame:
                 budget -= construction.surcharge(self, kind, site)
+            built += 1
+            if built == count:
+                break
+            if trial is state:
+                trial = self.clone(state)
             if kind == BASE:
                 trial.dam_owner[site], trial.dam_height[site] = seat, 1
             elif kind == ELEVATION:
@@ -625,7 +639,6 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             else:
                 trial.ph_owner[site] = seat
             trial.players[seat].built[kind] += 1
-            built += 1
         return built
 
     def production_possible(self, state: State, seat: int, modifier: int, bonuses: bool = True) -> bool:

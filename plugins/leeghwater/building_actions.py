@@ -12,7 +12,7 @@ from turbine.plugins.barrage.actions import Ext
 from turbine.plugins.barrage.decisions import Decision
 
 from . import data_model as dm
-from .dams import LwDam, dike_dams
+from .dams import LwDam, any_dike_dam
 from .menu_words import building_effect, half_words, sector_words
 from .sources import BUILDINGS
 from .store import ANTON, LESLIE_TILE, NEVER, NO_LIMIT, RED, building, mine, opt, part, shared, work
@@ -52,7 +52,7 @@ def effect_credits(game: BarrageGame, state: Any, seat: int, b: dm.PrivateBuildi
     kind = b.effect.kind
     player = state.players[seat]
     if kind == "water_to_dam":
-        possible = bool(dike_dams(game, state, seat))
+        possible = any_dike_dam(game, state, seat)
     elif kind == "return_wheel_tile":
         possible = bool(returnable(game, player))
     elif kind == "return_half_sector":  # U-17: a sector with fewer than 2 units is no choice

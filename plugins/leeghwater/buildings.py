@@ -72,14 +72,19 @@ class _PerGame:
         """The ids :func:`builds_building` accepts."""
         self.choices: dict[tuple[str, tuple[TileOption, ...]], tuple[BuildChoice, ...]] = {}
         """:func:`build_choices` by (building id, tile options)."""
-        self.costs: dict[tuple[TileOption, ...], dict[str, tuple[Cost, ...]]] = {}
+        self.costs: dict[tuple[TileOption, ...], dict[str, int]] = {}
         """:meth:`costs_with` by tile options."""
-        self.costs_by_tiles: dict[tuple[Any, ...], dict[str, tuple[Cost, ...]] | None] = {}
+        self.costs_by_tiles: dict[tuple[Any, ...], dict[str, int] | None] = {}
         """:meth:`costs_now` by what the tile options depend on (``None``: no tile option)."""
-        self.least: dict[tuple[Any, ...], tuple[int, int]] = {}
-        """:func:`least_credits` by (costs, excavators, mixers, credits per unit)."""
+        self.cost_sets: list[tuple[Cost, ...]] = []
+        """Each distinct set of a building's costs once, named by its index (a small number
+        hashes faster than the tuples of tuples it stands for, at every turn)."""
+        self.cost_set_ids: dict[tuple[Cost, ...], int] = {}
+        """The index of each set in :attr:`cost_sets`."""
+        self.least: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+        """:func:`least_credits` by (cost set, excavators, mixers, credits per unit)."""
 
-    def costs_now(self, game: BarrageGame, state: Any, seat: int) -> dict[str, tuple[Cost, ...]] | None:
+    def costs_now(self, game: BarrageGame, state: Any, seat: int) -> dict[str, int] | None:
         """:meth:`costs_with` the seat's :meth:`tile_options` (``None``: it has none).  The
         options depend only on the tiles in its supply, those on its wheel when its officer
         copies them (Anton Krylov, L-15.7), and its officers, so they are looked up by those:
@@ -96,16 +101,15 @@ class _PerGame:
         got = self.costs_by_tiles[key] = self.costs_with(game, options) if options else None
         return got
 
-    def least_credits(
-        self, costs: tuple[Cost, ...], excavators: int, mixers: int, per_unit: int
-    ) -> tuple[int, int]:
-        """:func:`least_credits`, remembered: a seat's machinery takes few values."""
+    def least_credits(self, costs: int, excavators: int, mixers: int, per_unit: int) -> tuple[int, int]:
+        """:func:`least_credits` of cost set ``costs`` (an index of :attr:`cost_sets`),
+        remembered: a seat's machinery takes few values."""
         key = (costs, excavators, mixers, per_unit)
         got = self.least.get(key)
         if got is None:
             if len(self.least) >= KEPT:
                 self.least.clear()
-            got = self.least[key] = least_credits(costs, excavators, mixers, per_unit)
+            got = self.least[key] = least_credits(self.cost_sets[costs], excavators, mixers, per_unit)
         return got
 
     def tile_options(self, game: BarrageGame, state: Any, seat: int) -> tuple[TileOption, ...]:
@@ -132,21 +136,30 @@ class _PerGame:
             )
         return got
 
-    def costs_with(self, game: BarrageGame, options: tuple[TileOption, ...]) -> dict[str, tuple[Cost, ...]]:
+    def costs_with(self, game: BarrageGame, options: tuple[TileOption, ...]) -> dict[str, int]:
         """Per private building, the distinct costs of its build choices with these tile
-        options: whether it can be built does not depend on the labels, and several tiles
-        often pay alike (the basic tile, AT-B1, AT-B3)."""
+        options (as an index of :attr:`cost_sets`): whether it can be built does not depend
+        on the labels, and several tiles often pay alike (the basic tile, AT-B1, AT-B3)."""
         got = self.costs.get(options)
         if got is None:
             got = self.costs[options] = {
-                b.id: tuple(
-                    dict.fromkeys(
-                        (c.excavators, c.mixers, c.no_surcharge, c.mixed)
-                        for c in self.build_choices(game, b, options)
+                b.id: self._cost_set(
+                    tuple(
+                        dict.fromkeys(
+                            (c.excavators, c.mixers, c.no_surcharge, c.mixed)
+                            for c in self.build_choices(game, b, options)
+                        )
                     )
                 )
                 for b in data().private_buildings
             }
+        return got
+
+    def _cost_set(self, costs: tuple[Cost, ...]) -> int:
+        got = self.cost_set_ids.get(costs)
+        if got is None:
+            got = self.cost_set_ids[costs] = len(self.cost_sets)
+            self.cost_sets.append(costs)
         return got
 
 
@@ -314,12 +327,14 @@ def buildable(game: BarrageGame, state: Any, seat: int) -> list[str]:
     player = state.players[seat]
     excavators, mixers, per_unit = player.excavators, player.mixers, credits_per_unit(game, state, seat)
     s = shared(state)
+    least = tables.least
     out = []
     for slot, pb in enumerate(s.buildings):
         spaces = s.spaces[slot]
         if seat in spaces or FREE not in spaces:  # L-6.4: one building per tile; L-6.5: a free space
             continue
-        unframed, framed = tables.least_credits(costs[pb], excavators, mixers, per_unit)
+        got = least.get((costs[pb], excavators, mixers, per_unit))  # tables.least_credits, inlined
+        unframed, framed = got or tables.least_credits(costs[pb], excavators, mixers, per_unit)
         if framed <= budget or (unframed <= budget and not surcharge(spaces)):  # L-6.2 step 5
             out.append(pb)
     return out

@@ -4,6 +4,7 @@ drop after a production (L-11.3), both answered by :class:`LwDam`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from turbine.plugins.barrage.actions import Site
@@ -20,14 +21,22 @@ def dike_dams(
     game: BarrageGame, state: Any, seat: int, own_only: bool = False, exclude: int = -1
 ) -> list[int]:
     """Dams that can hold one more marker: own ones and (PB-01, L-8.1) neutral ones."""
-    caps = game.capacities(state)
-    out = []
+    return list(_dike_dams(game, state, seat, own_only, exclude))
+
+
+def any_dike_dam(game: BarrageGame, state: Any, seat: int) -> bool:
+    """Whether :func:`dike_dams` has one (asked at every turn that lists PB-01: the first
+    found is enough)."""
+    return next(_dike_dams(game, state, seat, False, -1), None) is not None
+
+
+def _dike_dams(game: BarrageGame, state: Any, seat: int, own_only: bool, exclude: int) -> Iterator[int]:
+    water = state.dam_water
     for d, owner in enumerate(state.dam_owner):
-        if d == exclude or state.dam_height[d] <= 0:
+        if d == exclude or state.dam_height[d] <= 0 or not (owner == seat or (not own_only and owner < 0)):
             continue
-        if (owner == seat or (not own_only and owner < 0)) and caps[d] - state.dam_water[d] > 0:
-            out.append(d)
-    return out
+        if game.dam_capacity(state, d) > water[d]:
+            yield d
 
 
 def _dam(game: BarrageGame, site: str) -> int:

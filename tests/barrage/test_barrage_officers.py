@@ -73,6 +73,11 @@ def test_B_16_2_del_monte_fourth_marker_in_the_flow_and_at_final_scoring():
     vp = s.players[USA].vp
     scoring.final_scoring(r, s)
     assert s.players[USA].vp - vp >= 4
+    # one dam's capacity, asked alone, is the same number
+    assert [r.dam_capacity(s, site(g, d)) for d in ("B1U", "B1L", "B5U", "B9L")] == [4, 3, 3, 0]
+    assert r.dam_room(s, site(g, "B1U")) == 0
+    s.dam_water[site(g, "B1U")] = 2
+    assert r.dam_room(s, site(g, "B1U")) == 2
 
 
 def test_B_16_6_krylov_copies_a_wheel_tile_and_its_effect():

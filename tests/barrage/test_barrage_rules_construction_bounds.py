@@ -114,6 +114,8 @@ def test_B_9_2_5_rewarded_pieces_stop_when_the_company_board_is_empty():
     p = g.state.players[seat]
     p.built[CONDUIT] = 2
     assert g.rules.free_builds_possible(g.state, seat, "conduit", 3) == 3
+    assert g.rules.free_builds_possible(g.state, seat, "conduit", 1) == 1
+    assert p.built[CONDUIT] == 2 and seat not in g.state.conduit_owner  # tried on a copy
     p.built[CONDUIT] = 4
     assert g.rules.free_builds_possible(g.state, seat, "conduit", 2) == 1
     assert p.built[CONDUIT] == 4 and seat not in g.state.conduit_owner  # nothing was built

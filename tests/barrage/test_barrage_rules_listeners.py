@@ -134,3 +134,26 @@ def test_HP_8_an_extra_turn_is_offered_once_and_may_be_declined():
     assert moves[-1] == "skip" and "bank 1" in moves and "pass" not in moves
     play(g, "skip")
     assert not g.state.flow.pending and to_move(g) != seat
+
+
+class Drought:
+    """An expansion for which every private dam holds one marker less (HP-12, folded)."""
+
+    @hookimpl
+    def barrage_dam_capacity(self, owner: int, capacity: int) -> int | None:
+        return max(0, capacity - 1) if owner >= 0 else None
+
+
+def test_HP_12_one_dam_s_capacity_is_folded_through_the_hook_like_every_dam_s():
+    """Rules: B-12.1.2, B-16.2.1 (Del Monte's 4, then the expansion's −1)."""
+    g = _full_game_with(Drought())
+    s, r = g.state, g.rules
+    s.players[0].officer = "EO-GD"
+    s.players[1].officer = "EO-WA"
+    dams = {"B1U": (0, 3), "B1L": (1, 3), "B5U": (-2, 2), "B9L": (0, 1)}
+    for name, (owner, height) in dams.items():
+        i = site(g, name)
+        s.dam_owner[i], s.dam_height[i] = owner, height
+    expected = {"B1U": 3, "B1L": 2, "B5U": 2, "B9L": 0, "B9U": 0}  # B9U: no dam
+    assert {name: r.dam_capacity(s, site(g, name)) for name in expected} == expected
+    assert r.capacities(s) == [r.dam_capacity(s, d) for d in range(len(s.dam_height))]

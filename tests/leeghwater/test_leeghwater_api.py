@@ -20,7 +20,17 @@ PUBLIC_BARRAGE = {
     "turbine.plugins.barrage.officers",  # Officer, the base class of an officer
     "turbine.plugins.barrage.position",  # BarragePosition, the base of the expansion's position builder
 }
-OTHER = {"__future__", "typing", "functools", "importlib", "weakref", "msgspec", "pydantic", "turbine.core"}
+OTHER = {
+    "__future__",
+    "typing",
+    "collections",
+    "functools",
+    "importlib",
+    "weakref",
+    "msgspec",
+    "pydantic",
+    "turbine.core",
+}
 
 
 def imports(path: Path) -> list[str]:
