@@ -60,11 +60,13 @@ def effect_credits(game: BarrageGame, state: Any, seat: int, b: dm.PrivateBuildi
             e + m >= 2 for e, m in zip(player.wheel_exc, player.wheel_mix, strict=True)
         )
     elif kind == "loan_external_work":
-        prices = [
-            loan_price(work(w))
-            for w in shared(state).ew_display
-            if w and special_usable(game, state, seat, work(w), loan_price(work(w)))
-        ]
+        prices = []
+        for w in shared(state).ew_display:
+            if w:
+                tile = work(w)
+                price = loan_price(tile)
+                if special_usable(game, state, seat, tile, price):
+                    prices.append(price)
         return b.action_cost + min(prices) if prices else NEVER
     elif kind == "fulfil_contract":
         possible = bool(player.contracts)
