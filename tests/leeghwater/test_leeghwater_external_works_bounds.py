@@ -46,3 +46,19 @@ def test_T_11_compound_reward_order():
     g.play(g.rules.parse("at P5_1", g.state))  # red-framed
     assert g.state.ph_owner[g.rules.board.site_index["P5_1"][1]] == seat
     assert p.credits == 0
+
+
+@pytest.mark.parametrize(("credits", "offered"), [(4, False), (5, True)])
+def test_U_2_loan_agency_pays_the_work_before_its_red_framed_powerhouse(credits, offered):
+    """L-8.4, U-2 (``illegal``), U-27: the Loan Agency takes EW-T4 for 2 credits per unit (1
+    excavator + 1 mixer: 4 credits); its 2 credits come next, and its powerhouse has only
+    red-framed spaces (3 credits).  With 4 credits 4 − 4 + 2 = 2 < 3: the building cannot be
+    used; with 5, 3 pays the frame."""
+    g = game_with(u2_unusable_special="illegal")
+    seat, _p = first(g, "PB-04", active=True, credits=credits)
+    other = (seat + 1) % len(g.state.players)
+    for ph in g.rules.board.powerhouses:
+        g.state.ph_owner[ph.index] = -1 if ph.red else other
+    g.state.ext.leeghwater.ew_display = ["EW-T4", "", ""]
+    g.reset_caches()
+    assert (Ext("use", "PB-04") in g.legal()) is offered
