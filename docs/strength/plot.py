@@ -3,7 +3,9 @@
     python docs/strength/plot.py        # writes docs/strength/win-rate.svg, prints the table
 
 Needs matplotlib (``pip install matplotlib``); the reports are ``turbine tournament
---json`` output, one per row, named ``GAME-Pp-Ss.json``.
+--json`` output, one per row, named ``GAME-Pp-Ss.json`` (the default settings: the
+table and the plot) or ``GAME-Pp-Ss-KEY=VALUE.json`` (``mcts.KEY=VALUE`` as well: the
+second table, printed after the first).
 """
 
 from __future__ import annotations
@@ -14,15 +16,18 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 NAMES = {"power_grid": "Power Grid, Russia", "barrage": "Barrage, full game"}
-ROW = re.compile(r"(?P<game>[a-z_]+)-(?P<players>\d)p-(?P<seconds>[\d.]+)s\.json$")
+ROW = re.compile(
+    r"(?P<game>[a-z_]+)-(?P<players>\d)p-(?P<seconds>[\d.]+)s(-(?P<setting>[a-z]+=[\w.]+))?\.json$"
+)
 
 
-def rows() -> list[dict]:
-    """One entry per report: the game, players, seconds and mcts's standing."""
+def rows(settings: bool = False) -> list[dict]:
+    """One entry per report: the game, players, seconds and mcts's standing (``settings``:
+    the reports played with a setting other than the defaults, instead)."""
     out = []
     for path in sorted(HERE.glob("results/*.json")):
         match = ROW.match(path.name)
-        if match is None:
+        if match is None or (match["setting"] is not None) != settings:
             continue
         report = json.loads(path.read_text())
         mcts = next(s for s in report["standings"] if s["bot"] == "mcts")
@@ -38,19 +43,24 @@ def rows() -> list[dict]:
                 "high": mcts["win_rate_95"][1],
                 "parity": report["parity"],
                 "wall": report["seconds"],
+                "setting": match["setting"],
             }
         )
     return sorted(out, key=lambda r: (r["game"] != "power_grid", -r["players"], r["seconds"]))
 
 
-def table(entries: list[dict]) -> str:
+def table(entries: list[dict], settings: bool = False) -> str:
+    setting = "| setting " if settings else ""
     lines = [
-        "| game | players | time per decision | games | mcts wins | win rate | 95% interval | parity |",
-        "|---|---|---|---|---|---|---|---|",
+        f"| game | players | time per decision {setting}"
+        "| games | mcts wins | win rate | 95% interval | parity |",
+        "|---|---|---|---|---|---|---|---|" + ("---|" if settings else ""),
     ]
     for r in entries:
+        setting = f"| `{r['setting']}` " if settings else ""
         lines.append(
-            f"| {NAMES[r['game']]} | {r['players']} | {r['seconds']:g} s | {r['games']} | {r['wins']:g} "
+            f"| {NAMES[r['game']]} | {r['players']} | {r['seconds']:g} s {setting}"
+            f"| {r['games']} | {r['wins']:g} "
             f"| {r['rate']:.0%} | {r['low']:.0%}–{r['high']:.0%} | {r['parity']:.0%} |"
         )
     return "\n".join(lines)
@@ -94,6 +104,8 @@ def plot(entries: list[dict], out: Path) -> None:
 def main() -> None:
     entries = rows()
     print(table(entries))
+    print()
+    print(table(rows(settings=True), settings=True))
     plot(entries, HERE / "win-rate.svg")
 
 
