@@ -4,11 +4,12 @@ Search bots clone a state for every playout, so a clone must be cheap.  The
 general way, encoding to msgpack and decoding again, allocates every value of
 the tree anew and parses it back.  Knowing a state's type does better: what
 cannot change (ints, strings, tuples of them, frozen records) may be shared by
-the copy, a list of ints is copied with one slice, and a record with one
-C-level shallow copy (``Struct.__copy__``) whose changeable fields are then
-replaced by copies of their own.  :func:`copier` writes that code once per
-state type, as :mod:`dataclasses` writes ``__init__``, from
-:func:`msgspec.inspect.type_info`, and compiles it.
+the copy, a list of ints is copied with one slice, and a record is rebuilt by
+one call of its class given every field, the changeable ones copied (a record
+that runs code when built, ``__post_init__``, is copied shallow at C level,
+``Struct.__copy__``, and its changeable fields replaced).  :func:`copier`
+writes that code once per state type, as :mod:`dataclasses` writes
+``__init__``, from :func:`msgspec.inspect.type_info`, and compiles it.
 
 It relies on the state holding what its types declare (a ``tuple`` field holds
 a tuple, not a list); the conformance kit checks it for every game
@@ -20,7 +21,9 @@ trip.
 
 from __future__ import annotations
 
+import copy
 import functools
+import inspect
 import itertools
 from collections.abc import Callable
 from typing import Any
@@ -63,6 +66,7 @@ class _Writer:
         self.names: dict[Any, str] = {}  # struct type (as type_info gives it) → function name
         self.functions: list[str] = []
         self.unions: dict[str, dict[type, str]] = {}  # table name → class → function name
+        self.classes: dict[str, type] = {}  # name in the generated code → struct class
         self.count = itertools.count()
 
     def immutable(self, t: mi.Type, seen: frozenset[Any] = frozenset()) -> bool:
@@ -152,14 +156,34 @@ class _Writer:
         if cls.__struct_config__.frozen:
             raise _Unsupported(f"{cls.__name__} is frozen but holds values that can change")
         name = self.names[t.cls] = f"_copy_{cls.__name__}_{next(self.count)}"
-        lines = [f"def {name}(v):", "    c = v.__copy__()"]
-        for field in t.fields:
-            body = self.expr(field.type, f"v.{field.name}", 0)
-            if body is not None:
-                lines.append(f"    c.{field.name} = {body}")
-        lines.append("    return c")
-        self.functions.append("\n".join(lines) + "\n")
+        copies = {f.name: self.expr(f.type, f"v.{f.name}", 0) for f in t.fields}
+        if not _built_by_fields(cls):
+            lines = [f"def {name}(v):", "    c = v.__copy__()"]
+            lines += [f"    c.{field} = {body}" for field, body in copies.items() if body is not None]
+            self.functions.append("\n".join([*lines, "    return c"]) + "\n")
+            return name
+        # One call of the class with every field: cheaper than a shallow copy whose
+        # changeable fields are then set one by one.  A value of a subclass (whose own
+        # fields this code does not know) is copied by copy.deepcopy, keeping its class.
+        arguments = []
+        for parameter in inspect.signature(cls).parameters.values():
+            value = copies[parameter.name] or f"v.{parameter.name}"
+            keyword = parameter.kind is inspect.Parameter.KEYWORD_ONLY
+            arguments.append(f"{parameter.name}={value}" if keyword else value)
+        self.classes[f"{name}_class"] = cls
+        self.functions.append(
+            f"def {name}(v):\n"
+            f"    if type(v) is not {name}_class:\n"
+            "        return _deepcopy(v)\n"
+            f"    return {name}_class({', '.join(arguments)})\n"
+        )
         return name
+
+
+def _built_by_fields(cls: type[msgspec.Struct]) -> bool:
+    """Whether calling ``cls`` with every field's value rebuilds a value exactly: not when
+    it runs code of its own (``__post_init__``) or keeps attributes besides its fields."""
+    return not hasattr(cls, "__post_init__") and not cls.__struct_config__.dict
 
 
 def _copy_union(table: dict[type, Callable[[Any], Any]], value: Any) -> Any:
@@ -183,7 +207,12 @@ def _compiled(state_type: Any) -> Callable[[Any], Any] | None:
         entry = writer.struct(info)
     except _Unsupported:
         return None
-    namespace: dict[str, Any] = {"_copy_union": _copy_union, "_copy_list": list.copy}
+    namespace: dict[str, Any] = {
+        "_copy_union": _copy_union,
+        "_copy_list": list.copy,
+        "_deepcopy": copy.deepcopy,
+        **writer.classes,
+    }
     exec("\n".join(writer.functions), namespace)
     for key, table in writer.unions.items():  # bound at call time, so after compiling
         namespace[key] = {cls: namespace[name] for cls, name in table.items()}

@@ -53,7 +53,7 @@ from pydantic import BaseModel
 from .errors import BadOptions, BadPosition, IllegalAction, ParseError
 from .rng import Rng
 from .scores import Breakdown, Ledger
-from .state import NoExt, StatePart, clone, digest, ext_records, holds, state_parts
+from .state import NoExt, StatePart, cloner, digest, ext_records, holds, state_parts
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -108,6 +108,8 @@ class Rules(ABC, Generic[S, A, Opt]):
     #: :func:`turbine.core.replay.score_breakdown` then replays the log with a ledger.
     scores_by_replay: ClassVar[bool] = False
     _ledger: Ledger | None = None
+    _cloner: tuple[Any, Callable[[Any], Any]] | None = None
+    """:attr:`state_type` and the function that copies its values (:meth:`clone`)."""
 
     def __init__(self, options: Opt, players: int, pm: pluggy.PluginManager) -> None:
         self.options: Opt = options
@@ -477,7 +479,13 @@ class Rules(ABC, Generic[S, A, Opt]):
     # -- plumbing shared by every game ---------------------------------------
 
     def clone(self, state: S) -> S:
-        return clone(state, self.state_type)
+        """A deep copy of ``state`` (:func:`turbine.core.state.clone`), by a function
+        found once per state type: search bots clone at every playout."""
+        cached = self._cloner
+        if cached is None or cached[0] is not self.state_type:
+            cached = self._cloner = (self.state_type, cloner(self.state_type))
+        copied: S = cached[1](state)
+        return copied
 
     def digest(self, state: S) -> str:
         return digest(state)

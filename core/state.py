@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -39,11 +40,21 @@ def digest(state: Any) -> str:
 def clone(state: S, state_type: type[S]) -> S:
     """A deep copy: by the code :func:`~turbine.core.copier.copier` writes for the state's
     type, else through msgpack (both several times faster than ``copy.deepcopy``)."""
+    return cloner(state_type)(state)
+
+
+def cloner(state_type: type[S]) -> Callable[[S], S]:
+    """The function :func:`clone` copies values of ``state_type`` with, for a caller that
+    copies many (:meth:`Rules.clone <turbine.core.rules.Rules.clone>` keeps it: finding
+    it again costs a tenth of a copy, a generic type being slow to hash)."""
     copy = copier(state_type)
-    if copy is None:
+    if copy is not None:
+        return copy
+
+    def round_trip(state: S) -> S:
         return msgspec.msgpack.decode(_msgpack_encoder.encode(state), type=state_type)
-    copied: S = copy(state)
-    return copied
+
+    return round_trip
 
 
 # -- expansion records ("slots") -------------------------------------------------------

@@ -135,3 +135,48 @@ def test_every_position_of_a_game_clones_deep(
         assert shares_nothing(state, copy) is None
         legal = rules.legal_actions(state)
         rules.apply(state, rng.choice(legal), legal)
+
+
+class Base(msgspec.Struct, kw_only=True):
+    owner: list[int]
+
+
+class Keyworded(Base):
+    """Fields given by keyword only (inherited from a ``kw_only`` base) and by position."""
+
+    marks: list[int]
+    count: int = 0
+
+
+class Special(Leaf):
+    """A subclass where its base is declared: a copy keeps its class and its own field."""
+
+    extra: list[int] = []
+
+
+class Checked(msgspec.Struct):
+    """A record that runs code of its own when built."""
+
+    marks: list[int]
+    built: list[int] = []
+
+    def __post_init__(self) -> None:
+        self.built.append(len(self.marks))
+
+
+class Holder(msgspec.Struct):
+    keyworded: Keyworded
+    leaf: Leaf
+    checked: Checked
+
+
+def test_records_of_every_shape_are_rebuilt_exactly() -> None:
+    holder = Holder(Keyworded(owner=[1], marks=[2], count=3), Special(1, [2], extra=[3]), Checked([1, 2]))
+    assert holder.checked.built == [2]
+    copy = clone(holder, Holder)
+    assert copier(Holder) is not None
+    assert copy == holder
+    assert shares_nothing(holder, copy) is None
+    assert type(copy.leaf) is Special  # not rebuilt as the declared Leaf
+    assert copy.leaf.extra == [3]  # type: ignore[attr-defined]
+    assert copy.checked.built == [2]  # copied, not built again (its code did not run)
