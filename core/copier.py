@@ -182,8 +182,8 @@ class _Writer:
 
 def _built_by_fields(cls: type[msgspec.Struct]) -> bool:
     """Whether calling ``cls`` with every field's value rebuilds a value exactly: not when
-    it runs code of its own (``__post_init__``) or keeps attributes besides its fields."""
-    return not hasattr(cls, "__post_init__") and not cls.__struct_config__.dict
+    it runs code of its own when built (``__post_init__``)."""
+    return not hasattr(cls, "__post_init__")
 
 
 def _copy_union(table: dict[type, Callable[[Any], Any]], value: Any) -> Any:

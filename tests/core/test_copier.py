@@ -180,3 +180,14 @@ def test_records_of_every_shape_are_rebuilt_exactly() -> None:
     assert type(copy.leaf) is Special  # not rebuilt as the declared Leaf
     assert copy.leaf.extra == [3]  # type: ignore[attr-defined]
     assert copy.checked.built == [2]  # copied, not built again (its code did not run)
+
+
+def test_rules_find_the_copier_again_when_the_state_type_changes() -> None:
+    game = Game(default_registry(), "power_grid", players=2, seed=1)
+    rules = game.rules
+    assert rules.clone(game.state) == game.state
+    rules.state_type = Tree  # (as a game whose expansions retype its state would)
+    tree = _tree()
+    copy = rules.clone(tree)  # type: ignore[arg-type]
+    assert type(copy) is Tree and copy == tree and shares_nothing(tree, copy) is None
+    assert copy.label is tree.label  # Tree's own copier, which shares what cannot change
