@@ -10,6 +10,7 @@ appear as ``turbine NAME`` next to the built-in ones (which they cannot replace)
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import sys
@@ -969,7 +970,7 @@ def bench(
     with_: WithList = None,
     json_out: JsonFlag = False,
 ) -> None:
-    """Measure decisions, games, replayed actions and save+load cycles per second."""
+    """Measure decisions, games, replayed actions, save+load cycles and state clones per second."""
     from .bench import print_bench, run_bench
 
     reg = registry()
@@ -1027,6 +1028,19 @@ def needs_plugin_commands(args: list[str]) -> bool:
     return command not in BUILTIN_COMMANDS or command == "plugins"
 
 
+def reflow_help(typer_app: typer.Typer) -> None:
+    """Give each command's help as paragraphs the terminal wraps: typer keeps a
+    docstring's line breaks after its first paragraph, and a line wider than the
+    terminal then breaks into a ragged one-word line."""
+    for info in typer_app.registered_commands:
+        text = info.help if isinstance(info.help, str) else inspect.getdoc(info.callback)
+        if text:
+            info.help = "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(text).split("\n\n"))
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            reflow_help(group.typer_instance)
+
+
 USAGE_ERROR: type[Exception] = next(cls for cls in typer.BadParameter.__mro__ if cls.__name__ == "UsageError")
 """click's error for a mistyped command line, as the installed typer ships it (typer
 re-exports only its subclass ``BadParameter``): caught to print it as one line."""
@@ -1040,6 +1054,7 @@ def main(argv: list[str] | None = None) -> None:
         if not _plugin_commands_added and needs_plugin_commands(sys.argv[1:] if argv is None else argv):
             _plugin_commands_added = True
             add_plugin_commands(registry())
+        reflow_help(app)
         code = app(args=argv, prog_name="turbine", standalone_mode=False)
         warn_left_out()
         sys.exit(code if isinstance(code, int) else 0)

@@ -84,6 +84,21 @@ def test_version_is_shown_as_a_flag(run):
     assert "<bool>" not in line and "Print the version" in line
 
 
+def test_help_paragraphs_are_wrapped_to_the_terminal(run):
+    """A docstring's own line breaks would leave a one-word line where a line is wider
+    than the terminal: each paragraph is wrapped as one."""
+    result = run("play", "--help", env={"COLUMNS": "80"})
+    assert result.returncode == 0, result.stderr
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    assert "3 back to a person ('help' lists every command). Needs a terminal; set" in lines
+    assert "from a pipe, as the tests do." in lines
+    from turbine.cli.app import app, reflow_help
+
+    reflow_help(app)
+    for info in app.registered_commands:
+        assert all("\n" not in paragraph for paragraph in (info.help or "").split("\n\n")), info.name
+
+
 def test_an_expansion_option_without_its_expansion_says_to_add_with(run):
     reg = default_registry()
     with pytest.raises(CliError, match="add --with leeghwater"):
