@@ -103,6 +103,7 @@ class GreedyBot:
     def choose(self, view: State, legal: list[Action]) -> Action:
         """The best-scored legal move, ties broken by the bot's own generator; ``view``
         is what the seat sees (the face-down stacks hidden), and all it needs."""
-        best = max(self._score(view, a) for a in legal)
-        top = [a for a in legal if self._score(view, a) == best]
+        scores = [self._score(view, a) for a in legal]  # each move scored once
+        best = max(scores)
+        top = [a for a, score in zip(legal, scores, strict=True) if score == best]
         return top[self.rng.below(len(top))]
