@@ -43,9 +43,9 @@ for seconds in 0.03 0.1; do
         row "$game" 2 "$seconds" 30
     done
 done
-row power_grid 4 1 8
+row power_grid 4 1 24
 row power_grid 2 1 24
-row barrage 4 1 8
+row barrage 4 1 24
 row barrage 2 1 6
 
 # Other settings of the search (a second table): a stronger progressive bias, and a
