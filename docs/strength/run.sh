@@ -56,3 +56,4 @@ row power_grid 2 1 24 widening=0.5
 row power_grid 2 0.3 40 bias=10
 row barrage 4 0.3 40 bias=10
 row power_grid 4 0.3 40 bias=10
+row power_grid 4 1 24 bias=10
