@@ -15,12 +15,16 @@ follows simple rules of thumb:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from turbine.core.rng import Rng
 
 from . import actions as A
-from .plants import CITIES, F_ANY, F_HYBRID, F_NONE, FUEL, NEED, NUMBER, can_fuel, fuel_needs
+from .plants import CITIES, F_HYBRID, F_NONE, FUEL, NEED, NUMBER, fuel_needs
+
+NOTHING = (0, 0, 0, 0)
+"""No resources held (:meth:`GreedyBot._fuelable` from the market alone)."""
 
 
 class GreedyBot:
@@ -31,18 +35,18 @@ class GreedyBot:
 
     # -- helpers ---------------------------------------------------------------
 
-    def _fuelable(self, state: Any, plant: int, extra: list[int] | None = None) -> bool:
+    def _fuelable(self, state: Any, plant: int, extra: Sequence[int] = NOTHING) -> bool:
         """Can the plant be fuelled from the market (plus what is held)?"""
         f = FUEL[plant]
         if f == F_NONE:
             return True
-        have = [a + b for a, b in zip(state.resources, extra or [0, 0, 0, 0], strict=True)]
+        market = state.resources
         need = NEED[plant]
         if f < 4:
-            return have[f] >= need
+            return market[f] + extra[f] >= need
         if f == F_HYBRID:
-            return have[0] + have[1] >= need
-        return sum(have) >= need
+            return market[0] + extra[0] + market[1] + extra[1] >= need
+        return sum(market) + sum(extra) >= need
 
     def _capacity(self, plants: list[int]) -> int:
         return sum(CITIES[p] for p in plants)
@@ -52,13 +56,10 @@ class GreedyBot:
         me = state.players[self.seat]
         if not self._fuelable(state, plant, me.res):
             return 0
-        plants = list(me.plants)
-        if len(plants) >= self.rules.max_plants:
-            worst = min(plants, key=lambda k: (CITIES[k], k))
-            gain = CITIES[plant] - CITIES[worst]
-        else:
-            gain = CITIES[plant]
-        return gain
+        plants = me.plants
+        if len(plants) >= self.rules.max_plants:  # it replaces the plant powering fewest cities
+            return CITIES[plant] - min([CITIES[p] for p in plants])
+        return CITIES[plant]
 
     # -- the decision ------------------------------------------------------------
 
@@ -97,8 +98,9 @@ class GreedyBot:
 
     def _open(self, state: Any, legal: list[Any]) -> Any:
         me = state.players[self.seat]
-        opens = [a for a in legal if type(a) is A.OpenAuction and a.bid == NUMBER[a.plant]]
-        can_pass = A.PASS in legal
+        # each plant at its minimum bid (P-4.4), the shared instance the legal list holds
+        opens = [A.opens(p, NUMBER[p], NUMBER[p])[0] for p in self.rules.openable(state, self.seat)]
+        can_pass = legal[-1] is A.PASS or A.PASS in legal  # the rules list it last
         best = None
         best_key: tuple[int, int] | None = None
         reserve = 10 + 2 * len(me.cities) if state.flow.round > 1 else 0
@@ -131,20 +133,23 @@ class GreedyBot:
         return A.DROP
 
     def _buy(self, state: Any, legal: list[Any]) -> Any:
+        buyable = {a.resource: a for a in legal if type(a) is A.Buy}
+        if not buyable:
+            return A.DONE
         me = state.players[self.seat]
         need, hybrid, anyn, _ = fuel_needs(me.plants)
-        have = list(me.res)
-        short = [max(0, need[r] - have[r]) for r in range(4)]
-        spare_c = max(0, have[0] - need[0])
-        spare_o = max(0, have[1] - need[1])
-        hybrid_short = max(0, hybrid - spare_c - spare_o)
-        spare = sum(max(0, have[r] - need[r]) for r in range(4)) - min(hybrid, spare_c + spare_o)
-        any_short = max(0, anyn - max(0, spare))
-        buyable = {a.resource: a for a in legal if type(a) is A.Buy}
+        have = me.res
         names = A.RESOURCE_NAMES
-        for r in range(4):
-            if short[r] and names[r] in buyable:
+        for r in range(4):  # what a plant of one fuel lacks first
+            if need[r] > have[r] and names[r] in buyable:
                 return buyable[names[r]]
+        if not hybrid and not anyn:
+            return A.DONE
+        extra = [h - n if h > n else 0 for n, h in zip(need, have, strict=True)]
+        spare_c, spare_o = extra[0], extra[1]
+        hybrid_short = max(0, hybrid - spare_c - spare_o)
+        spare = sum(extra) - min(hybrid, spare_c + spare_o)
+        any_short = max(0, anyn - max(0, spare))
         if hybrid_short or any_short:
             options = [r for r in ((0, 1) if hybrid_short else range(4)) if names[r] in buyable]
             if options:
@@ -157,8 +162,7 @@ class GreedyBot:
         builds = [a for a in legal if type(a) is not A.Done]
         if not builds:
             return A.DONE
-        capacity = self._capacity([p for p in me.plants if can_fuel(me.res, (p,)) or FUEL[p] == F_ANY])
-        target = max(capacity, self._capacity(me.plants)) + 1
+        target = self._capacity(me.plants) + 1  # every plant's cities, fuelled or not
         end = self.rules.end_cities
         leader = max(len(p.cities) for p in state.players)
         if len(me.cities) >= target and leader < end - 2:

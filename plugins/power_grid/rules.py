@@ -488,13 +488,17 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         res = p.res
         return [A.Power(s) for s, needs in plant_sets(tuple(p.plants)) if runs_on(res, needs)]
 
+    def openable(self, state: State, seat: int) -> list[int]:
+        """P-4.4: the plants of the actual market the seat can open an auction on, bidding at
+        least the plant's number (the legal openings are those bids up to his money)."""
+        money = state.players[seat].money
+        return [p for p in self.actual_market(state) if NUMBER[p] <= money]
+
     def _auction_options(self, state: State, seat: int) -> list[Action]:
         money = state.players[seat].money
         out: list[Action] = []
-        for p in self.actual_market(state):
-            low = NUMBER[p]
-            if low <= money:
-                out.extend(A.opens(p, low, money))
+        for p in self.openable(state, seat):
+            out.extend(A.opens(p, NUMBER[p], money))
         if state.flow.round > 1 or not out:
             out.append(A.PASS)
         return out
