@@ -166,6 +166,10 @@ class BarrageGame(Protocol):
     @property
     def h_contract_policy(self) -> Any: ...
     @property
+    def h_bot_value(
+        self,
+    ) -> Any: ...  # The ``barrage_bot_value`` hook caller, ``None`` when nobody implements it.
+    @property
     def space_of(self) -> Mapping[str, Any]: ...  # expansions' action spaces by placement name
     @property
     def placement_of_space(self) -> Mapping[str, Any]: ...  # Barrage's placements by space id

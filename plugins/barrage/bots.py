@@ -96,7 +96,8 @@ class GreedyBot:
         if type(action) is Skip:
             return -1
         if type(action) is Ext:  # an expansion's action: the expansion says how good it is
-            value = r.pm.hook.barrage_bot_value(game=r, state=state, seat=self.seat, action=action)
+            hook = r.h_bot_value
+            value = None if hook is None else hook(game=r, state=state, seat=self.seat, action=action)
             return 0 if value is None else float(value)
         return 0
 

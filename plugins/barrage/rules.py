@@ -232,6 +232,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         self.h_decision_actions = _used(hook, "barrage_decision_actions")
         self.h_contract_policy = _used(hook, "barrage_contract_policy")
         self.h_after_placement = _direct(hook, "barrage_after_placement")
+        self.h_bot_value = _direct(hook, "barrage_bot_value")
         self.hand_limit_hook = hand
         self._settled: tuple[State, Decision, list[Action]] | None = None
         """The legal answers :meth:`_settle` found for the decision it stopped at, handed
