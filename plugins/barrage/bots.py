@@ -34,9 +34,24 @@ from .officers.sekibo import SPACE as PERSONAL_SPACE
 if TYPE_CHECKING:
     from .api import BarrageGame
     from .state import State
+    from .tables import Space
 
 COPY_PREFERENCE = ("EO-VF", "EO-SJ", "EO-GD", "EO-AK", "EO-JM", "EO-WA")
 """The officers the bot copies first with Mahiri (a bigger index is worse)."""
+
+
+CHANGING = ("patent", "contracts")
+"""The kinds of space the bot values by the seat's position (credits and tiles, contracts held)."""
+
+
+def _fixed_value(space: Space) -> float:
+    """How the bot values a space of any other kind: production most (its modifier counts),
+    then machinery, then the rest, each less by the credits it costs."""
+    if space.kind == "production":
+        return 50 + space.amount * 3 - space.credits
+    if space.kind == "machinery":
+        return 12 - space.credits
+    return 5 - space.credits
 
 
 class GreedyBot:
@@ -47,6 +62,9 @@ class GreedyBot:
         self.rules = rules
         self.seat = seat
         self.rng = Rng.from_seed(seed, stream=2000 + seat)
+        self.fixed = {space.id: _fixed_value(space) for space in rules.spaces if space.kind not in CHANGING}
+        """The value of each space whose value depends on the space alone, worked out once:
+        the bot values every open space at every turn."""
 
     def _score(self, state: State, action: Action) -> float:
         r = self.rules
@@ -59,13 +77,9 @@ class GreedyBot:
             if space.kind == "patent":
                 owned = r.advanced_tiles_owned(state, self.seat)
                 return 26 - 4 * owned if player.credits >= space.credits + 3 else 1
-            if space.kind == "production":
-                return 50 + space.amount * 3 - space.credits
             if space.kind == "contracts":
                 return 20 if len(state.players[self.seat].contracts) < 3 else 1
-            if space.kind in ("machinery",):
-                return 12 - space.credits
-            return 5 - space.credits
+            return _fixed_value(space)
         if type(action) is Bank:
             return 3 - action.engineers
         if type(action) is Construct:
@@ -104,7 +118,10 @@ class GreedyBot:
     def choose(self, view: State, legal: list[Action]) -> Action:
         """The best-scored legal move, ties broken by the bot's own generator; ``view``
         is what the seat sees (the face-down stacks hidden), and all it needs."""
-        scores = [self._score(view, a) for a in legal]  # each move scored once
+        fixed, score = self.fixed, self._score
+        scores = [  # each move scored once; most are spaces of a fixed value
+            fixed[a.space] if type(a) is Place and a.space in fixed else score(view, a) for a in legal
+        ]
         best = max(scores)
         top = [a for a, score in zip(legal, scores, strict=True) if score == best]
         return top[self.rng.below(len(top))]
