@@ -23,9 +23,6 @@ from turbine.core.rng import Rng
 from . import actions as A
 from .plants import CITIES, F_HYBRID, F_NONE, FUEL, NEED, NUMBER, fuel_needs
 
-NOTHING = (0, 0, 0, 0)
-"""No resources held (:meth:`GreedyBot._fuelable` from the market alone)."""
-
 
 class GreedyBot:
     def __init__(self, rules: Any, seat: int, seed: int) -> None:
@@ -35,8 +32,8 @@ class GreedyBot:
 
     # -- helpers ---------------------------------------------------------------
 
-    def _fuelable(self, state: Any, plant: int, extra: Sequence[int] = NOTHING) -> bool:
-        """Can the plant be fuelled from the market (plus what is held)?"""
+    def _fuelable(self, state: Any, plant: int, extra: Sequence[int]) -> bool:
+        """Can the plant be fuelled from the market plus ``extra``, what is held?"""
         f = FUEL[plant]
         if f == F_NONE:
             return True

@@ -6,7 +6,7 @@ that makes it faster must keep every choice."""
 from __future__ import annotations
 
 import pytest
-from pg_helpers import k, rules
+from pg_helpers import act, k, rules
 from turbine.plugins.power_grid import actions as A
 from turbine.plugins.power_grid.bots import GreedyBot
 
@@ -32,6 +32,9 @@ def test_worth_is_the_cities_added_and_zero_without_fuel(game):
     me = s.players[0]
     s.resources = [0, 0, 0, 0]
     assert bot._worth(s, k(10)) == 0  # coal, none on the market nor held
+    s.resources = [5, 5, 5, 0]
+    assert bot._worth(s, k(11)) == 0  # uranium: other fuel does not count
+    s.resources = [0, 0, 0, 0]
     me.res = [1, 0, 0, 0]
     s.resources = [1, 0, 0, 0]
     assert bot._worth(s, k(10)) == 2  # held and market coal together cover its 2
@@ -44,8 +47,12 @@ def test_worth_is_the_cities_added_and_zero_without_fuel(game):
     s.resources = [0, 1, 0, 0]
     assert bot._worth(s, k(5)) == 1 - 2  # with 1 oil on the market it runs, in place of a 2-city plant
     assert bot._worth(s, k(13)) == 1 - 2
-    s.resources = [1, 1, 0, 0]
+    s.resources = [1, 0, 0, 0]
+    me.res = [0, 1, 0, 0]
+    assert bot._worth(s, k(5)) == 1 - 2  # 1 coal on the market, 1 oil held
     me.res = [0, 0, 0, 0]
+    assert bot._worth(s, k(5)) == 0
+    s.resources = [1, 1, 0, 0]
     assert bot._worth(s, THIRTY_THREE) == 0  # it burns 3 of any kind: 2 on the market
     me.res = [0, 0, 1, 0]
     assert bot._worth(s, THIRTY_THREE) == 6 - 2  # and 1 garbage held
@@ -76,6 +83,63 @@ def test_later_rounds_pass_on_plants_worth_nothing(game):
         # while its bid of 7 fits in what is left; 9 adds 1 city and bids more than 16 - 10
         me.money = money
         assert GreedyBot(r, 0, 0).choose(r.view(s, 0), r._auction_options(s, 0)) == chosen, money
+
+
+def test_the_reserve_grows_with_its_cities(game):
+    r, s = game
+    s.flow.round = 2
+    me = s.players[0]
+    me.plants = [k(13)]
+    me.cities = [0, 1]  # keeps 10 + 2 × 2
+    s.resources = [24, 24, 0, 0]
+    for money, chosen in [(21, A.OpenAuction(k(7), 7)), (20, A.PASS)]:
+        me.money = money
+        assert GreedyBot(r, 0, 0).choose(r.view(s, 0), r._auction_options(s, 0)) == chosen, money
+
+
+def test_bids_up_to_three_per_city_added_above_the_plant_number(game):
+    r, s = game
+    act(r, s, "auction 7 bid 12")  # seat 1 opens on plant 7 (2 cities, oil)
+    seat = r.to_move(s)
+    bot = GreedyBot(r, seat, 0)
+    # worth 2 cities: up to 7 + 3 × 2 = 13
+    assert bot.choose(r.view(s, seat), r.legal_actions(s)) == A.Bid(13)
+    s.auction.high_bid = 13
+    assert bot.choose(r.view(s, seat), r.legal_actions(s)) is A.DROP
+    s.auction.high_bid = 12
+    s.flow.round = 2  # after round 1 it keeps 5 back: with 17, 12 is its limit
+    s.players[seat].money = 17
+    assert bot.choose(r.view(s, seat), r.legal_actions(s)) is A.DROP
+    s.players[seat].money = 18
+    assert bot.choose(r.view(s, seat), r.legal_actions(s)) == A.Bid(13)
+    s.resources = [24, 0, 0, 0]  # no oil anywhere: worth nothing
+    assert bot.choose(r.view(s, seat), r.legal_actions(s)) is A.DROP
+
+
+def test_powers_the_most_cities_with_the_least_fuel(game):
+    r, s = game
+    me = s.players[0]
+    me.plants = [k(10), k(13), k(5)]  # 2 coal → 2; wind → 1; 2 coal or oil → 1
+    me.res = [4, 0, 0, 0]
+    me.cities = [0, 1, 2]
+    legal = r._power_options(me)
+    bot = GreedyBot(r, 0, 0)
+    assert bot.choose(s, legal) == A.Power((k(10), k(13)))  # 3 cities for 2 coal
+    me.cities = [0, 1]
+    # 10 alone, 10 with 13, and 13 with the hybrid all power 2 cities for 2 fuel: the first
+    # such set the rules list (smallest first)
+    assert bot.choose(s, legal) == A.Power((k(10),))
+
+
+def test_a_hybrid_burns_the_kind_it_holds_more_of(game):
+    r, s = game
+    bot = GreedyBot(r, 0, 0)
+    me = s.players[0]
+    legal = [A.Burn(coal=2), A.Burn(coal=1, oil=1), A.Burn(oil=2)]
+    me.res = [1, 3, 0, 0]
+    assert bot.choose(s, legal) == A.Burn(oil=2)
+    me.res = [3, 1, 0, 0]
+    assert bot.choose(s, legal) == A.Burn(coal=2)
 
 
 def test_buys_what_its_plants_lack_first_then_the_cheaper_hybrid_fuel(game):
