@@ -186,3 +186,35 @@ def test_builds_the_cheapest_city_until_its_plants_power_them_all(game):
     s.players[1].cities = list(range(4, 4 + r.end_cities - 2))
     assert bot._build(s, legal) == A.Build("Perm", 10)  # someone is 2 cities from the end
     assert bot._build(s, [A.DONE]) is A.DONE
+
+
+def test_a_hybrid_and_the_33_plant_share_what_it_holds_before_it_buys(game):
+    """The hybrid's coal or oil is counted first; what is left over, of any kind, goes to
+    plant 33⅓'s 3 tokens, and it buys the cheapest kind until both can run."""
+    r, s = game
+    bot = GreedyBot(r, 0, 0)
+    me = s.players[0]
+    me.plants = [k(5), THIRTY_THREE]  # 2 coal or oil; 3 of anything
+    buy = [A.BUY[COAL], A.BUY[OIL], A.BUY[2], A.DONE]
+    s.resources = [12, 3, 24, 0]  # oil dearest, then coal; garbage cheapest
+    me.res = [0, 0, 0, 0]
+    assert r.price(s, COAL) < r.price(s, OIL)
+    assert bot._buy(s, buy) is A.BUY[COAL]  # the hybrid's fuel first, the cheaper of coal and oil
+    me.res = [2, 0, 0, 0]  # the hybrid is covered: plant 33⅓ takes the cheapest of all kinds
+    assert r.price(s, 2) < r.price(s, COAL)
+    assert bot._buy(s, buy) is A.BUY[2]
+    me.res = [2, 0, 2, 0]  # 2 of the 33⅓'s 3
+    assert bot._buy(s, buy) is A.BUY[2]
+    me.res = [2, 0, 3, 0]
+    assert bot._buy(s, buy) is A.DONE
+    me.res = [4, 0, 1, 0]  # 2 coal beyond the hybrid's count toward the 33⅓
+    assert bot._buy(s, buy) is A.DONE
+    me.res = [1, 1, 2, 0]  # 1 coal + 1 oil run the hybrid; 2 garbage of the 3
+    assert bot._buy(s, buy) is A.BUY[2]
+    me.res = [0, 0, 0, 3]  # uranium runs the 33⅓ only: the hybrid still lacks 2
+    assert bot._buy(s, buy) is A.BUY[COAL]
+    me.plants = [k(10), THIRTY_THREE]  # 2 coal; 3 of anything, no hybrid
+    me.res = [2, 0, 0, 0]
+    assert bot._buy(s, buy) is A.BUY[2]  # the coal plant runs: the 33⅓ takes the cheapest
+    me.res = [2, 0, 3, 0]
+    assert bot._buy(s, buy) is A.DONE
