@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
     from .api import BarrageGame
     from .companies import Company
-    from .hookspecs import GameConfig
+    from .hookspecs import Ability, GameConfig
     from .officers import Officer
     from .state import State
     from .technology import TechTile
@@ -40,7 +40,7 @@ NAME = "barrage-base"
 
 class BarrageBase:
     @hookimpl(trylast=True)
-    def barrage_abilities(self, config: GameConfig) -> list[Officer | Company | TechTile]:
+    def barrage_abilities(self, config: GameConfig) -> list[Ability]:
         return list(abilities())
 
     @hookimpl(trylast=True)

@@ -20,6 +20,14 @@ Conventions (the same as :mod:`turbine.core.hookspecs`, project name
   board, the data tables and the plugin APIs); ``state`` is the game state,
   which a hook may change only where its docstring says so; ``seat`` is a
   player's seat index.
+* Every parameter is typed against Barrage's public surface: ``game`` is a
+  :class:`~.api.BarrageGame`, ``state`` a :class:`~.state.State`, ``rng`` the
+  game's :class:`~turbine.core.rng.Rng`; the shapes of values (``Ability``,
+  ``Pools``, ``BonusTileRow``, ``Income``, ``Part``, ``ScoreLine``) are type
+  aliases of this module, to import under ``TYPE_CHECKING``.  An implementation
+  declares the types of its spec (``tests/barrage/test_barrage_hook_types.py``
+  checks Barrage's, Leeghwater's and the examples'), so a type checker follows
+  every call an expansion makes back into Barrage.
 * **Registry hooks** return lists; Barrage concatenates the results in the
   order pluggy calls them.
 * **firstresult** hooks: the first non-``None`` answer wins; return ``None`` to
@@ -43,9 +51,35 @@ Conventions (the same as :mod:`turbine.core.hookspecs`, project name
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from turbine.core.hookspecs import hookimpl, hookspec
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from turbine.core.rng import Rng
+
+    from .action_spaces import ActionSpaces
+    from .actions import Action, Ext
+    from .api import BarrageGame, CompanyAbility, OfficerAbility, TileAbility
+    from .decisions.base import Decision
+    from .options import BarrageOptions
+    from .state import State
+    from .tables import Part
+
+    Ability: TypeAlias = OfficerAbility | TileAbility | CompanyAbility
+    """An officer, technology tile or company, as ``barrage_abilities`` registers it."""
+    Pools: TypeAlias = dict[str, list[Any]]
+    """The component pools of ``barrage_component_pools``, by name: lists of ids, or of
+    stacks of ids (``private_stacks``, ``advanced``)."""
+    BonusTileRow: TypeAlias = tuple[str, int, str, bool]
+    """A bonus tile of ``barrage_bonus_tiles``: (id, VP each, what it counts, in the intro game)."""
+    Income: TypeAlias = tuple[tuple[tuple[int, tuple[Part, ...]], ...], ...]
+    """A company's income rows (bases, elevations, conduits), each a tuple of
+    ``(pieces built, reward parts)`` (B-6.2)."""
+    ScoreLine: TypeAlias = tuple[int, int, str] | tuple[int, int, str, str]
+    """A line of ``barrage_final_scoring``: (seat, VP, reason) or (seat, VP, reason, source)."""
 
 __all__ = ["BarrageSpecs", "GameConfig", "fold_hook", "hookimpl", "hookspec"]
 
@@ -57,8 +91,8 @@ class GameConfig:
     players: int
     mode: str
     """``"intro"`` or ``"full"``."""
-    options: Any
-    """The game's validated :class:`~turbine.plugins.barrage.options.BarrageOptions`."""
+    options: BarrageOptions
+    """The game's validated options (an expansion's own under its id, as ``options.<id>``)."""
 
 
 def fold_hook(caller: Any, value_name: str, value: Any, **kwargs: Any) -> Any:
@@ -86,7 +120,7 @@ class BarrageSpecs:
     # ------------------------------------------------------------------ configuration and setup
 
     @hookspec
-    def barrage_validate_config(self, config: Any) -> list[str] | None:
+    def barrage_validate_config(self, config: GameConfig) -> list[str] | None:
         """HP-1. Called once before a game is created, with the chosen options.
 
         ``config`` carries the player count, the mode (``"intro"`` or ``"full"``)
@@ -97,20 +131,21 @@ class BarrageSpecs:
         """
 
     @hookspec
-    def barrage_component_pools(self, config: Any, pools: Any, rng: Any) -> None:
+    def barrage_component_pools(self, config: GameConfig, pools: Pools, rng: Rng) -> None:
         """HP-2. Called once at setup, after Barrage has filled its pools and before anything is drawn.
 
-        ``pools`` holds the mutable lists the setup draws from: companies,
-        officers, bonus tiles, objective tiles, advanced-technology stacks I–III,
-        private-contract stacks, national contracts, headstream tiles (data rows
-        of :mod:`~turbine.plugins.barrage.data_model`, or the expansion's own
-        rows of the same types).  Add to or filter them in place.  Use ``rng``
+        ``pools`` holds the mutable lists of ids the setup draws from, by name:
+        ``headstream_tiles``, ``bonus_tiles``, ``objective_tiles``, ``nationals``,
+        ``private_stacks`` (one list per stack), and in the full game ``companies``,
+        ``officers``, ``starting_contracts`` and ``advanced`` (stacks I–III).  Add to
+        or filter them in place; an id an expansion adds is one of its own
+        ``barrage_abilities`` (officers, companies, tiles) or ``barrage_bonus_tiles``.  Use ``rng``
         (the game's :class:`~turbine.core.rng.Rng`) for any random removal, never
         :mod:`random`.  Returns nothing.
         """
 
     @hookspec
-    def barrage_setup_game(self, game: Any, state: Any, rng: Any) -> None:
+    def barrage_setup_game(self, game: BarrageGame, state: State, rng: Rng) -> None:
         """HP-3. Called once after Barrage's shared setup (B-4.1) and before per-player setup.
 
         Set up extra shared boards and displays in ``state`` (for example an
@@ -119,7 +154,7 @@ class BarrageSpecs:
         """
 
     @hookspec
-    def barrage_setup_player(self, game: Any, state: Any, seat: int, rng: Any) -> None:
+    def barrage_setup_player(self, game: BarrageGame, state: State, seat: int, rng: Rng) -> None:
         """HP-4. Called once per seat, in turn order, after Barrage's per-player setup (B-4.2).
 
         Give the player extra pieces, tiles or resources, or apply an officer's
@@ -129,7 +164,7 @@ class BarrageSpecs:
     # ------------------------------------------------------------------ registries
 
     @hookspec
-    def barrage_abilities(self, config: Any) -> list[Any]:
+    def barrage_abilities(self, config: GameConfig) -> list[Ability]:
         """HP-18. Called once per game; return the company and officer abilities this plugin defines.
 
         Each item names its owner (company or officer id), its unlock condition
@@ -143,8 +178,8 @@ class BarrageSpecs:
 
     @hookspec
     def barrage_after_placement(
-        self, game: Any, state: Any, seat: int, space: Any, engineers: Any
-    ) -> bool | None:
+        self, game: BarrageGame, state: State, seat: int, space: Action, engineers: int
+    ) -> bool | list[Decision] | None:
         """HP-8. Called after every placement that put engineers on a space (never a pass).
 
         ``space`` is the placement action (``Place``, ``Construct``, ``Bank``,
@@ -159,7 +194,7 @@ class BarrageSpecs:
     # ------------------------------------------------------------------ expansion actions (G-4)
 
     @hookspec
-    def barrage_action_spaces(self, config: Any) -> list[Any] | None:
+    def barrage_action_spaces(self, config: GameConfig) -> list[ActionSpaces] | None:
         """HP-7 (G-4, registry). Called once per game: the expansion's action spaces.
 
         Each item is an :class:`~.action_spaces.ActionSpaces` object that owns
@@ -169,7 +204,7 @@ class BarrageSpecs:
         """
 
     @hookspec
-    def barrage_decisions(self, config: Any) -> list[Any] | None:
+    def barrage_decisions(self, config: GameConfig) -> list[type[Decision]] | None:
         """HP-7 (G-4, registry). Called once per game: the expansion's decision kinds.
 
         Each item is a subclass of :class:`~.decisions.Decision` with its own
@@ -181,7 +216,7 @@ class BarrageSpecs:
         """
 
     @hookspec
-    def barrage_bonus_tiles(self, config: Any) -> list[Any] | None:
+    def barrage_bonus_tiles(self, config: GameConfig) -> list[BonusTileRow] | None:
         """HP-17 (registry). Called once per game: extra bonus tiles as ``(id, vp_each, counts, intro)`` rows.
 
         They join Barrage's bonus-tile table and, in the game modes their
@@ -190,7 +225,7 @@ class BarrageSpecs:
         """
 
     @hookspec(firstresult=True)
-    def barrage_company_income(self, game: Any, company: str) -> Any | None:
+    def barrage_company_income(self, game: BarrageGame, company: str) -> Income | None:
         """HP-18. Called once per company Barrage's data does not list, for its income rows (B-6.2).
 
         The same shape as Barrage's: three rows (bases, elevations, conduits),
@@ -199,7 +234,7 @@ class BarrageSpecs:
         """
 
     @hookspec(firstresult=True)
-    def barrage_bot_value(self, game: Any, state: Any, seat: int, action: Any) -> float | None:
+    def barrage_bot_value(self, game: BarrageGame, state: State, seat: int, action: Ext) -> float | None:
         """HP-7. Called by Barrage's greedy bot for each :class:`~.actions.Ext` action: how much it likes it.
 
         Barrage's own actions have Barrage's scores (a production 50+, a
@@ -212,7 +247,7 @@ class BarrageSpecs:
 
     @hookspec
     def barrage_after_build(
-        self, game: Any, state: Any, seat: int, structure: str, target: Any, tile: Any
+        self, game: BarrageGame, state: State, seat: int, structure: str, target: int, tile: str | None
     ) -> None:
         """HP-6 (stage 6). Called after a structure is placed and its income revealed (B-8.2 step 6).
 
@@ -224,7 +259,9 @@ class BarrageSpecs:
     # ------------------------------------------------------------------ production (B-11)
 
     @hookspec
-    def barrage_after_production(self, game: Any, state: Any, seat: int, production: Any) -> None:
+    def barrage_after_production(
+        self, game: BarrageGame, state: State, seat: int, production: dict[str, int]
+    ) -> None:
         """HP-9. Called after a production action is fully resolved: energy, released water, contract.
 
         Apply "after you produce" effects (Italy's +3, Germany's repeat offer, an
@@ -234,8 +271,8 @@ class BarrageSpecs:
 
     @hookspec(firstresult=True)
     def barrage_contract_policy(
-        self, game: Any, state: Any, seat: int, energy: int, source: str
-    ) -> Any | None:
+        self, game: BarrageGame, state: State, seat: int, energy: int, source: str
+    ) -> dict[str, bool] | None:
         """HP-9, HP-10. Called after a contract was fulfilled with ``energy`` (B-13.3).
 
         ``source`` is ``"production"`` (the only source Barrage asks about
@@ -250,7 +287,9 @@ class BarrageSpecs:
         """
 
     @hookspec
-    def barrage_ability_used(self, game: Any, state: Any, seat: int, ability: str, detail: str) -> None:
+    def barrage_ability_used(
+        self, game: BarrageGame, state: State, seat: int, ability: str, detail: str
+    ) -> None:
         """HP-18. Called when an officer's ability changed an outcome, for listeners (statistics, logs).
 
         ``ability`` is the officer id whose rule applied (for Mahiri's copy, the copied
@@ -262,11 +301,13 @@ class BarrageSpecs:
     # ------------------------------------------------------------------ contracts (B-13)
 
     @hookspec
-    def barrage_hand_limit(self, game: Any, state: Any, seat: int, limit: int) -> int | None:
+    def barrage_hand_limit(self, game: BarrageGame, state: State, seat: int, limit: int) -> int | None:
         """HP-11. *Folded* on ``limit``: face-up contracts ``seat`` may hold (3 by default, B-10.8.4)."""
 
     @hookspec(firstresult=True)
-    def barrage_resolve_reward_part(self, game: Any, state: Any, seat: int, part: Any) -> bool | None:
+    def barrage_resolve_reward_part(
+        self, game: BarrageGame, state: State, seat: int, part: Part
+    ) -> bool | None:
         """HP-14. Called for each reward part whose ``kind`` Barrage does not know.
 
         Resolve it (changing ``state`` or pushing a sub-decision) and return
@@ -279,7 +320,7 @@ class BarrageSpecs:
 
     @hookspec
     def barrage_dam_capacity(
-        self, game: Any, slot: int, owner: int, height: int, capacity: int
+        self, game: BarrageGame, slot: int, owner: int, height: int, capacity: int
     ) -> int | None:
         """HP-12. *Folded* on ``capacity``: markers a dam holds (B-12.1.2).
 
@@ -292,7 +333,7 @@ class BarrageSpecs:
     # ------------------------------------------------------------------ rounds and scoring
 
     @hookspec
-    def barrage_end_of_round(self, game: Any, state: Any, round_no: int) -> None:
+    def barrage_end_of_round(self, game: BarrageGame, state: State, round_no: int) -> None:
         """HP-16. Called in Phase 5 (rounds 1–4) after Barrage's own steps (B-19.2–B-19.5).
 
         Refresh an expansion's displays and reset its per-round state.  Not
@@ -300,7 +341,7 @@ class BarrageSpecs:
         """
 
     @hookspec(firstresult=True)
-    def barrage_bonus_tile_count(self, game: Any, state: Any, seat: int, tile: Any) -> int | None:
+    def barrage_bonus_tile_count(self, game: BarrageGame, state: State, seat: int, tile: str) -> int | None:
         """HP-17. Called in Phase 4 for the current bonus tile: how many items ``seat`` has.
 
         Return the count for tiles this plugin added (VP = ``vp_each`` × count,
@@ -308,7 +349,7 @@ class BarrageSpecs:
         """
 
     @hookspec
-    def barrage_final_scoring(self, game: Any, state: Any) -> list[Any] | None:
+    def barrage_final_scoring(self, game: BarrageGame, state: State) -> list[ScoreLine] | None:
         """HP-17. Called after Barrage's final scoring steps (B-20.2–B-20.4).
 
         Return score lines ``(seat, vp, reason)`` to add; Barrage applies them

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from turbine.plugins.barrage.actions import Ext
 
@@ -11,12 +11,11 @@ from .store import building, work
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import State
 
 
-def bot_value(game: BarrageGame, state: Any, seat: int, action: Any) -> float | None:
+def bot_value(game: BarrageGame, state: State, seat: int, action: Ext) -> float | None:
     """Barrage's greedy bot: external works and buildings rank just below a good production."""
-    if type(action) is not Ext:
-        return None
     name = action.name
     if name == "work":
         w = work(action.arg)

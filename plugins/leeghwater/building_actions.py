@@ -20,30 +20,31 @@ from .works import LwContract, LwLoan, loan_price, special_usable
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import Player, State
 
 
-def activated(state: Any, seat: int, slot: int) -> bool:
+def activated(state: State, seat: int, slot: int) -> bool:
     return seat in shared(state).spaces[slot]
 
 
-def action_space(state: Any, slot: int) -> int:
+def action_space(state: State, slot: int) -> int:
     """L-7.3: the left space for the round's first placement on the tile, a right one after."""
     return 1 if shared(state).left[slot] else 0
 
 
-def returnable(game: BarrageGame, player: Any) -> list[int]:
+def returnable(game: BarrageGame, player: Player) -> list[int]:
     """PB-02: the wheel sectors with a tile the Design Bureau may return (U-16:
     ``u16_return_special_tiles`` false keeps Leslie Spencer's and Anton Krylov's tiles out)."""
     special = () if opt(game).u16_return_special_tiles else (LESLIE_TILE, ANTON)
     return [i for i, t in enumerate(player.wheel_tile) if t and t not in special]
 
 
-def effect_possible(game: BarrageGame, state: Any, seat: int, b: dm.PrivateBuilding, credits: int) -> bool:
+def effect_possible(game: BarrageGame, state: State, seat: int, b: dm.PrivateBuilding, credits: int) -> bool:
     """B-7.4 with L-7.6: the building's action can be carried out in full with ``credits`` left."""
     return effect_credits(game, state, seat, b) <= credits
 
 
-def effect_credits(game: BarrageGame, state: Any, seat: int, b: dm.PrivateBuilding) -> int:
+def effect_credits(game: BarrageGame, state: State, seat: int, b: dm.PrivateBuilding) -> int:
     """B-7.4 with L-7.6: the fewest credits with which the building's action can be carried
     out in full (its symbol's cost, and the Loan Agency's cheapest work), :data:`NEVER`
     when it cannot be at all.  A number rather than a yes or no, so that one listing of a
@@ -79,12 +80,12 @@ def effect_credits(game: BarrageGame, state: Any, seat: int, b: dm.PrivateBuildi
     return b.action_cost if possible else NEVER
 
 
-def can_use(game: BarrageGame, state: Any, seat: int, slot: int) -> bool:
+def can_use(game: BarrageGame, state: State, seat: int, slot: int) -> bool:
     """L-7.1, L-7.3 to L-7.6: activated, not used this round, the space and its costs payable."""
     return shared(state).buildings[slot] in usable(game, state, seat)
 
 
-def usable(game: BarrageGame, state: Any, seat: int, effects: dict[int, int] | None = None) -> list[str]:
+def usable(game: BarrageGame, state: State, seat: int, effects: dict[int, int] | None = None) -> list[str]:
     """The private buildings the seat can use now (:func:`can_use`), in tile-slot order; the
     slots it has not activated or has already used this round, most of them, are passed
     over before anything else is looked up.  ``effects``: :func:`effect_credits` by slot,
@@ -107,7 +108,7 @@ def usable(game: BarrageGame, state: Any, seat: int, effects: dict[int, int] | N
 
 
 def slot_effect_credits(
-    game: BarrageGame, state: Any, seat: int, slot: int, effects: dict[int, int] | None
+    game: BarrageGame, state: State, seat: int, slot: int, effects: dict[int, int] | None
 ) -> int:
     """:func:`effect_credits` of the building in ``slot``, kept in ``effects`` when given."""
     if effects is not None and slot in effects:
@@ -118,7 +119,7 @@ def slot_effect_credits(
     return got
 
 
-def use_building(game: BarrageGame, state: Any, seat: int, slot: int, count: bool = True) -> None:
+def use_building(game: BarrageGame, state: State, seat: int, slot: int, count: bool = True) -> None:
     """L-7.6 steps 3–4 and L-8: pay the action symbol's cost, perform the effect.
 
     ``count``: the use counts toward the once-per-round limit of L-7.4 (not Margot's space, L-12.2.2)."""
@@ -153,17 +154,17 @@ class LwSector(Decision, tag="lw_sector"):
     rule: ClassVar[str | None] = "L-8.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def question(self, game: BarrageGame, state: Any) -> str:
+    def question(self, game: BarrageGame, state: State) -> str:
         return "which wheel tile returns to your supply (Design Bureau, L-8.2)"
 
-    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+    def show(self, game: BarrageGame, state: State, action: Ext) -> str:
         """``x sector 3  (tile AT-I-E back to your supply, its 2 excavators stay (back in 3 turns))``."""
         return f"{game.describe(action)}  ({sector_words(game, state, self.seat, int(action.arg))})"
 
-    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return [Ext("sector", str(i)) for i in returnable(game, state.players[self.seat])]
 
-    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: State, action: Ext) -> None:
         self.done(state)
         player = state.players[self.seat]
         i = int(action.arg)
@@ -178,14 +179,14 @@ class LwHalf(Decision, tag="lw_half"):
     rule: ClassVar[str | None] = "L-8.3"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def question(self, game: BarrageGame, state: Any) -> str:
+    def question(self, game: BarrageGame, state: State) -> str:
         return "half a wheel sector's machinery back (Research Centre, L-8.3)"
 
-    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+    def show(self, game: BarrageGame, state: State, action: Ext) -> str:
         """``x half 3:1  (of 2 excavators + 1 mixer (back in 3 turns): 1 excavator + 0 mixers back now)``."""
         return f"{game.describe(action)}  ({half_words(game, state, self.seat, action.arg)})"
 
-    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
         player = state.players[self.seat]
         out = []
         for i, (e, m) in enumerate(zip(player.wheel_exc, player.wheel_mix, strict=True)):
@@ -194,7 +195,7 @@ class LwHalf(Decision, tag="lw_half"):
                 out += [Ext("half", f"{i}:{x}") for x in range(min(e, k), max(0, k - m) - 1, -1)]
         return out
 
-    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: State, action: Ext) -> None:
         self.done(state)
         player = state.players[self.seat]
         i, e = (int(x) for x in action.arg.split(":"))
@@ -214,18 +215,18 @@ class LwNow(Decision, tag="lw_now"):
     rule: ClassVar[str | None] = "L-9.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+    def show(self, game: BarrageGame, state: State, action: Ext) -> str:
         """``x now PB-05  (Substation: …; no engineers, 1 credit)`` (AT-B1, L-9.2)."""
         cost = building(action.arg).action_cost
         price = f"{cost} credit{'s' if cost != 1 else ''}" if cost else "no credits"
         return f"{game.describe(action)}  ({building_effect(action.arg)}; no engineers, {price})"
 
-    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
         b = building(shared(state).buildings[self.slot])
         if effect_possible(game, state, self.seat, b, state.players[self.seat].credits):
             return [Ext("now", b.id)]
         return []
 
-    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: State, action: Ext) -> None:
         self.done(state)
         use_building(game, state, self.seat, self.slot, count=opt(game).u7_at_b1_counts)  # U-7

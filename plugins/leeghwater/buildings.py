@@ -21,6 +21,7 @@ from .store import ANTON, FREE, NEVER, RED, building, data, mine, opt, red_frame
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import State
 
 
 class BuildChoice(NamedTuple):
@@ -84,7 +85,7 @@ class _PerGame:
         self.least: dict[tuple[int, int, int, int], tuple[int, int]] = {}
         """:func:`least_credits` by (cost set, excavators, mixers, credits per unit)."""
 
-    def costs_now(self, game: BarrageGame, state: Any, seat: int) -> dict[str, int] | None:
+    def costs_now(self, game: BarrageGame, state: State, seat: int) -> dict[str, int] | None:
         """:meth:`costs_with` the seat's :meth:`tile_options` (``None``: it has none).  The
         options depend only on the tiles in its supply, those on its wheel when its officer
         copies them (Anton Krylov, L-15.7), and its officers, so they are looked up by those:
@@ -112,7 +113,7 @@ class _PerGame:
             got = self.least[key] = least_credits(self.cost_sets[costs], excavators, mixers, per_unit)
         return got
 
-    def tile_options(self, game: BarrageGame, state: Any, seat: int) -> tuple[TileOption, ...]:
+    def tile_options(self, game: BarrageGame, state: State, seat: int) -> tuple[TileOption, ...]:
         """:func:`tile_options`."""
         builders = self.builders
         out = [(t.upper(), t, t) for t in sorted(builders.intersection(state.players[seat].tiles))]
@@ -213,7 +214,7 @@ def _variants(
     return [BuildChoice(label, wheel, tile_id, e, m, tile.no_surcharge, tile.interchangeable)]
 
 
-def tile_options(game: BarrageGame, state: Any, seat: int) -> tuple[TileOption, ...]:
+def tile_options(game: BarrageGame, state: State, seat: int) -> tuple[TileOption, ...]:
     """L-6.9: the building-capable tiles in the personal supply (by id), then the officer's
     copies of building-capable tiles on the wheel (Anton Krylov's ``ANTON=<id>``, L-15.7;
     Mahiri's copy ``COPY=<id>`` needs no tile, B-16.7.5; with Barrage's
@@ -224,7 +225,7 @@ def tile_options(game: BarrageGame, state: Any, seat: int) -> tuple[TileOption, 
 
 def build_choices(
     game: BarrageGame,
-    state: Any,
+    state: State,
     seat: int,
     b: dm.PrivateBuilding,
     options: tuple[TileOption, ...] | None = None,
@@ -238,13 +239,13 @@ def build_choices(
     return tables.build_choices(game, b, options)
 
 
-def choice_of(game: BarrageGame, state: Any, seat: int, slot: int, label: str) -> BuildChoice | None:
+def choice_of(game: BarrageGame, state: State, seat: int, slot: int, label: str) -> BuildChoice | None:
     b = building(shared(state).buildings[slot])
     return next((c for c in build_choices(game, state, seat, b) if c.label == label), None)
 
 
 def payments(
-    game: BarrageGame, state: Any, seat: int, c: BuildChoice, budget: int
+    game: BarrageGame, state: State, seat: int, c: BuildChoice, budget: int
 ) -> list[tuple[int, int, int]]:
     """L-6.2 step 3 with L-6.10 and L-15.4: (excavators, mixers, credits) within ``budget``
     credits, as Barrage pays a structure (B-9.1.2): credits only for Solomon P. Jordan
@@ -255,13 +256,13 @@ def payments(
     )
 
 
-def can_pay(game: BarrageGame, state: Any, seat: int, c: BuildChoice, budget: int) -> bool:
+def can_pay(game: BarrageGame, state: State, seat: int, c: BuildChoice, budget: int) -> bool:
     p = state.players[seat]
     cost = (c.excavators, c.mixers, c.no_surcharge, c.mixed)
     return least_credits((cost,), p.excavators, p.mixers, credits_per_unit(game, state, seat))[0] <= budget
 
 
-def space_options(state: Any, slot: int, no_surcharge: bool, credits: int) -> list[tuple[int, int]]:
+def space_options(state: State, slot: int, no_surcharge: bool, credits: int) -> list[tuple[int, int]]:
     """L-6.2 step 5, L-6.5: (space, credits) for each kind of free building space next to the
     tile, the leftmost of each kind (unframed, red-framed: +3 unless AT-I-W), within ``credits``."""
     out: list[tuple[int, int]] = []
@@ -275,7 +276,7 @@ def space_options(state: Any, slot: int, no_surcharge: bool, credits: int) -> li
     return out
 
 
-def least_surcharge(state: Any, slot: int, no_surcharge: bool) -> int | None:
+def least_surcharge(state: State, slot: int, no_surcharge: bool) -> int | None:
     """The cheapest free building space's red-frame credits (None: no free space): what
     :func:`space_options` would offer at least, without listing the spaces."""
     least = None
@@ -287,13 +288,15 @@ def least_surcharge(state: Any, slot: int, no_surcharge: bool) -> int | None:
     return least
 
 
-def buildable_with(game: BarrageGame, state: Any, seat: int, slot: int, c: BuildChoice, budget: int) -> bool:
+def buildable_with(
+    game: BarrageGame, state: State, seat: int, slot: int, c: BuildChoice, budget: int
+) -> bool:
     """The building can be completed with that tile choice and ``budget`` credits (L-6.7)."""
     extra = least_surcharge(state, slot, c.no_surcharge)
     return extra is not None and can_pay(game, state, seat, c, budget - extra)
 
 
-def construction_budget(game: BarrageGame, state: Any, seat: int) -> int | None:
+def construction_budget(game: BarrageGame, state: State, seat: int) -> int | None:
     """L-6.2 step 1, L-6.4, L-6.7: the credits left after paying the leftmost free
     construction space, or ``None`` when the seat cannot build any building now (no
     construction space or building piece left, or too few engineers or credits for it)."""
@@ -307,12 +310,12 @@ def construction_budget(game: BarrageGame, state: Any, seat: int) -> int | None:
     return player.credits - cost
 
 
-def can_build(game: BarrageGame, state: Any, seat: int, slot: int) -> bool:
+def can_build(game: BarrageGame, state: State, seat: int, slot: int) -> bool:
     """L-6.2, L-6.4, L-6.7: a construction space, a piece, a tile, machinery, a building space."""
     return shared(state).buildings[slot] in buildable(game, state, seat)
 
 
-def buildable(game: BarrageGame, state: Any, seat: int) -> list[str]:
+def buildable(game: BarrageGame, state: State, seat: int) -> list[str]:
     """The private buildings the seat can build now (:func:`can_build`), in tile-slot order.
     Its own conditions (construction space, piece, engineers, credits, tiles) are checked
     once for all of them, and each building only by the least credits its tile choices
@@ -341,7 +344,7 @@ def buildable(game: BarrageGame, state: Any, seat: int) -> list[str]:
 
 
 def load(
-    game: BarrageGame, state: Any, seat: int, slot: int, c: BuildChoice, pay: tuple[int, int, int]
+    game: BarrageGame, state: State, seat: int, slot: int, c: BuildChoice, pay: tuple[int, int, int]
 ) -> None:
     """L-6.2 steps 2–4: the tile and the machinery into the open sector (credits for machinery
     to the general supply, L-6.10), one rotation; then step 5, the building space."""
@@ -373,7 +376,7 @@ def effect_tile(game: BarrageGame, label: str) -> str:
     return next((t for t in (*building_tiles(), *game.tiles) if t.upper() == name), name)
 
 
-def place_building(game: BarrageGame, state: Any, seat: int, slot: int, label: str, space: int) -> None:
+def place_building(game: BarrageGame, state: State, seat: int, slot: int, label: str, space: int) -> None:
     """L-6.2 step 5: the leftmost piece on the building space (+3 on a red frame, not with
     AT-I-W), the tile activated; then AT-B1 (L-9.2), AT-B3 (L-9.4) or a wild tile's own
     effect (L-15.4: AT-III-W's 3 VP per advanced tile)."""
@@ -401,7 +404,7 @@ class LwTile(Decision, tag="lw_tile"):
     rule: ClassVar[str | None] = "L-6.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
         seat = self.seat
         credits = state.players[seat].credits
         b = building(shared(state).buildings[self.slot])
@@ -411,10 +414,10 @@ class LwTile(Decision, tag="lw_tile"):
             if buildable_with(game, state, seat, self.slot, c, credits)
         ]
 
-    def question(self, game: BarrageGame, state: Any) -> str:
+    def question(self, game: BarrageGame, state: State) -> str:
         return f"which tile builds {building(shared(state).buildings[self.slot]).name} (L-6.2)"
 
-    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+    def show(self, game: BarrageGame, state: State, action: Ext) -> str:
         """``x tile AT-B2=E  (3 excavators onto the wheel: Put only one of the two …)``:
         what the building costs with that tile (L-6.9, L-9.3, L-15.4) and what the tile does."""
         c = choice_of(game, state, self.seat, self.slot, action.arg)
@@ -427,7 +430,7 @@ class LwTile(Decision, tag="lw_tile"):
         copy = "Anton's copy: " if c.label.startswith(("ANTON=", "COPY=")) else ""
         return f"{game.describe(action)}  ({cost}: {copy}{what})"
 
-    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: State, action: Ext) -> None:
         self.done(state)
         seat, slot = self.seat, self.slot
         c = choice_of(game, state, seat, slot, action.arg)
@@ -451,7 +454,7 @@ class LwPay(Decision, tag="lw_pay"):
     rule: ClassVar[str | None] = "L-6.10"
     answer_types: ClassVar[tuple[type, ...]] = (Pay,)
 
-    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
         seat = self.seat
         c = choice_of(game, state, seat, self.slot, self.label)
         extra = None if c is None else least_surcharge(state, self.slot, c.no_surcharge)
@@ -461,13 +464,13 @@ class LwPay(Decision, tag="lw_pay"):
             Pay(e, m, k) for e, m, k in payments(game, state, seat, c, state.players[seat].credits - extra)
         ]
 
-    def show(self, game: BarrageGame, state: Any, action: Pay) -> str:
+    def show(self, game: BarrageGame, state: State, action: Pay) -> str:
         """``pay 3e 1m 3c  (wheel: 3 excavators + 1 mixer + tile building; 3 credits; left …)``."""
         c = choice_of(game, state, self.seat, self.slot, self.label)
         onto = c.wheel if c is not None else ""
         return f"{game.describe(action)}  ({payment_words(state, self.seat, action, onto)})"
 
-    def apply(self, game: BarrageGame, state: Any, action: Pay) -> None:
+    def apply(self, game: BarrageGame, state: State, action: Pay) -> None:
         self.done(state)
         c = choice_of(game, state, self.seat, self.slot, self.label)
         assert c is not None
@@ -486,18 +489,18 @@ class LwSpace(Decision, tag="lw_space"):
     rule: ClassVar[str | None] = "L-6.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
         options = space_options(state, self.slot, self.no_surcharge, state.players[self.seat].credits)
         return [Ext("space", f"{i + 1}:{cost}C") for i, cost in options]
 
-    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: State, action: Ext) -> None:
         self.done(state)
         place_building(game, state, self.seat, self.slot, self.label, int(action.arg.partition(":")[0]) - 1)
 
-    def question(self, game: BarrageGame, state: Any) -> str:
+    def question(self, game: BarrageGame, state: State) -> str:
         return f"on which building space next to {building(shared(state).buildings[self.slot]).name} (L-6.2)"
 
-    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+    def show(self, game: BarrageGame, state: State, action: Ext) -> str:
         space, _, cost = action.arg.partition(":")
         credits = int(cost.rstrip("C"))
         frame = f"red frame: {credits} credits" if credits else "no surcharge"

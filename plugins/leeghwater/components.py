@@ -5,7 +5,7 @@ tiles (L-10) and the advanced tiles in the patent stacks (L-3.6).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from turbine.plugins.barrage.technology import TechTile
 
@@ -13,8 +13,12 @@ from .netherlands import Netherlands
 from .officers import NewOfficer
 from .store import IMPLEMENTED_OFFICERS, data
 
+if TYPE_CHECKING:
+    from turbine.core import Rng
+    from turbine.plugins.barrage.hookspecs import Ability, GameConfig, Pools
 
-def validate(config: Any) -> list[str]:
+
+def validate(config: GameConfig) -> list[str]:
     """L-1: full game only, 2–4 players (U-1: no solo)."""
     c = data().constants
     problems = []
@@ -33,9 +37,9 @@ class BuildingTile(TechTile):
         self.advanced = level > 0  # L-9.5: AT-B1…AT-B3 count as advanced tiles
 
 
-def abilities() -> list[Any]:
+def abilities() -> list[Ability]:
     tech = data().technology
-    tiles: list[Any] = [BuildingTile(t.id, 0, "building") for t in tech.basic]
+    tiles: list[BuildingTile] = [BuildingTile(t.id, 0, "building") for t in tech.basic]
     tiles += [BuildingTile(t.id, t.level, t.text) for t in tech.advanced]
     tiles += [BuildingTile(t.id, 0, t.text) for t in tech.special]  # Leslie's tile: builds nothing
     officers = [NewOfficer(data().officers.by_id(o)) for o in IMPLEMENTED_OFFICERS]
@@ -47,7 +51,7 @@ def bonus_tile_rows() -> list[tuple[str, int, str, bool]]:
     return [(t.id, t.vp_each, t.counts, t.intro) for t in data().bonus_tiles]
 
 
-def component_pools(pools: dict[str, Any], rng: Any) -> None:
+def component_pools(pools: Pools, rng: Rng) -> None:
     """L-3.6: AT-B1…AT-B3 into stacks I–III, then one random tile out of each stack."""
     if "advanced" not in pools:
         return

@@ -10,12 +10,16 @@ and each company's external works and building pieces left (L-3.9).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from turbine.core.drawing import Canvas, Group, seat_colour, seat_ink
 
 from . import store as lw
 from .render import company, machinery, work_reward
+
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import State
 
 SIDE = 470
 """The width of Barrage's side panels, so this one lines up with them."""
@@ -24,12 +28,12 @@ RED = "#C0182B"
 WORK_W = (SIDE - 16) / 3
 
 
-def owner_name(rules: Any, state: Any, owner: int) -> str:
+def owner_name(rules: BarrageGame, state: State, owner: int) -> str:
     """Who built on a building space, named as on Barrage's board (``seat N`` before the draft)."""
     return company(rules, state, owner)
 
 
-def draw(rules: Any, state: Any, seat: int | None, canvas: Canvas) -> None:
+def draw(rules: BarrageGame, state: State, seat: int | None, canvas: Canvas) -> None:
     """The panel of the additional management board, once it is set up."""
     if getattr(state.ext, lw.KEY, None) is None:
         return
@@ -94,7 +98,7 @@ def _work(panel: Group, x: float, y: float, w: str) -> None:
         card.text(6, 44 + i * 12, text, size=10)
 
 
-def _space(rules: Any, state: Any, row: Group, x: float, y: float, owner: int, red: bool) -> None:
+def _space(rules: BarrageGame, state: State, row: Group, x: float, y: float, owner: int, red: bool) -> None:
     space = row.group(
         x,
         y,

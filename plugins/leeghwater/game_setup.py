@@ -4,7 +4,7 @@ seat's board extension.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .store import (
     BLOCKED,
@@ -23,10 +23,12 @@ from .store import (
 from .works import reveal_works
 
 if TYPE_CHECKING:
+    from turbine.core import Rng
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import State
 
 
-def setup_game(game: BarrageGame, state: Any, rng: Any) -> None:
+def setup_game(game: BarrageGame, state: State, rng: Rng) -> None:
     """L-3.3 external works (3 of stack A face up), L-3.4 5 of the 10 private buildings,
     L-3.7 building spaces blocked by player count (U-25: ``u25_marks``)."""
     d = data()
@@ -50,7 +52,7 @@ def setup_game(game: BarrageGame, state: Any, rng: Any) -> None:
     reveal_works(state)
 
 
-def setup_player(game: BarrageGame, state: Any, seat: int) -> None:
+def setup_player(game: BarrageGame, state: State, seat: int) -> None:
     """L-3.9: the board extension with 5 building pieces and the building tile."""
     player = state.players[seat]
     if extension(player) is not None:

@@ -5,13 +5,14 @@ Jordan's credits for missing units (L-6.10, U-6) and AT-II-W's mixed units (L-15
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import State
 
 
-def credits_per_unit(game: BarrageGame, state: Any, seat: int) -> int:
+def credits_per_unit(game: BarrageGame, state: State, seat: int) -> int:
     """L-6.10: Solomon P. Jordan's credits instead of machinery apply to buildings (and Mahiri's copy)."""
     return int(game.officer(state, seat).credits_per_machinery)
 

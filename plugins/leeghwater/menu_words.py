@@ -19,6 +19,7 @@ from .store import building
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import Player, State
 
 
 def units(excavators: int, mixers: int) -> str:
@@ -28,13 +29,13 @@ def units(excavators: int, mixers: int) -> str:
     return " + ".join(parts) or "no machinery"
 
 
-def sector(player: Any, i: int) -> str:
+def sector(player: Player, i: int) -> str:
     """A wheel sector by when it comes back: ``back in 3 turns`` (B-8.4)."""
     step = (i - player.wheel_open) % WHEEL_SECTORS
     return "the open sector" if step == 0 else f"back in {step} turn{'s' if step != 1 else ''}"
 
 
-def dam_words(game: BarrageGame, state: Any, seat: int, dam: int) -> str:
+def dam_words(game: BarrageGame, state: State, seat: int, dam: int) -> str:
     """PB-01, L-11.3: ``neutral dam in Z-6: water 1 → 2 of 2``."""
     owner = state.dam_owner[dam]
     whose = "your dam" if owner == seat else "neutral dam"  # PB-01: own or neutral only (L-8.1)
@@ -43,7 +44,7 @@ def dam_words(game: BarrageGame, state: Any, seat: int, dam: int) -> str:
     return f"{whose} in Z-{game.board.dams[dam].zone}: water {held} → {held + 1} of {cap}"
 
 
-def sector_words(game: BarrageGame, state: Any, seat: int, i: int) -> str:
+def sector_words(game: BarrageGame, state: State, seat: int, i: int) -> str:
     """PB-02 (L-8.2): ``tile AT-I-E back to your supply, its 2 excavators stay (back in 3 turns)``."""
     player = state.players[seat]
     stay = units(player.wheel_exc[i], player.wheel_mix[i])
@@ -51,7 +52,7 @@ def sector_words(game: BarrageGame, state: Any, seat: int, i: int) -> str:
     return f"tile {player.wheel_tile[i]} back to your supply, {kept} ({sector(player, i)})"
 
 
-def half_words(game: BarrageGame, state: Any, seat: int, arg: str) -> str:
+def half_words(game: BarrageGame, state: State, seat: int, arg: str) -> str:
     """PB-03 (L-8.3): ``of 3 excavators + 2 mixers (back in 2 turns): 1 excavator + 0 mixers back``."""
     player = state.players[seat]
     i, e = (int(x) for x in arg.split(":"))
@@ -78,7 +79,7 @@ def building_effect(pb: str) -> str:
     return f"{b.name}: {b.effect_text.split(';')[0].split(' (')[0].rstrip('.')}"
 
 
-def payment_words(state: Any, seat: int, pay: Any, onto: str, extra: int = 0) -> str:
+def payment_words(state: State, seat: int, pay: Any, onto: str, extra: int = 0) -> str:
     """``wheel: 3 excavators + tile building; 3 credits; left 1e 2m 4c`` (L-6.2 steps 2–4,
     L-6.10): what goes onto the wheel (``onto`` the tile), the credits, the supply left."""
     moved = units(pay.excavators, pay.mixers) if pay.excavators or pay.mixers else ""

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from turbine.plugins.barrage.companies import Company
 
@@ -13,6 +13,8 @@ from .store import NED, data, opt, part
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.hookspecs import Income
+    from turbine.plugins.barrage.state import State
 
 
 class Netherlands(Company):
@@ -22,7 +24,7 @@ class Netherlands(Company):
     text = "after a production action, you may place 1 water at one of your other dams that can hold it"
 
 
-def company_income(game: BarrageGame, company: str) -> Any:
+def company_income(game: BarrageGame, company: str) -> Income | None:
     """L-11.2: the Netherlands' income rows in Barrage's shape."""
     if company != NED:
         return None
@@ -35,7 +37,7 @@ def company_income(game: BarrageGame, company: str) -> Any:
     )
 
 
-def after_production(game: BarrageGame, state: Any, seat: int, production: Any) -> None:
+def after_production(game: BarrageGame, state: State, seat: int, production: dict[str, int]) -> None:
     """L-11.3: after the production (U-9: after its contract), 1 water at another own dam."""
     if state.players[seat].company != NED:
         return

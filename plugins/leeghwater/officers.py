@@ -15,7 +15,9 @@ from turbine.plugins.barrage.officers import Officer
 from .store import MAHIRI, MAHIRI_SPACE, SIMONE, TOMMASO, extension, mine, opt
 
 if TYPE_CHECKING:
+    from turbine.plugins.barrage.actions import Action
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import State
 
 
 class NewOfficer(Officer):
@@ -25,7 +27,7 @@ class NewOfficer(Officer):
         self.id, self.name, self.text = row.id, row.name, row.ability_text
 
 
-def hand_limit(game: BarrageGame, state: Any, seat: int, limit: int) -> int | None:
+def hand_limit(game: BarrageGame, state: State, seat: int, limit: int) -> int | None:
     """L-12.3.1: 4 contracts; Mahiri's copy: 4 until her next fulfilment (L-12.5.3)."""
     player = state.players[seat]
     if player.officer == SIMONE or player.copy == SIMONE:
@@ -37,7 +39,7 @@ def hand_limit(game: BarrageGame, state: Any, seat: int, limit: int) -> int | No
     return None
 
 
-def contract_policy(game: BarrageGame, state: Any, seat: int, source: str) -> dict[str, bool] | None:
+def contract_policy(game: BarrageGame, state: State, seat: int, source: str) -> dict[str, bool] | None:
     """L-12.3.2 (U-11: nationals allowed, production energy only; France's −3 per contract,
     or once per production with ``u11_france_per_contract`` false)."""
     if source == "production" and game.officer(state, seat).id == SIMONE:
@@ -47,7 +49,7 @@ def contract_policy(game: BarrageGame, state: Any, seat: int, source: str) -> di
     return None
 
 
-def ability_used(state: Any, seat: int, detail: str) -> None:
+def ability_used(state: State, seat: int, detail: str) -> None:
     """L-12.5.3: when Mahiri copies Simone, her hand limit stays 4 until she next fulfils a contract."""
     player = state.players[seat]
     if detail == f"copies {SIMONE}" and extension(player) is not None:
@@ -55,8 +57,8 @@ def ability_used(state: Any, seat: int, detail: str) -> None:
 
 
 def after_placement(
-    game: BarrageGame, state: Any, seat: int, action: Any, engineers: int
-) -> list[Any] | None:
+    game: BarrageGame, state: State, seat: int, action: Action, engineers: int
+) -> list[Decision] | None:
     """L-12.4.2: an engineer placed alone on a space needing exactly 1 engineer may be the architect,
     and then he takes another turn.  The decision is offered after the placement's action; declining
     it means the engineer placed was an ordinary one (the architect stays available this round).
@@ -90,20 +92,20 @@ class LwArchitect(Decision, tag="lw_architect"):
     rule: ClassVar[str | None] = "L-12.4.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
         if self.mahiri and (
             game.officer(state, self.seat).id != TOMMASO or not mine(state, self.seat).architect
         ):
             return []
         return [Ext("architect")]
 
-    def question(self, game: BarrageGame, state: Any) -> str:
+    def question(self, game: BarrageGame, state: State) -> str:
         return "whether the architect takes another turn now (L-12.4.2)"
 
-    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+    def show(self, game: BarrageGame, state: State, action: Ext) -> str:
         return f"{game.describe(action)}  (another turn now; the architect is spent until next round)"
 
-    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: State, action: Ext) -> None:
         self.done(state)
         mine(state, self.seat).architect = 0
         state.flow.pending.append(ExtraAction(seat=self.seat))

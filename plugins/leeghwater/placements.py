@@ -6,7 +6,7 @@ refused: :mod:`.refusals`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from turbine.core.errors import IllegalAction
 from turbine.plugins.barrage.action_spaces import ActionSpaces
@@ -21,9 +21,10 @@ from .works import LwWorkPay, pay_work, payable_works, special_usable, take_work
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import State
 
 
-def turn_actions(game: BarrageGame, state: Any, seat: int) -> list[Ext]:
+def turn_actions(game: BarrageGame, state: State, seat: int) -> list[Ext]:
     """L-4.3: the external-works spaces, buildings to build, activated buildings to use."""
     player = state.players[seat]
     if extension(player) is None:
@@ -38,7 +39,7 @@ def turn_actions(game: BarrageGame, state: Any, seat: int) -> list[Ext]:
     return out
 
 
-def _works(game: BarrageGame, state: Any, seat: int, officer: str) -> list[Ext]:
+def _works(game: BarrageGame, state: State, seat: int, officer: str) -> list[Ext]:
     """L-5.2: the face-up external works the seat can take, then Leslie Spencer's payments
     onto her wheel (L-12.1.2)."""
     payable = payable_works(game, state, seat)
@@ -57,7 +58,7 @@ def _works(game: BarrageGame, state: Any, seat: int, officer: str) -> list[Ext]:
     return out
 
 
-def _margot(game: BarrageGame, state: Any, seat: int, effects: dict[int, int] | None = None) -> list[Ext]:
+def _margot(game: BarrageGame, state: State, seat: int, effects: dict[int, int] | None = None) -> list[Ext]:
     """L-12.2: Margot Fouché's personal space on an activated building (``x margot``), or
     Mahiri's copy of it (``x margot_bank``, L-12.5.2)."""
     player = state.players[seat]
@@ -76,35 +77,27 @@ def _margot(game: BarrageGame, state: Any, seat: int, effects: dict[int, int] | 
     ]
 
 
-def perform(game: BarrageGame, state: Any, seat: int, action: Any, top: Any = None) -> bool | None:
-    """An expansion placement (``x work …``, ``x build …``, ``x use …``); decisions are
-    answered by their own classes."""
-    if top is not None or type(action) is not Ext:
-        return None
-    return _place(game, state, seat, action)
-
-
 class LeeghwaterSpaces(ActionSpaces):
     """The additional management board's action spaces (L-4.3) and the new officers'
     (L-12), registered with Barrage through ``barrage_action_spaces``."""
 
     names: ClassVar[tuple[str, ...]] = PLACEMENTS
 
-    def offers(self, game: BarrageGame, state: Any, seat: int) -> list[Ext]:
+    def offers(self, game: BarrageGame, state: State, seat: int) -> list[Ext]:
         return turn_actions(game, state, seat)
 
-    def perform(self, game: BarrageGame, state: Any, seat: int, action: Ext) -> None:
+    def perform(self, game: BarrageGame, state: State, seat: int, action: Ext) -> None:
         _place(game, state, seat, action)
 
-    def refuse(self, game: BarrageGame, state: Any, seat: int, action: Ext) -> IllegalAction | None:
+    def refuse(self, game: BarrageGame, state: State, seat: int, action: Ext) -> IllegalAction | None:
         return refuse_placement(game, state, seat, action)
 
-    def show(self, game: BarrageGame, state: Any, seat: int, action: Ext) -> str:
+    def show(self, game: BarrageGame, state: State, seat: int, action: Ext) -> str:
         """A placement with what it costs and gives, as the menu shows it."""
         return f"{game.describe(action)}  ({placement_words(game, state, seat, action)})"
 
 
-def placement_words(game: BarrageGame, state: Any, seat: int, action: Ext) -> str:
+def placement_words(game: BarrageGame, state: State, seat: int, action: Ext) -> str:
     """L-5.2, L-6.2, L-7.6, L-12: the cost and effect of an expansion placement, in short."""
     name = action.name
     if name in ("work", "work_wheel"):
@@ -127,11 +120,11 @@ def placement_words(game: BarrageGame, state: Any, seat: int, action: Ext) -> st
 SPACES = LeeghwaterSpaces()
 
 
-def _slot(state: Any, pb: str) -> int:
+def _slot(state: State, pb: str) -> int:
     return shared(state).buildings.index(pb)
 
 
-def _place(game: BarrageGame, state: Any, seat: int, action: Ext) -> bool:
+def _place(game: BarrageGame, state: State, seat: int, action: Ext) -> None:
     player = state.players[seat]
     name = action.name
     if name == "work":  # L-5.2
@@ -142,7 +135,7 @@ def _place(game: BarrageGame, state: Any, seat: int, action: Ext) -> bool:
             pay_work(game, state, seat, w, pays[0])
         else:  # U-6: Solomon P. Jordan chooses how many units to pay with credits
             state.flow.pending.append(LwWorkPay(seat=seat, work=w.id))
-        return True
+        return
     if name == "build":  # L-6.2 step 1: the leftmost construction space
         slot = _slot(state, action.arg)
         need, cost = game.construction_spaces[player.spaces_used]
@@ -150,7 +143,7 @@ def _place(game: BarrageGame, state: Any, seat: int, action: Ext) -> bool:
         player.engineers -= need
         player.credits -= cost
         state.flow.pending.append(LwTile(seat=seat, slot=slot))
-        return True
+        return
     if name == "work_wheel":  # L-12.1.2: machinery (and her tile) into the open sector, then 1 rotation
         player.engineers -= 2
         w = work(action.arg)
@@ -164,7 +157,7 @@ def _place(game: BarrageGame, state: Any, seat: int, action: Ext) -> bool:
         player.wheel_mix[i] += w.cost.mixers
         game.rotate_wheel(state, seat, 1)
         take_work(game, state, seat, w)
-        return True
+        return
     if name in ("margot", "margot_bank"):  # L-12.2.3: no tile space, the symbol's cost still paid
         player.engineers -= 1
         if name == "margot":
@@ -174,7 +167,7 @@ def _place(game: BarrageGame, state: Any, seat: int, action: Ext) -> bool:
         else:  # U-13: her copy-space engineer is the only one
             player.engineers += 1
         use_building(game, state, seat, _slot(state, action.arg), count=False)
-        return True
+        return
     if name == "use":  # L-7.6
         slot = _slot(state, action.arg)
         s = shared(state)
@@ -183,5 +176,5 @@ def _place(game: BarrageGame, state: Any, seat: int, action: Ext) -> bool:
         player.engineers -= space.engineers
         player.credits -= RED if space.red_frame else 0
         use_building(game, state, seat, slot)
-        return True
-    return False
+        return
+    raise ValueError(f"{name!r} is not a Leeghwater placement")

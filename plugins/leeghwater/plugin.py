@@ -21,7 +21,22 @@ from .sources import BUILDINGS
 from .store import KEY
 
 if TYPE_CHECKING:
+    from turbine.core import Rng
+    from turbine.core.drawing import Canvas
+    from turbine.plugins.barrage.action_spaces import ActionSpaces
+    from turbine.plugins.barrage.actions import Action, Ext
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.decisions import Decision
+    from turbine.plugins.barrage.hookspecs import (
+        Ability,
+        BonusTileRow,
+        GameConfig,
+        Income,
+        Part,
+        Pools,
+        ScoreLine,
+    )
+    from turbine.plugins.barrage.state import State
 
 PLUGIN_INFO = PluginInfo(
     name="leeghwater",
@@ -48,7 +63,7 @@ def turbine_expansions() -> list[ExpansionSpec]:
 
 
 @hookimpl
-def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str | None:
+def turbine_render_extra(rules: BarrageGame, state: State, seat: int | None) -> str | None:
     if getattr(state.ext, KEY, None) is None:  # not set up yet
         return None
     from .render import render
@@ -57,7 +72,7 @@ def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str | None
 
 
 @hookimpl
-def turbine_draw(rules: Any, state: Any, seat: int | None, canvas: Any) -> None:
+def turbine_draw(rules: BarrageGame, state: State, seat: int | None, canvas: Canvas) -> None:
     """The additional management board's panel beside Barrage's board (:mod:`.draw`)."""
     from .draw import draw
 
@@ -68,37 +83,37 @@ def turbine_draw(rules: Any, state: Any, seat: int | None, canvas: Any) -> None:
 
 
 @hookimpl
-def barrage_validate_config(config: Any) -> list[str]:
+def barrage_validate_config(config: GameConfig) -> list[str]:
     return components.validate(config)
 
 
 @hookimpl
-def barrage_abilities(config: Any) -> list[Any]:
+def barrage_abilities(config: GameConfig) -> list[Ability]:
     return components.abilities()
 
 
 @hookimpl
-def barrage_bonus_tiles(config: Any) -> list[Any]:
+def barrage_bonus_tiles(config: GameConfig) -> list[BonusTileRow]:
     return components.bonus_tile_rows()
 
 
 @hookimpl
-def barrage_component_pools(config: Any, pools: Any, rng: Any) -> None:
+def barrage_component_pools(config: GameConfig, pools: Pools, rng: Rng) -> None:
     components.component_pools(pools, rng)
 
 
 @hookimpl
-def barrage_company_income(game: BarrageGame, company: str) -> Any:
+def barrage_company_income(game: BarrageGame, company: str) -> Income | None:
     return netherlands.company_income(game, company)
 
 
 @hookimpl
-def barrage_setup_game(game: BarrageGame, state: Any, rng: Any) -> None:
+def barrage_setup_game(game: BarrageGame, state: State, rng: Rng) -> None:
     game_setup.setup_game(game, state, rng)
 
 
 @hookimpl
-def barrage_setup_player(game: BarrageGame, state: Any, seat: int, rng: Any) -> None:
+def barrage_setup_player(game: BarrageGame, state: State, seat: int, rng: Rng) -> None:
     game_setup.setup_player(game, state, seat)
 
 
@@ -106,12 +121,12 @@ def barrage_setup_player(game: BarrageGame, state: Any, seat: int, rng: Any) -> 
 
 
 @hookimpl
-def barrage_action_spaces(config: Any) -> list[Any]:
+def barrage_action_spaces(config: GameConfig) -> list[ActionSpaces]:
     return [placements.SPACES]
 
 
 @hookimpl
-def barrage_decisions(config: Any) -> list[Any]:
+def barrage_decisions(config: GameConfig) -> list[type[Decision]]:
     return list(DECISIONS)
 
 
@@ -121,17 +136,17 @@ def turbine_state_parts() -> list[Any]:
 
 
 @hookimpl
-def barrage_resolve_reward_part(game: BarrageGame, state: Any, seat: int, part: Any) -> bool | None:
+def barrage_resolve_reward_part(game: BarrageGame, state: State, seat: int, part: Part) -> bool | None:
     return works.resolve_reward_part(game, state, seat, part)
 
 
 @hookimpl
-def barrage_after_production(game: BarrageGame, state: Any, seat: int, production: Any) -> None:
+def barrage_after_production(game: BarrageGame, state: State, seat: int, production: dict[str, int]) -> None:
     netherlands.after_production(game, state, seat, production)
 
 
 @hookimpl
-def barrage_bot_value(game: BarrageGame, state: Any, seat: int, action: Any) -> float | None:
+def barrage_bot_value(game: BarrageGame, state: State, seat: int, action: Ext) -> float | None:
     return bot.bot_value(game, state, seat, action)
 
 
@@ -139,29 +154,29 @@ def barrage_bot_value(game: BarrageGame, state: Any, seat: int, action: Any) -> 
 
 
 @hookimpl
-def barrage_end_of_round(game: BarrageGame, state: Any, round_no: int) -> None:
+def barrage_end_of_round(game: BarrageGame, state: State, round_no: int) -> None:
     scoring.end_of_round(game, state)
 
 
 @hookimpl
-def barrage_bonus_tile_count(game: BarrageGame, state: Any, seat: int, tile: Any) -> int | None:
+def barrage_bonus_tile_count(game: BarrageGame, state: State, seat: int, tile: str) -> int | None:
     return scoring.bonus_count(state, seat, tile)
 
 
 @hookimpl
-def barrage_final_scoring(game: BarrageGame, state: Any) -> list[Any]:
+def barrage_final_scoring(game: BarrageGame, state: State) -> list[ScoreLine]:
     """L-14.1's lines, each scored as ``buildings`` in the breakdown."""
     return [(*line, BUILDINGS) for line in scoring.final_scoring(state)]
 
 
 @hookimpl
-def turbine_view(rules: Any, state: Any, seat: int | None) -> None:
+def turbine_view(rules: BarrageGame, state: State, seat: int | None) -> None:
     """L-3.3: the external works stacks A-C are face down (their sizes show)."""
     works.hide(state)
 
 
 @hookimpl
-def turbine_determinise(rules: Any, state: Any, seat: int, rng: Any) -> None:
+def turbine_determinise(rules: BarrageGame, state: State, seat: int, rng: Rng) -> None:
     works.deal_hidden(state, rng)
 
 
@@ -169,17 +184,19 @@ def turbine_determinise(rules: Any, state: Any, seat: int, rng: Any) -> None:
 
 
 @hookimpl
-def barrage_hand_limit(game: BarrageGame, state: Any, seat: int, limit: int) -> int | None:
+def barrage_hand_limit(game: BarrageGame, state: State, seat: int, limit: int) -> int | None:
     return officers.hand_limit(game, state, seat, limit)
 
 
 @hookimpl
-def barrage_contract_policy(game: BarrageGame, state: Any, seat: int, energy: int, source: str) -> Any:
+def barrage_contract_policy(
+    game: BarrageGame, state: State, seat: int, energy: int, source: str
+) -> dict[str, bool] | None:
     return officers.contract_policy(game, state, seat, source)
 
 
 @hookimpl
-def barrage_ability_used(game: BarrageGame, state: Any, seat: int, ability: str, detail: str) -> None:
+def barrage_ability_used(game: BarrageGame, state: State, seat: int, ability: str, detail: str) -> None:
     officers.ability_used(state, seat, detail)
 
 
@@ -187,5 +204,7 @@ def barrage_ability_used(game: BarrageGame, state: Any, seat: int, ability: str,
 
 
 @hookimpl
-def barrage_after_placement(game: BarrageGame, state: Any, seat: int, space: Any, engineers: Any) -> Any:
+def barrage_after_placement(
+    game: BarrageGame, state: State, seat: int, space: Action, engineers: int
+) -> bool | list[Decision] | None:
     return officers.after_placement(game, state, seat, space, engineers)

@@ -8,7 +8,7 @@ same functions legal-move generation uses, and never changes the state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from turbine.core.errors import IllegalAction
 from turbine.plugins.barrage.actions import Ext
@@ -21,11 +21,12 @@ from .works import special_usable, work_payments
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import Player, State
 
 PLACEMENTS = ("work", "work_wheel", "build", "use", "margot", "margot_bank")
 
 
-def refuse_placement(game: BarrageGame, state: Any, seat: int, action: Any) -> IllegalAction | None:
+def refuse_placement(game: BarrageGame, state: State, seat: int, action: Ext) -> IllegalAction | None:
     """The reason ``action`` may not be placed by ``seat`` now, or ``None`` when it is no
     Leeghwater placement (or nothing forbids it)."""
     if type(action) is not Ext or action.name not in PLACEMENTS or extension(state.players[seat]) is None:
@@ -55,7 +56,7 @@ def _units(excavators: int, mixers: int) -> str:
     return f"{n(excavators, 'excavator')} and {n(mixers, 'mixer')}"
 
 
-def _not_in_play(state: Any, pb: str) -> IllegalAction:
+def _not_in_play(state: State, pb: str) -> IllegalAction:
     shown = ", ".join(shared(state).buildings)
     known = {b.id for b in data().private_buildings}
     what = (
@@ -67,7 +68,7 @@ def _not_in_play(state: Any, pb: str) -> IllegalAction:
 # --------------------------------------------------------------------------- external works (L-5)
 
 
-def _work(game: BarrageGame, state: Any, seat: int, w_id: str, wheel: bool) -> IllegalAction | None:
+def _work(game: BarrageGame, state: State, seat: int, w_id: str, wheel: bool) -> IllegalAction | None:
     player = state.players[seat]
     display = [w for w in shared(state).ew_display if w]
     if w_id not in {w.id for w in data().external_works.works}:
@@ -112,7 +113,7 @@ def _work(game: BarrageGame, state: Any, seat: int, w_id: str, wheel: bool) -> I
     return None
 
 
-def _machinery(game: BarrageGame, w: dm.ExternalWork, player: Any, wheel: bool) -> IllegalAction:
+def _machinery(game: BarrageGame, w: dm.ExternalWork, player: Player, wheel: bool) -> IllegalAction:
     need = _units(w.cost.excavators, w.cost.mixers)
     have = _units(player.excavators, player.mixers)
     credits = opt(game).u6_solomon_external_works and not wheel
@@ -129,7 +130,7 @@ def _machinery(game: BarrageGame, w: dm.ExternalWork, player: Any, wheel: bool) 
 # --------------------------------------------------------------------------- building (L-6)
 
 
-def _build(game: BarrageGame, state: Any, seat: int, slot: int) -> IllegalAction | None:
+def _build(game: BarrageGame, state: State, seat: int, slot: int) -> IllegalAction | None:
     player = state.players[seat]
     pb = shared(state).buildings[slot]
     spaces = game.construction_spaces
@@ -167,7 +168,7 @@ def _build(game: BarrageGame, state: Any, seat: int, slot: int) -> IllegalAction
 # --------------------------------------------------------------------------- using (L-7, L-12.2)
 
 
-def _use(game: BarrageGame, state: Any, seat: int, slot: int) -> IllegalAction | None:
+def _use(game: BarrageGame, state: State, seat: int, slot: int) -> IllegalAction | None:
     pb = shared(state).buildings[slot]
     if not activated(state, seat, slot):
         return IllegalAction(
@@ -198,7 +199,7 @@ def _effect(pb: str, b: dm.PrivateBuilding) -> IllegalAction:
     return IllegalAction(f"{pb}'s action cannot be carried out in full now{cost}", "L-7.6")
 
 
-def _margot(game: BarrageGame, state: Any, seat: int, slot: int, name: str) -> IllegalAction | None:
+def _margot(game: BarrageGame, state: State, seat: int, slot: int, name: str) -> IllegalAction | None:
     pb = shared(state).buildings[slot]
     player = state.players[seat]
     own = name == "margot"

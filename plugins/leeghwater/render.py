@@ -6,11 +6,15 @@ are named as on Barrage's board; ids are spelled as the moves spell them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from turbine.plugins.barrage.decisions import reward_text
 
 from . import store as lw
+
+if TYPE_CHECKING:
+    from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import State
 
 
 def machinery(m: Any) -> str:
@@ -38,11 +42,11 @@ def work_reward(w: Any, short: bool = False) -> str:
     return " + ".join(p for p in parts if p)
 
 
-def company(rules: Any, state: Any, seat: int) -> str:
+def company(rules: BarrageGame, state: State, seat: int) -> str:
     return str(rules.company(state, seat).name or f"seat {seat + 1}")
 
 
-def render(rules: Any, state: Any) -> str:
+def render(rules: BarrageGame, state: State) -> str:
     s = lw.shared(state)
     lines = ["Leeghwater: additional management board"]
     stacks = ", ".join(f"{name} {len(stack)}" for name, stack in zip("ABC", s.ew_stacks, strict=True))

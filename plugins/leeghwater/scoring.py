@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .store import active, building, extension, mine, shared
 from .works import reveal_works
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import State
 
 
-def end_of_round(game: BarrageGame, state: Any) -> None:
+def end_of_round(game: BarrageGame, state: State) -> None:
     """L-13.1: the external-works display is replaced; L-13.3: per-round building state resets."""
     if not active(state):
         return
@@ -25,7 +26,7 @@ def end_of_round(game: BarrageGame, state: Any) -> None:
             p.ext.leeghwater.architect = 1  # L-12.4.5: the architect comes back with the engineers
 
 
-def bonus_count(state: Any, seat: int, counts: Any) -> int | None:
+def bonus_count(state: State, seat: int, counts: str) -> int | None:
     """L-10.4: BT-N1 external works taken, BT-N2 buildings built."""
     if not active(state):
         return None
@@ -36,7 +37,7 @@ def bonus_count(state: Any, seat: int, counts: Any) -> int | None:
     return None
 
 
-def final_scoring(state: Any) -> list[tuple[int, int, str]]:
+def final_scoring(state: State) -> list[tuple[int, int, str]]:
     """L-14.1: each activated private building's VP, to each player who activated it."""
     if not active(state):
         return []

@@ -13,7 +13,7 @@ Rule IDs refer to ``docs/rules/leeghwater.md``.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import msgspec
 from turbine.core import StatePart
@@ -23,6 +23,7 @@ from .options import LeeghwaterOptions
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import Player, State
 
 KEY = "leeghwater"
 FREE = -1
@@ -132,24 +133,24 @@ def opt(game: BarrageGame) -> LeeghwaterOptions:
     return got if isinstance(got, LeeghwaterOptions) else _DEFAULTS
 
 
-def active(state: Any) -> bool:
+def active(state: State) -> bool:
     """Whether this game has the additional management board (set up, L-3.2)."""
     return state.ext.leeghwater is not None
 
 
-def shared(state: Any) -> Shared:
+def shared(state: State) -> Shared:
     """The additional management board's state."""
     got: Shared = state.ext.leeghwater
     return got
 
 
-def extension(player: Any) -> Seat | None:
+def extension(player: Player) -> Seat | None:
     """``player``'s board extension, ``None`` before it is set up (L-3.9)."""
     got: Seat | None = player.ext.leeghwater
     return got
 
 
-def mine(state: Any, seat: int) -> Seat:
+def mine(state: State, seat: int) -> Seat:
     """``seat``'s board extension state."""
     got: Seat = state.players[seat].ext.leeghwater
     return got

@@ -21,10 +21,13 @@ from .sources import CONTRACTS, WORKS
 from .store import NO_LIMIT, active, data, mine, opt, part, shared, work
 
 if TYPE_CHECKING:
+    from turbine.core import Rng
     from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.hookspecs import Part
+    from turbine.plugins.barrage.state import Player, State
 
 
-def reveal_works(state: Any) -> None:
+def reveal_works(state: State) -> None:
     """L-3.3.4, L-13.1: 3 tiles face up, from A while it lasts, then B, then C."""
     s = shared(state)
     display = []
@@ -34,7 +37,9 @@ def reveal_works(state: Any) -> None:
     s.ew_display = display
 
 
-def work_payments(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork) -> list[tuple[int, int, int]]:
+def work_payments(
+    game: BarrageGame, state: State, seat: int, w: dm.ExternalWork
+) -> list[tuple[int, int, int]]:
     """L-5.3, L-5.4: the machinery from the personal supply (never the wheel); with U-6
     ``u6_solomon_external_works`` Solomon P. Jordan may pay any unit with 3 credits."""
     p = state.players[seat]
@@ -42,7 +47,7 @@ def work_payments(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork) 
     return machinery_payments(w.cost.excavators, w.cost.mixers, p.excavators, p.mixers, per_unit, p.credits)
 
 
-def can_pay_work(player: Any, w: dm.ExternalWork) -> bool:
+def can_pay_work(player: Player, w: dm.ExternalWork) -> bool:
     """L-5.3, L-5.4: the machinery itself, from the personal supply."""
     return player.excavators >= w.cost.excavators and player.mixers >= w.cost.mixers
 
@@ -53,7 +58,7 @@ def _machinery() -> dict[str, tuple[int, int]]:
     return {w.id: (w.cost.excavators, w.cost.mixers) for w in data().external_works.works}
 
 
-def payable_works(game: BarrageGame, state: Any, seat: int) -> list[str]:
+def payable_works(game: BarrageGame, state: State, seat: int) -> list[str]:
     """L-5.2 to L-5.4: the face-up external works whose machinery the seat has (U-2: and whose
     special part it can use now, when it must)."""
     player = state.players[seat]
@@ -69,7 +74,7 @@ def payable_works(game: BarrageGame, state: Any, seat: int) -> list[str]:
     return out
 
 
-def special_usable(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork, paid: int) -> bool:
+def special_usable(game: BarrageGame, state: State, seat: int, w: dm.ExternalWork, paid: int) -> bool:
     """U-2: with ``u2_unusable_special="illegal"`` the work's special part must be usable now
     (``paid``: the credits the work costs); U-18: EW-R7 needs room for both elevations."""
     if opt(game).u2_unusable_special == "forfeit":
@@ -95,7 +100,7 @@ def loan_price(w: dm.ExternalWork) -> int:
     return w.loan_price(data().constants.loan_credits_per_machinery_unit)
 
 
-def contracts_for(game: BarrageGame, state: Any, seat: int, limit: int) -> list[str]:
+def contracts_for(game: BarrageGame, state: State, seat: int, limit: int) -> list[str]:
     """EW-R1, EW-R2, PB-10: face-up contracts in the personal supply (L-5.12.1).  U-3: the
     printed requirement, or with ``u3_france_discount`` France's (unlocked) −3 applied."""
     table = game.contracts
@@ -105,7 +110,9 @@ def contracts_for(game: BarrageGame, state: Any, seat: int, limit: int) -> list[
     return [c for c in state.players[seat].contracts if table[c].requirement - discount <= limit]
 
 
-def pay_work(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork, pay: tuple[int, int, int]) -> None:
+def pay_work(
+    game: BarrageGame, state: State, seat: int, w: dm.ExternalWork, pay: tuple[int, int, int]
+) -> None:
     """L-5.3, L-5.6: the machinery (and, U-6, credits) to the general supply, then the tile."""
     player = state.players[seat]
     e, m, credits = pay
@@ -117,7 +124,7 @@ def pay_work(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork, pay: 
     take_work(game, state, seat, w)
 
 
-def take_work(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork, keep: bool = True) -> None:
+def take_work(game: BarrageGame, state: State, seat: int, w: dm.ExternalWork, keep: bool = True) -> None:
     """L-5.2 steps 3–4: the tile goes face down to the player, its reward at once.
 
     U-27: the ordinary parts in Barrage's reward order, the special part last; U-2 (b):
@@ -141,7 +148,7 @@ def take_work(game: BarrageGame, state: Any, seat: int, w: dm.ExternalWork, keep
     game.gain(state, seat, tuple(parts), WORKS)
 
 
-def resolve_reward_part(game: BarrageGame, state: Any, seat: int, p: Any) -> bool | None:
+def resolve_reward_part(game: BarrageGame, state: State, seat: int, p: Part) -> bool | None:
     """SY-8 energy (EW-T100, PB-09): Barrage's tile energy, which may fulfil one contract (U-10)."""
     kind, amount = p[0], p[1]
     if kind == "energy_contract":
@@ -150,14 +157,14 @@ def resolve_reward_part(game: BarrageGame, state: Any, seat: int, p: Any) -> boo
     return None
 
 
-def hide(state: Any) -> None:
+def hide(state: State) -> None:
     """Views: the external-works stacks are face down (their sizes stay visible)."""
     if active(state):
         s = shared(state)
         s.ew_stacks = [[""] * len(stack) for stack in s.ew_stacks]
 
 
-def deal_hidden(state: Any, rng: Any) -> None:
+def deal_hidden(state: State, rng: Rng) -> None:
     """A determinisation (:func:`hide`'s counterpart): each face-down place of an
     external-works stack gets a work of that stack (A, B or C, L-3.3) seen nowhere in
     the display or a seat's works, at random, each once."""
@@ -191,17 +198,17 @@ class LwWorkPay(Decision, tag="lw_work_pay"):
     rule: ClassVar[str | None] = "L-5.3"
     answer_types: ClassVar[tuple[type, ...]] = (Pay,)
 
-    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return [Pay(e, m, k) for e, m, k in work_payments(game, state, self.seat, work(self.work))]
 
-    def show(self, game: BarrageGame, state: Any, action: Pay) -> str:
+    def show(self, game: BarrageGame, state: State, action: Pay) -> str:
         """``pay 2e 0m 3c  (give 2 excavators + 3 credits → 5 VP)`` (L-5.3, U-6)."""
         given = units(action.excavators, action.mixers)
         credits = f" + {action.credits} credits" if action.credits else ""
         reward = work_reward(work(self.work), short=True)
         return f"{game.describe(action)}  (give {given}{credits} → {reward})"
 
-    def apply(self, game: BarrageGame, state: Any, action: Pay) -> None:
+    def apply(self, game: BarrageGame, state: State, action: Pay) -> None:
         self.done(state)
         pay_work(game, state, self.seat, work(self.work), (action.excavators, action.mixers, action.credits))
 
@@ -213,7 +220,7 @@ class LwLoan(Decision, tag="lw_loan"):
     rule: ClassVar[str | None] = "L-8.4"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
         seat = self.seat
         credits = state.players[seat].credits
         return [
@@ -224,11 +231,11 @@ class LwLoan(Decision, tag="lw_loan"):
             and special_usable(game, state, seat, work(w), loan_price(work(w)))
         ]
 
-    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+    def show(self, game: BarrageGame, state: State, action: Ext) -> str:
         w = work(action.arg)
         return f"{game.describe(action)}  ({loan_price(w)} credits → {work_reward(w, short=True)})"
 
-    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: State, action: Ext) -> None:
         self.done(state)
         w = work(action.arg)
         state.players[self.seat].credits -= loan_price(w)
@@ -245,14 +252,14 @@ class LwContract(Decision, tag="lw_contract"):
     rule: ClassVar[str | None] = "L-5.12.1"
     answer_types: ClassVar[tuple[type, ...]] = (Fulfil,)
 
-    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return [Fulfil(c) for c in contracts_for(game, state, self.seat, self.limit)]
 
-    def show(self, game: BarrageGame, state: Any, action: Fulfil) -> str:
+    def show(self, game: BarrageGame, state: State, action: Fulfil) -> str:
         """``fulfil SC-2  (needs 3 energy: 2 credits + rotate 1)``: no energy is produced."""
         return f"{game.describe(action)}  ({contract_words(game, action.contract)})"
 
-    def apply(self, game: BarrageGame, state: Any, action: Fulfil) -> None:
+    def apply(self, game: BarrageGame, state: State, action: Fulfil) -> None:
         self.done(state)
         player = state.players[self.seat]
         c = action.contract
@@ -269,14 +276,14 @@ class LwPatent(Decision, tag="lw_patent"):
     rule: ClassVar[str | None] = "L-5.12.2"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def answers(self, game: BarrageGame, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return [Ext("patent", t) for t in state.patent_display if t]
 
-    def show(self, game: BarrageGame, state: Any, action: Ext) -> str:
+    def show(self, game: BarrageGame, state: State, action: Ext) -> str:
         """``x patent AT-I-W  (No 3-credit surcharge for a red-framed building space)``."""
         return f"{game.describe(action)}  ({tile_words(game, action.arg)})"
 
-    def apply(self, game: BarrageGame, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: State, action: Ext) -> None:
         self.done(state)
         display = state.patent_display
         display[display.index(action.arg)] = ""

@@ -69,7 +69,10 @@ ALLOWED = {
     "turbine.plugins.barrage.actions",  # Ext, the expansion's placements and answers (G-4)
     "turbine.plugins.barrage.decisions",  # Decision, the base of its decision kind
     "turbine.plugins.barrage.action_spaces",  # ActionSpaces, the base of its action space
-    "turbine.plugins.barrage.state",  # StatePart, how its records join the state
+    "turbine.plugins.barrage.state",  # StatePart, how its records join the state; State and Player, its types
+    "turbine.plugins.barrage.api",  # BarrageGame, the type of every call into Barrage (TYPE_CHECKING)
+    "turbine.plugins.barrage.hookspecs",  # the hooks' value types (TYPE_CHECKING)
+    "turbine.core.drawing",  # Canvas, the type of the board picture it draws on (TYPE_CHECKING)
     "msgspec",  # its records are msgspec Structs
     "turbine.core",
     "turbine.core.errors",

@@ -61,9 +61,24 @@ def test_HP_7_greedy_bot_values_of_the_expansion_actions(action, expected):
     assert value(action) == expected
 
 
-def test_HP_7_Barrage_actions_are_not_the_expansion_s_to_value():
-    """HP-7: the hook answers ``None`` ("not mine") for Barrage's own actions."""
-    assert value(Skip()) is None
+def test_HP_7_the_hook_is_asked_about_expansion_actions_only():
+    """HP-7: Barrage's greedy bot asks ``barrage_bot_value`` about ``Ext`` actions; its own
+    actions keep Barrage's scores (a skip −1) without a call."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    bot = GreedyBot(g.rules, seat, seed=0)
+    asked = []
+    hook = g.rules.h_bot_value
+
+    def recording(**kwargs):
+        asked.append(kwargs["action"])
+        return hook(**kwargs)
+
+    g.rules.h_bot_value = recording
+    view = g.rules.view(g.state, seat)
+    assert bot._score(view, Skip()) == -1
+    assert bot._score(view, Ext("build", "PB-01")) == 42 + 3 / 2
+    assert asked == [Ext("build", "PB-01")]
 
 
 def test_HP_7_the_greedy_bot_takes_the_action_the_expansion_values_most():

@@ -62,7 +62,7 @@ def do(g: Game, seat: int, action) -> None:
         pending.apply(g.rules, g.state, action)
     else:
         assert action in placements.turn_actions(g.rules, g.state, seat), action
-        assert placements.perform(g.rules, g.state, seat, action, None)
+        placements.SPACES.perform(g.rules, g.state, seat, action)  # as Barrage performs it (G-4)
 
 
 def rich(g: Game, seat: int, credits: int = 30, exc: int = 12, mix: int = 12) -> None:

@@ -11,7 +11,7 @@ with turbine's core hook ``turbine_state_parts`` (:data:`PART`).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 import msgspec
 from turbine.core import StatePart
@@ -21,6 +21,11 @@ from turbine.plugins.barrage.actions import Ext
 from turbine.plugins.barrage.decisions import Decision
 
 from .options import GrantsOptions
+
+if TYPE_CHECKING:
+    from turbine.core.drawing import Canvas
+    from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.state import Player, State
 
 KEY = "grants"
 """The expansion's id: ``--with grants``, ``options["grants"]``, ``state.ext.grants``."""
@@ -92,36 +97,38 @@ PART = StatePart(KEY, shared=Office, seat=Holder)
 """What the expansion keeps in Barrage's state (``turbine_state_parts``)."""
 
 
-def active(state: Any) -> bool:
+def active(state: State) -> bool:
     """The game was set up with the expansion."""
     return state.ext.grants is not None
 
 
-def opt(game: Any) -> GrantsOptions:
-    options: GrantsOptions = game.options.grants
+def opt(game: BarrageGame) -> GrantsOptions:
+    """``options.grants``: the game's options gain a field per expansion when the game is
+    made, so a type checker knows it only by name."""
+    options: GrantsOptions = getattr(game.options, KEY)
     return options
 
 
-def shared(state: Any) -> Office:
+def shared(state: State) -> Office:
     """The office: who took each grant this round (GR-1, GR-5)."""
     office: Office = state.ext.grants
     return office
 
 
-def mine(state: Any, seat: int) -> Holder:
+def mine(state: State, seat: int) -> Holder:
     """``seat``'s grants taken this game and its use of the office this round (GR-2, GR-6)."""
     holder: Holder = state.players[seat].ext.grants
     return holder
 
 
-def setup(state: Any) -> None:
+def setup(state: State) -> None:
     """GR-1: every grant on the display; nobody has used the office or taken a grant."""
     state.ext.grants = Office(taken_by={g.id: FREE for g in GRANTS})
     for player in state.players:
         player.ext.grants = Holder(taken=[], used=0)
 
 
-def end_of_round(state: Any) -> None:
+def end_of_round(state: State) -> None:
     """GR-5: the grants taken this round return to the display; the office may be used again."""
     if not active(state):
         return
@@ -132,26 +139,26 @@ def end_of_round(state: Any) -> None:
         player.ext.grants.used = 0
 
 
-def wheel_loaded(player: Any) -> bool:
+def wheel_loaded(player: Player) -> bool:
     """A tile or machinery is on the construction wheel (GR-4)."""
     return any(player.wheel_tile) or any(player.wheel_exc) or any(player.wheel_mix)
 
 
-def usable(state: Any, seat: int, grant: Grant) -> bool:
+def usable(state: State, seat: int, grant: Grant) -> bool:
     """``seat`` may take ``grant`` now: it is on the display (GR-5) and has an effect (GR-4)."""
     if shared(state).taken_by[grant.id] != FREE:
         return False
     return not grant.rotations or wheel_loaded(state.players[seat])
 
 
-def takeable(state: Any, seat: int) -> list[Grant]:
+def takeable(state: State, seat: int) -> list[Grant]:
     return [g for g in GRANTS if usable(state, seat, g)]
 
 
 # -- the placement (GR-2) --------------------------------------------------------------------------
 
 
-def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
+def turn_actions(game: BarrageGame, state: State, seat: int) -> list[Ext]:
     """GR-2: the office, once per round, when the seat can pay and take a grant (B-7.4)."""
     if not active(state):
         return []
@@ -162,21 +169,17 @@ def turn_actions(game: Any, state: Any, seat: int) -> list[Ext]:
     return [Ext(OFFICE)] if takeable(state, seat) else []
 
 
-def perform(game: Any, state: Any, seat: int, action: Any, pending: Any) -> bool | None:
-    """GR-2: place the engineers, pay, and ask which grant (GR-3).  ``None`` for any
-    action that is not this expansion's placement, so other expansions get theirs."""
-    if pending is not None or type(action) is not Ext or action.name != OFFICE or not active(state):
-        return None
+def place(game: BarrageGame, state: State, seat: int) -> None:
+    """GR-2: place the engineers, pay, and ask which grant (GR-3)."""
     player = state.players[seat]
     o = opt(game)
     player.engineers -= o.engineers
     player.credits -= o.credits
     mine(state, seat).used = 1
     state.flow.pending.append(GrantChoice(seat=seat, paid=o.credits))
-    return True
 
 
-def take(game: Any, state: Any, seat: int, grant: Grant) -> None:
+def take(game: BarrageGame, state: State, seat: int, grant: Grant) -> None:
     """GR-3: the grant leaves the display, its effect applies at once, the seat keeps it."""
     shared(state).taken_by[grant.id] = seat
     mine(state, seat).taken.append(grant.id)
@@ -203,17 +206,17 @@ class GrantChoice(Decision, tag="grants_choice"):
     rule: ClassVar[str | None] = "GR-3"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
-    def question(self, game: Any, state: Any) -> str:
+    def question(self, game: BarrageGame, state: State) -> str:
         return f"{self.prompt} (paid {plural(self.paid, 'credit')})"
 
-    def answers(self, game: Any, state: Any) -> list[Any]:
+    def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return [Ext(GRANT, g.id) for g in takeable(state, self.seat)]
 
-    def apply(self, game: Any, state: Any, action: Ext) -> None:
+    def apply(self, game: BarrageGame, state: State, action: Ext) -> None:
         self.done(state)
         take(game, state, self.seat, BY_ID[action.arg])
 
-    def refuse(self, game: Any, state: Any, action: Ext) -> IllegalAction:
+    def refuse(self, game: BarrageGame, state: State, action: Ext) -> IllegalAction:
         names = ", ".join(g.id for g in GRANTS)
         if action.name != GRANT or action.arg not in BY_ID:
             return IllegalAction(
@@ -232,7 +235,7 @@ class GrantChoice(Decision, tag="grants_choice"):
             "GR-4",
         )
 
-    def show(self, game: Any, state: Any, action: Ext) -> str:
+    def show(self, game: BarrageGame, state: State, action: Ext) -> str:
         return f"{game.describe(action)} ({BY_ID[action.arg].text})"
 
 
@@ -243,12 +246,12 @@ DECISIONS: tuple[type[Decision], ...] = (GrantChoice,)
 # -- the audit (GR-6) ---------------------------------------------------------------------------------
 
 
-def unbacked(state: Any, seat: int) -> int:
+def unbacked(state: State, seat: int) -> int:
     """Grants taken beyond the contracts fulfilled (GR-6)."""
     return max(0, len(mine(state, seat).taken) - len(state.players[seat].fulfilled))
 
 
-def final_scoring(game: Any, state: Any) -> list[tuple[int, int, str]]:
+def final_scoring(game: BarrageGame, state: State) -> list[tuple[int, int, str]]:
     """GR-6: each grant not matched by a fulfilled contract costs ``audit_vp`` VP."""
     if not active(state):
         return []
@@ -264,10 +267,8 @@ def final_scoring(game: Any, state: Any) -> list[tuple[int, int, str]]:
 # -- the greedy bot and the board -------------------------------------------------------------------
 
 
-def bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
+def bot_value(game: BarrageGame, state: State, seat: int, action: Ext) -> float | None:
     """The office ranks below a contract (20) and above machinery (12); ``None`` for others' actions."""
-    if type(action) is not Ext:
-        return None
     if action.name == OFFICE:
         return 15.0
     if action.name == GRANT and action.arg in BY_ID:
@@ -275,7 +276,7 @@ def bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
     return None
 
 
-def render(game: Any, state: Any) -> str | None:
+def render(game: BarrageGame, state: State) -> str | None:
     """One line under the board: the display, the price and each seat's grants."""
     if not active(state):
         return None
@@ -294,19 +295,19 @@ class GrantOffice(ActionSpaces):
 
     names: ClassVar[tuple[str, ...]] = (OFFICE,)
 
-    def offers(self, game: Any, state: Any, seat: int) -> list[Ext]:
+    def offers(self, game: BarrageGame, state: State, seat: int) -> list[Ext]:
         return turn_actions(game, state, seat)
 
-    def perform(self, game: Any, state: Any, seat: int, action: Ext) -> None:
-        perform(game, state, seat, action, None)
+    def perform(self, game: BarrageGame, state: State, seat: int, action: Ext) -> None:
+        place(game, state, seat)
 
-    def show(self, game: Any, state: Any, seat: int, action: Ext) -> str:
+    def show(self, game: BarrageGame, state: State, seat: int, action: Ext) -> str:
         """GR-2: what the office costs, and the grants on its display."""
         o = opt(game)
         free = ", ".join(g.id for g in GRANTS if shared(state).taken_by[g.id] == FREE)
         return f"{game.describe(action)}  ({o.engineers} eng + {o.credits} cr: a grant of {free})"
 
-    def refuse(self, game: Any, state: Any, seat: int, action: Ext) -> IllegalAction | None:
+    def refuse(self, game: BarrageGame, state: State, seat: int, action: Ext) -> IllegalAction | None:
         """GR-2: why the office is closed to ``seat`` now."""
         if not active(state):
             return None
@@ -328,7 +329,7 @@ class GrantOffice(ActionSpaces):
 SPACES = GrantOffice()
 
 
-def draw(game: Any, state: Any, canvas: Any) -> None:
+def draw(game: BarrageGame, state: State, canvas: Canvas) -> None:
     """A panel beside Barrage's board picture: the grants on display and who holds how many."""
     if not active(state):
         return

@@ -9,12 +9,21 @@ expansion, so a Barrage game without it is unchanged.  The rules are in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from turbine.core import ExpansionSpec, PluginInfo, hookimpl
 
 from . import office
 from .options import GrantsOptions
+
+if TYPE_CHECKING:
+    from turbine.core import Rng
+    from turbine.plugins.barrage.action_spaces import ActionSpaces
+    from turbine.plugins.barrage.actions import Ext
+    from turbine.plugins.barrage.api import BarrageGame
+    from turbine.plugins.barrage.decisions import Decision
+    from turbine.plugins.barrage.hookspecs import GameConfig, ScoreLine
+    from turbine.plugins.barrage.state import State
 
 PLUGIN_INFO = PluginInfo(
     name="barrage_grants",
@@ -38,27 +47,27 @@ def turbine_expansions() -> list[ExpansionSpec]:
 
 
 @hookimpl
-def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str | None:
+def turbine_render_extra(rules: BarrageGame, state: State, seat: int | None) -> str | None:
     return office.render(rules, state)
 
 
 @hookimpl
-def turbine_draw(rules: Any, state: Any, seat: int | None, canvas: Any) -> None:
+def turbine_draw(rules: BarrageGame, state: State, seat: int | None, canvas: Any) -> None:
     office.draw(rules, state, canvas)
 
 
 @hookimpl
-def barrage_setup_game(game: Any, state: Any, rng: Any) -> None:
+def barrage_setup_game(game: BarrageGame, state: State, rng: Rng) -> None:
     office.setup(state)
 
 
 @hookimpl
-def barrage_decisions(config: Any) -> list[Any]:
+def barrage_decisions(config: GameConfig) -> list[type[Decision]]:
     return list(office.DECISIONS)
 
 
 @hookimpl
-def barrage_action_spaces(config: Any) -> list[Any]:
+def barrage_action_spaces(config: GameConfig) -> list[ActionSpaces]:
     return [office.SPACES]
 
 
@@ -68,16 +77,16 @@ def turbine_state_parts() -> list[Any]:
 
 
 @hookimpl(tryfirst=True)
-def barrage_bot_value(game: Any, state: Any, seat: int, action: Any) -> float | None:
+def barrage_bot_value(game: BarrageGame, state: State, seat: int, action: Ext) -> float | None:
     return office.bot_value(game, state, seat, action)
 
 
 @hookimpl
-def barrage_end_of_round(game: Any, state: Any, round_no: int) -> None:
+def barrage_end_of_round(game: BarrageGame, state: State, round_no: int) -> None:
     office.end_of_round(state)
 
 
 @hookimpl
-def barrage_final_scoring(game: Any, state: Any) -> list[Any]:
+def barrage_final_scoring(game: BarrageGame, state: State) -> list[ScoreLine]:
     """GR-6's lines, each as ``(seat, vp, reason, source)``: the audit counts as ``grants``."""
     return [(*line, office.SOURCE) for line in office.final_scoring(game, state)]
