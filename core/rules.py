@@ -131,6 +131,15 @@ class Rules(ABC, Generic[S, A, Opt]):
         ``self.shared_ext()`` and ``self.seat_ext()`` in :meth:`initial_state`, and makes
         :attr:`state_type` the state typed by them (see :meth:`check_state_parts`)."""
 
+    def ext_typed(self, state: Any) -> Any:
+        """``state`` (a state Struct generic in its ``ext`` records: one type parameter for
+        the shared record, or two, shared then per seat) typed by this game's
+        :attr:`shared_ext` and :attr:`seat_ext`: what :attr:`state_type` is set to, so that
+        decoding and cloning rebuild the plugins' records as their own types.
+        ``self.state_type = self.ext_typed(State)``."""
+        records = (self.shared_ext, self.seat_ext)[: len(state.__parameters__)]
+        return state[records]
+
     def check_state_parts(self) -> None:
         """Refuse (:class:`BadOptions`) a game whose :attr:`state_type` has no room for the
         records its plugins registered: an ``ext`` field typed :attr:`shared_ext` and, for

@@ -9,7 +9,7 @@ cloned and decoded typed, digested, and described by the game's schema.
 from __future__ import annotations
 
 import types
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import msgspec
 import pytest
@@ -99,6 +99,22 @@ def test_the_rules_type_the_records_and_the_setup_fills_them():
     plain = Game(registry(), "sparks", players=3, seed=5)
     assert plain.rules.state_parts == () and type(plain.state.ext) is NoExt
     assert msgspec.json.encode(plain.state.ext) == b"{}"  # nothing in the JSON without parts
+
+
+def test_ext_typed_gives_the_state_type_its_records():
+    """``ext_typed``: a state generic in the shared record, or in the shared and the seat
+    records, typed by the game's own (what Sparks and a new game's scaffold set)."""
+    rules = Game(registry(), "sparks", players=3, seed=5, expansions=["tips"]).rules
+    shared, seat = rules.shared_ext, rules.seat_ext
+    assert rules.state_type == sparks_game.State[shared, seat] == rules.ext_typed(sparks_game.State)
+    assert (shared.__annotations__, seat.__annotations__) == ({"tips": Pot | None}, {"tips": Tips | None})
+
+    X = TypeVar("X")
+
+    class OneRecord(msgspec.Struct, Generic[X]):
+        ext: X
+
+    assert rules.ext_typed(OneRecord) == OneRecord[shared]
 
 
 def test_the_records_survive_a_save_a_load_and_an_undo(tmp_path):

@@ -95,7 +95,7 @@ class SparksRules(Rules[State, Action, SparksOptions]):
 
     def __init__(self, options: SparksOptions, players: int, pm: Any) -> None:
         super().__init__(options, players, pm)
-        self.state_type = State[self.shared_ext, self.seat_ext]  # type: ignore[valid-type]
+        self.state_type = self.ext_typed(State)
         self.rounds = options.rounds
         self.machine: PhaseMachine[State] = PhaseMachine(
             [
