@@ -15,7 +15,13 @@ import re
 from pathlib import Path
 
 HERE = Path(__file__).parent
-NAMES = {"power_grid": "Power Grid, Russia", "barrage": "Barrage, full game"}
+NAMES = {
+    "power_grid": "Power Grid, Russia",
+    "barrage": "Barrage, full game",
+    "leeghwater": "Barrage with the Leeghwater Project",
+}
+ORDER = tuple(NAMES)
+"""The games in the order of the table."""
 ROW = re.compile(
     r"(?P<game>[a-z_]+)-(?P<players>\d)p-(?P<seconds>[\d.]+)s(-(?P<setting>[a-z]+=[\w.]+))?\.json$"
 )
@@ -46,7 +52,7 @@ def rows(settings: bool = False) -> list[dict]:
                 "setting": match["setting"],
             }
         )
-    return sorted(out, key=lambda r: (r["game"] != "power_grid", -r["players"], r["seconds"]))
+    return sorted(out, key=lambda r: (ORDER.index(r["game"]), -r["players"], r["seconds"]))
 
 
 def table(entries: list[dict], settings: bool = False) -> str:
@@ -75,13 +81,13 @@ def plot(entries: list[dict], out: Path) -> None:
     plt.rcParams["svg.hashsalt"] = "turbine"  # the same file for the same figures
     plt.rcParams["svg.fonttype"] = "none"
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.6), sharey=True)
-    colours = {"power_grid": "#0072B2", "barrage": "#D55E00"}
+    colours = {"power_grid": "#0072B2", "barrage": "#D55E00", "leeghwater": "#009E73"}
     for ax, players in zip(axes, (2, 4), strict=True):
         for game, colour in colours.items():
             points = [r for r in entries if r["game"] == game and r["players"] == players]
             if not points:
                 continue
-            shift = 0.96 if game == "power_grid" else 1.04  # side by side, not on top of each other
+            shift = {"power_grid": 0.95, "barrage": 1.0, "leeghwater": 1.05}[game]  # side by side
             x = [r["seconds"] * shift for r in points]
             y = [r["rate"] for r in points]
             err = [[r["rate"] - r["low"] for r in points], [r["high"] - r["rate"] for r in points]]
@@ -95,7 +101,7 @@ def plot(entries: list[dict], out: Path) -> None:
         ax.set_xlabel("seconds per decision")
         ax.set_title(f"mcts against {players - 1} greedy bot{'s' if players > 2 else ''}")
     axes[0].set_ylabel("mcts win rate (95% interval)")
-    axes[1].legend(loc="upper left", fontsize="small")
+    axes[0].legend(loc="lower left", fontsize="small")
     fig.tight_layout()
     fig.savefig(out, metadata={"Date": None})
     plt.close(fig)

@@ -19,6 +19,7 @@ row() {  # row GAME PLAYERS SECONDS GAMES [KEY=VALUE]: KEY=VALUE an mcts option 
     case $game in
         power_grid) variant=power_grid; options=(-o map=russia) ;;
         barrage) variant=barrage; options=(-o mode=full) ;;
+        leeghwater) variant=barrage; options=(-o mode=full -w leeghwater) ;;
     esac
     local field=mcts
     for _ in $(seq 2 "$players"); do field+=,greedy; done
@@ -47,6 +48,12 @@ row power_grid 4 1 24
 row power_grid 2 1 24
 row barrage 4 1 24
 row barrage 2 1 6
+
+# The Leeghwater Project on Barrage (its own greedy values, HP-7): the 4-player target
+# budget and one below it, and two players at the target budget.
+row leeghwater 4 0.1 40
+row leeghwater 4 0.3 40
+row leeghwater 2 0.3 30
 
 # Other settings of the search (a second table): a stronger progressive bias, and a
 # slower widening, where the default's bias fades (two-player Power Grid at 1 s,
