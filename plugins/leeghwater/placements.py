@@ -15,7 +15,7 @@ from turbine.plugins.barrage.actions import Ext
 from .building_actions import action_space, activated, slot_effect_credits, usable, use_building
 from .buildings import LwTile, buildable
 from .refusals import PLACEMENTS, refuse_placement
-from .render import machinery, work_reward
+from .render import machinery_short, work_reward
 from .store import LESLIE, LESLIE_TILE, MARGOT, RED, building, extension, mine, opt, shared, work
 from .works import LwWorkPay, pay_work, payable_works, special_usable, take_work, work_payments
 
@@ -98,17 +98,19 @@ class LeeghwaterSpaces(ActionSpaces):
 
 
 def placement_words(game: BarrageGame, state: State, seat: int, action: Ext) -> str:
-    """L-5.2, L-6.2, L-7.6, L-12: the cost and effect of an expansion placement, in short."""
+    """L-5.2, L-6.2, L-7.6, L-12: the cost and effect of an expansion placement, in the
+    words of Barrage's own menu (``2 eng + 1 exc + 1 mix: …``: engineers, credits,
+    excavators, mixers), so that the cost is read first in a column of moves."""
     name = action.name
     if name in ("work", "work_wheel"):
         w = work(action.arg)
-        where = "onto your wheel" if name == "work_wheel" else "give"
-        return f"2 eng; {where} {machinery(w.cost)} → {work_reward(w, short=True)}"
+        onto = " onto your wheel" if name == "work_wheel" else ""
+        return f"{' + '.join(['2 eng', *machinery_short(w.cost)])}{onto}: {work_reward(w, short=True)}"
     b = building(action.arg)
     if name == "build":
         need, cost = game.construction_spaces[state.players[seat].spaces_used]
-        price = f"{need} eng" + (f" + {cost} cr" if cost else "")
-        return f"{price}: build {b.name} for {machinery(b.cost)}, {b.vp} VP"
+        price = [f"{need} eng", *([f"{cost} cr"] if cost else []), *machinery_short(b.cost)]
+        return f"{' + '.join(price)}: {b.name}, {b.vp} VP"
     effect = b.effect_text.split(":")[0].split(";")[0].split(" (")[0]
     if name == "use":
         space = b.spaces[action_space(state, _slot(state, action.arg))]

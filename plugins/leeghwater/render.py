@@ -27,6 +27,11 @@ def machinery(m: Any) -> str:
     return " + ".join(parts) or "nothing"
 
 
+def machinery_short(m: Any) -> list[str]:
+    """``["1 exc", "2 mix"]``: the units as Barrage's menus write them (none for a cost of none)."""
+    return [f"{n} {word}" for n, word in ((m.excavators, "exc"), (m.mixers, "mix")) if n]
+
+
 def work_reward(w: Any, short: bool = False) -> str:
     """An external work's reward in words: its parts, then its special symbol (L-5.12);
     ``short``: the symbol's first clause only (for menus)."""
@@ -37,8 +42,10 @@ def work_reward(w: Any, short: bool = False) -> str:
     ]
     if w.special:
         special = next(r for r in lw.data().external_works.special_rewards if r.id == w.special)
-        text = special.text.split(";")[0] if short else special.text
-        parts.append(f"{text.rstrip('.')} ({w.special})")
+        text = (special.text.split(";")[0] if short else special.text).rstrip(".")
+        if parts[0]:  # after the reward's parts: "4 VP + build a base …"
+            text = text[0].lower() + text[1:]
+        parts.append(f"{text} ({w.special})")
     return " + ".join(p for p in parts if p)
 
 

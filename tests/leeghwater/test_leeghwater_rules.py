@@ -609,7 +609,10 @@ def test_the_board_says_what_works_give_and_buildings_do_and_names_companies():
     assert f"LW-EW1: {shown}: give " in text
     if work.special:
         special = next(r for r in store.data().external_works.special_rewards if r.id == work.special)
-        assert f"{special.text.rstrip('.')} ({work.special})" in text
+        words = special.text.rstrip(".")
+        if work.reward:  # after the reward's parts, in the same sentence: "4 VP + build a base …"
+            words = words[0].lower() + words[1:]
+        assert f"{words} ({work.special})" in text
     first = store.building(g.state.ext.leeghwater.buildings[0])
     assert f"action (builders only; next: the left action space): {first.effect_text}" in text
     company = g.rules.company(g.state, seat).name
@@ -848,13 +851,14 @@ def test_placements_and_building_spaces_say_their_cost_in_the_menu():
     texts = {g.rules.describe(a): g.rules.choice_text(g.state, a) for a in g.legal()}
     shown = g.state.ext.leeghwater.ew_display[0]
     work = store.work(shown)
-    assert texts[f"x work {shown}"].startswith(f"x work {shown}  (2 eng; give ")
-    assert f" → {render.work_reward(work, short=True)})" in texts[f"x work {shown}"]
+    units = " + ".join(render.machinery_short(work.cost))
+    assert texts[f"x work {shown}"] == (
+        f"x work {shown}  (2 eng + {units}: {render.work_reward(work, short=True)})"
+    )
     pb = g.state.ext.leeghwater.buildings[0]
     b = store.building(pb)
-    assert texts[f"x build {pb}"] == (
-        f"x build {pb}  (1 eng: build {b.name} for {render.machinery(b.cost)}, {b.vp} VP)"
-    )
+    units = " + ".join(render.machinery_short(b.cost))
+    assert texts[f"x build {pb}"] == f"x build {pb}  (1 eng + {units}: {b.name}, {b.vp} VP)"
     g.play(Ext("build", pb))
     while not isinstance(g.state.flow.pending[-1], buildings.LwSpace):
         g.play(g.legal()[0])
