@@ -109,8 +109,8 @@ def placement_words(game: BarrageGame, state: State, seat: int, action: Ext) -> 
     b = building(action.arg)
     if name == "build":
         need, cost = game.construction_spaces[state.players[seat].spaces_used]
-        price = [f"{need} eng", *([f"{cost} cr"] if cost else []), *machinery_short(b.cost)]
-        return f"{' + '.join(price)}: {b.name}, {b.vp} VP"
+        paid = [f"{need} eng", *([f"{cost} cr"] if cost else []), *machinery_short(b.cost)]
+        return f"{' + '.join(paid)}: {b.name}, {b.vp} VP"
     effect = b.effect_text.split(":")[0].split(";")[0].split(" (")[0]
     if name == "use":
         space = b.spaces[action_space(state, _slot(state, action.arg))]
