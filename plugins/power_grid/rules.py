@@ -76,7 +76,6 @@ from .state import (
     Decision,
     Player,
     State,
-    typed_state,
 )
 from .tables import (
     income,
@@ -105,7 +104,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
 
     def __init__(self, options: PowerGridOptions, players: int, pm: Any) -> None:
         super().__init__(options, players, pm)
-        self.state_type = typed_state(self.shared_ext, self.seat_ext)
+        self.state_type = self.ext_typed(State)
         """The state with ``ext`` typed by the records this game's expansions register."""
         o: PowerGridOptions = options
         self.o = o

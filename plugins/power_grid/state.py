@@ -2,13 +2,13 @@
 
 What expansions keep in the state is typed by the records they register with turbine's
 core hook ``turbine_state_parts``: ``state.ext.<key>`` and each ``player.ext.<key>``
-(:class:`~turbine.core.state.StatePart`); :func:`typed_state` is the type that decodes them.
+(:class:`~turbine.core.state.StatePart`); the rules decode them with :class:`State` typed by
+those records (:meth:`~turbine.core.rules.Rules.ext_typed`).
 """
 
 from __future__ import annotations
 
-import functools
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 import msgspec
 from turbine.core.auction import Auction
@@ -105,10 +105,3 @@ class State(msgspec.Struct, Generic[X, PX]):
     ended: bool = False
     ext: X = msgspec.field(default_factory=NoExt)  # type: ignore[assignment]
     """Shared records of expansions, one field per expansion (``None`` until its setup)."""
-
-
-@functools.cache
-def typed_state(shared: type, seat: type) -> Any:
-    """:class:`State` with its ``ext`` records typed by a game's state parts (for decoding
-    and cloning), made once per combination (msgspec then keeps its decoder)."""
-    return State[shared, seat]  # type: ignore[valid-type]
