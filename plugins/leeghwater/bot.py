@@ -38,4 +38,6 @@ def bot_value(game: BarrageGame, state: State, seat: int, action: Ext) -> float 
         return 5
     if name == "half":
         return 1 + int(action.arg.partition(":")[2])
-    return 1
+    if name == "sector":
+        return 1
+    return None  # another expansion's action: its own hook values it

@@ -52,7 +52,8 @@ def value(action) -> float | None:
         (Ext("half", "0:2"), 3),
         (Ext("half", "1:0"), 1),
         (Ext("half", "0:1"), 2),
-        (Ext("sector", "2"), 1),  # any other decision of the expansion
+        (Ext("sector", "2"), 1),  # PB-02's choice of sector
+        (Ext("grant_office"), None),  # another expansion's action: not Leeghwater's to value
     ],
     ids=lambda v: str(v).replace(" ", "") if not isinstance(v, int | float) else None,
 )
