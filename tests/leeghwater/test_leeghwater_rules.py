@@ -866,3 +866,32 @@ def test_placements_and_building_spaces_say_their_cost_in_the_menu():
     for action in g.legal():
         text = g.rules.choice_text(g.state, action)
         assert text.endswith("no surcharge)") or text.endswith("red frame: 3 credits)"), text
+
+
+def test_the_menu_says_a_wheel_work_and_a_building_use_with_their_cost():
+    """L-12.1.2: Leslie's work onto her wheel costs 2 engineers and the work's machinery;
+    L-7.3, L-7.6: using a building costs its action space's engineers, and 3 credits on a
+    red-framed (right) space, shown before the building's effect."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat)
+    player = g.state.players[seat]
+    player.officer = "EO-LS"
+    player.tiles.append(store.LESLIE_TILE)
+    show_work(g, "EW-T2")
+    w = store.work("EW-T2")
+    units = " + ".join(render.machinery_short(w.cost))
+    assert g.rules.choice_text(g.state, Ext("work_wheel", "EW-T2")) == (
+        f"x work_wheel EW-T2  (2 eng + {units} onto your wheel: {render.work_reward(w, short=True)})"
+    )
+    put_building(g, "PB-06")
+    activate(g, seat)
+    b = store.building("PB-06")
+    effect = b.effect_text.split(":")[0].split(";")[0].split(" (")[0]
+    left, right = b.spaces[0], b.spaces[1]
+    assert (left.engineers, left.red_frame, right.engineers, right.red_frame) == (2, False, 2, True)
+    text = placements.placement_words(g.rules, g.state, seat, Ext("use", "PB-06"))
+    assert text == f"{left.engineers} eng: {b.name}: {effect}"
+    g.state.ext.leeghwater.left[0] = True  # the left space taken this round
+    text = placements.placement_words(g.rules, g.state, seat, Ext("use", "PB-06"))
+    assert text == f"{right.engineers} eng + 3 cr: {b.name}: {effect}"
