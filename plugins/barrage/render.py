@@ -10,6 +10,7 @@ the contracts on offer.  Face-down stacks show only their size.
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from .decisions.words import contract_text
@@ -335,6 +336,10 @@ def _structures(r: BarrageGame, state: State, seat: int, budget: int, free: bool
     return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
 
 
+DRAFT_WIDTH = 78
+"""Where the turn screen breaks the draft's abilities and contracts: they are what the
+draft is decided on, so they are read whole in an 80-column terminal too."""
+
 VIEWS = {
     "map": "the headstreams and the map: dams, powerhouses, conduits, water",
     "company": "every company in full ('company N': seat N only)",
@@ -359,7 +364,7 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
         f"Objective {state.objective}: most {objective} (15/10/5 VP at the end)",
     ]
     if not r.company(state, seat).id and (state.draft_pairs or state.draft_contracts):
-        lines += _draft(r, state)
+        lines += _draft(r, state, DRAFT_WIDTH)
         return "\n".join(lines)
     lines += _company(r, state, seat, details=False)
     others = []
@@ -466,15 +471,29 @@ def _patent_office(r: BarrageGame, state: State) -> list[str]:
     return lines
 
 
-def _draft(r: BarrageGame, state: State) -> list[str]:
-    """B-4.4: the pairs and starting contracts still to choose."""
+def _draft(r: BarrageGame, state: State, width: int | None = None) -> list[str]:
+    """B-4.4: the pairs and starting contracts still to choose, each pair with its
+    company's and its officer's abilities on lines of their own: what the draft is
+    decided on.  ``width``: break the long texts there (the turn screen cuts its lines
+    at the terminal's width; the board and the views wrap them themselves)."""
     if not state.draft_pairs and not state.draft_contracts:
         return []
     lines = ["", "[bold]Draft[/bold] (each seat takes a company + officer pair and a starting contract)"]
     for company, officer in state.draft_pairs:
-        o = r.officers[officer]
-        lines.append(f"  {r.companies[company].name} + {o.name}: {r.companies[company].text}; {o.text}")
-    lines.append("  starting contracts: " + " · ".join(contract_text(r, c) for c in state.draft_contracts))
+        c, o = r.companies[company], r.officers[officer]
+        lines.append(f"  {c.name} + {o.name}")
+        lines += _broken(f"{c.name}: {c.text}", "    ", width)
+        lines += _broken(f"{o.name}: {o.text}", "    ", width)
+    contracts = " · ".join(contract_text(r, c) for c in state.draft_contracts)
+    lines += _broken(f"starting contracts: {contracts}", "  ", width)
     order = ", ".join(f"seat {s + 1}" for s in state.draft_order)
-    lines.append(f"  choosing order: {order} (turn order will be the reverse, B-4.5.1)")
+    lines += _broken(f"choosing order: {order} (turn order will be the reverse, B-4.5.1)", "  ", width)
     return lines
+
+
+def _broken(text: str, indent: str, width: int | None) -> list[str]:
+    """``text`` after ``indent``, broken at spaces into lines of at most ``width``
+    columns, the later ones two columns further in (``None``: one line)."""
+    if width is None:
+        return [indent + text]
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ")

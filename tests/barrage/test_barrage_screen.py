@@ -53,6 +53,25 @@ def test_the_turn_screen_fits_45_lines_of_100_columns(expansions):
             step += 1
 
 
+@pytest.mark.parametrize("expansions", [(), ("leeghwater",)])
+def test_the_draft_screen_shows_every_pair_s_abilities_whole_at_80_columns(expansions):
+    """B-4.4: the pairs are chosen on their abilities, so the draft's turn screen shows
+    each company's and officer's text in full, nothing cut, in an 80-column terminal."""
+    g = game(5, expansions)
+    assert g.rules.phase_name(g.state) == "draft"
+    out = io.StringIO()
+    screen.decision(g, Console(file=out, width=80, force_terminal=False))
+    lines = out.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert not any(line.endswith("…") for line in lines), "\n".join(lines)
+    shown = " ".join(" ".join(lines).split())
+    for company, officer in g.state.draft_pairs:
+        c, o = g.rules.companies[company], g.rules.officers[officer]
+        assert f"{c.name} + {o.name}" in shown
+        assert f"{c.name}: {' '.join(c.text.split())}" in shown
+        assert f"{o.name}: {' '.join(o.text.split())}" in shown
+
+
 def test_the_screen_names_the_seat_its_company_and_the_question():
     g = game()
     play_until(g, lambda g: g.rules.phase_name(g.state) == "actions", random.Random(1))
