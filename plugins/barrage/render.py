@@ -219,9 +219,12 @@ def _companies(r: BarrageGame, state: State) -> list[str]:
     return lines
 
 
-def _company(r: BarrageGame, state: State, seat: int, details: bool = True) -> list[str]:
+def _company(
+    r: BarrageGame, state: State, seat: int, details: bool = True, width: int | None = None
+) -> list[str]:
     """One company: VP and energy, officer, supply, pieces, tiles, wheel, contracts
-    (``details``: with what each special tile does)."""
+    (``details``: with what each special tile does; ``width``: break the long lines
+    there, as :func:`_broken` does)."""
     lines: list[str] = []
     p = state.players[seat]
     company = r.company(state, seat)
@@ -233,36 +236,37 @@ def _company(r: BarrageGame, state: State, seat: int, details: bool = True) -> l
         f"[bold]{p.vp} VP[/bold] · energy this round {energy}"
     )
     if officer.text:
-        lines.append(f"    officer: {officer.text}")
+        lines += _broken(f"officer: {officer.text}", "    ", width)
     if p.copy:
-        lines.append(f"    copying {r.officers[p.copy].name}: {r.officers[p.copy].text}")
+        lines += _broken(f"copying {r.officers[p.copy].name}: {r.officers[p.copy].text}", "    ", width)
     if officer.personal_space:
         lines.append(f"    personal space used {p.copy_uses}/{r.options.mahiri_uses} this round")
     passed = (
         state.flow.phase == 1 and seat in state.flow.order and state.flow.done[state.flow.order.index(seat)]
     )
-    lines.append(
-        f"    supply: {plural(p.credits, 'credit')}, {plural(p.excavators, 'excavator')}, "
-        f"{plural(p.mixers, 'mixer')} · "
-        f"engineers {p.engineers}/12{' (passed)' if passed else ''} · "
+    supply = (
+        f"supply: {plural(p.credits, 'credit')}, {plural(p.excavators, 'excavator')}, "
+        f"{plural(p.mixers, 'mixer')} · engineers {p.engineers}/12{' (passed)' if passed else ''} · "
         f"constructions this round {p.spaces_used}/4"
     )
+    lines += _broken(supply, "    ", width)
     left = ", ".join(f"{STRUCTURES[k]} {PIECES[k] - p.built[k]}" for k in range(4))
     built = p.built[POWERHOUSE]
     ability = "unlocked" if r.ability_unlocked(state, seat) else "from the 3rd powerhouse"
-    lines.append(
-        f"    pieces left: {left} · production bonus +{powerhouse_bonus(r, built)} · "
+    pieces = (
+        f"pieces left: {left} · production bonus +{powerhouse_bonus(r, built)} · "
         f"{company.name} ability {ability}"
     )
-    lines.append(f"    tiles: {' '.join(p.tiles) or '-'} · wheel: {_wheel(p)}")
+    lines += _broken(pieces, "    ", width)
+    lines += _broken(f"tiles: {' '.join(p.tiles) or '-'} · wheel: {_wheel(p)}", "    ", width)
     for t in (
         ()
         if not details
         else sorted({t for t in (*p.tiles, *p.wheel_tile) if t and r.tiles[t].text and t not in STRUCTURES})
     ):
-        lines.append(f"      {t}: {r.tiles[t].text}")
+        lines += _broken(f"{t}: {r.tiles[t].text}", "      ", width)
     held = " · ".join(contract_text(r, c) for c in p.contracts) or "-"
-    lines.append(f"    contracts: {held} · fulfilled: {' '.join(p.fulfilled) or '-'}")
+    lines += _broken(f"contracts: {held} · fulfilled: {' '.join(p.fulfilled) or '-'}", "    ", width)
     return lines
 
 
@@ -336,9 +340,10 @@ def _structures(r: BarrageGame, state: State, seat: int, budget: int, free: bool
     return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
 
 
-DRAFT_WIDTH = 78
-"""Where the turn screen breaks the draft's abilities and contracts: they are what the
-draft is decided on, so they are read whole in an 80-column terminal too."""
+PANEL_WIDTH = 98
+"""Where the turn view breaks its long lines (an officer's ability, the contracts held,
+the draft's pairs): the turn screen cuts a line at the terminal's width, and what a
+decision is taken on is read whole in the 100 columns the screen is made for."""
 
 VIEWS = {
     "map": "the headstreams and the map: dams, powerhouses, conduits, water",
@@ -364,9 +369,9 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
         f"Objective {state.objective}: most {objective} (15/10/5 VP at the end)",
     ]
     if not r.company(state, seat).id and (state.draft_pairs or state.draft_contracts):
-        lines += _draft(r, state, DRAFT_WIDTH)
+        lines += _draft(r, state, PANEL_WIDTH)
         return "\n".join(lines)
-    lines += _company(r, state, seat, details=False)
+    lines += _company(r, state, seat, details=False, width=PANEL_WIDTH)
     others = []
     for other in state.turn_order:
         if other == seat:

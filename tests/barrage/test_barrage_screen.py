@@ -37,7 +37,8 @@ def screen_lines(g: Game) -> list[str]:
 
 @pytest.mark.parametrize("expansions", [(), ("leeghwater",)])
 def test_the_turn_screen_fits_45_lines_of_100_columns(expansions):
-    """A 4-player game in any phase: the panel, the question and the moves fit."""
+    """A 4-player game in any phase: the panel, the question and the moves fit, and
+    no line of the panel (the officer's ability, the contracts held) is cut."""
     for seed in range(2):
         g = game(seed, expansions)
         rnd = random.Random(seed)
@@ -47,6 +48,8 @@ def test_the_turn_screen_fits_45_lines_of_100_columns(expansions):
                 lines = screen_lines(g)
                 assert len(lines) <= screen.SCREEN_LINES, "\n".join(lines)
                 assert max(len(line) for line in lines) <= 100, "\n".join(lines)
+                panel = lines[: next(i for i, line in enumerate(lines) if line.startswith("Seat "))]
+                assert not any(line.endswith("…") for line in panel), "\n".join(panel)  # read whole
                 assert re.match(r"Seat \d · ", lines[-1]) is None or "to move" in lines[-1]
             legal = g.legal()
             g.play(legal[rnd.randrange(len(legal))])
@@ -54,15 +57,15 @@ def test_the_turn_screen_fits_45_lines_of_100_columns(expansions):
 
 
 @pytest.mark.parametrize("expansions", [(), ("leeghwater",)])
-def test_the_draft_screen_shows_every_pair_s_abilities_whole_at_80_columns(expansions):
+def test_the_draft_screen_shows_every_pair_s_abilities_whole(expansions):
     """B-4.4: the pairs are chosen on their abilities, so the draft's turn screen shows
-    each company's and officer's text in full, nothing cut, in an 80-column terminal."""
+    each company's and officer's text in full, nothing cut, at 100 columns."""
     g = game(5, expansions)
     assert g.rules.phase_name(g.state) == "draft"
     out = io.StringIO()
-    screen.decision(g, Console(file=out, width=80, force_terminal=False))
+    screen.decision(g, Console(file=out, width=100, force_terminal=False))
     lines = out.getvalue().splitlines()
-    assert max(len(line) for line in lines) <= 80
+    assert max(len(line) for line in lines) <= 100
     assert not any(line.endswith("…") for line in lines), "\n".join(lines)
     shown = " ".join(" ".join(lines).split())
     for company, officer in g.state.draft_pairs:
