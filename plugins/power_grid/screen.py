@@ -54,9 +54,9 @@ def turn_view(r: PowerGridRules, state: State, seat_: int) -> str:
     lines += _resource_prices(r, s)
     if s.auction is not None:
         a = s.auction
-        still = ", ".join(seat(b) for b in a.bidders)
+        still = ", ".join(str(b + 1) for b in a.bidders)
         high = f"highest bid {a.high_bid} by {seat(a.high_bidder)}"
-        lines.append(f"Auction: {plant_short(a.lot)} · {high} · still in: {still}")
+        lines.append(f"Auction: {plant_short(a.lot)} · {high} · still in: seats {still}")
     return "\n".join(lines)
 
 

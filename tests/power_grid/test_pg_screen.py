@@ -192,6 +192,18 @@ def test_an_auction_choice_says_what_the_plant_burns_powers_and_its_minimum_bid(
     ]
 
 
+def test_the_auction_line_names_the_bidders_still_in_within_100_columns():
+    """P-4.5: who is still in the auction, in bidding order, by seat number (six names in
+    full did not fit the panel's line)."""
+    game = Game(REGISTRY, "power_grid", players=6, seed=2, options={"map": "russia"})
+    game.play(game.find("auction 3 bid 3"))
+    line = next(line for line in _screen(game) if line.startswith("Auction:"))
+    order = [b + 1 for b in game.state.auction.bidders]
+    assert len(order) == 6
+    assert line.endswith(f"still in: seats {', '.join(map(str, order))}")
+    assert len(line) <= WIDTH
+
+
 def test_a_purchase_shows_the_price_of_the_next_token():
     """P-5.2 / T-5: the cheapest token's price, which rises as the track empties."""
     r, s = new_state(4, seed=2)
