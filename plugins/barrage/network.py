@@ -123,6 +123,6 @@ def _route(
         return f"{head}: no credits for the fee of 1 per marker"
     made = [production.energy(r, state, seat, n, c.value, modifier, flags) for n in range(1, most + 1)]
     amounts = ", ".join(f"{n} water {e} energy" for n, e in enumerate(made, 1))
-    fee = "" if owner == seat else " (+1 credit fee per water)"
+    fee = "" if owner == seat else " (per water: 1 credit and 1 VP to its owner, B-11.2)"
     low = "; below 1 energy not allowed (B-11.4)" if min(made) < 1 else ""
     return f"{head}: {amounts}{fee}{low}"

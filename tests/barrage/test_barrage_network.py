@@ -8,6 +8,8 @@ from barrage_setup import clear_map, conduit, dam, forget_legal, neutral_dam, ne
 from turbine.core import ParseError
 
 USA, GER, ITA, FRA = range(4)
+FEE = "(per water: 1 credit and 1 VP to its owner, B-11.2)"
+"""Another's conduit: its fee, and the VP its owner gains (B-11.2 step 7)."""
 
 
 def position():
@@ -52,7 +54,7 @@ def test_each_dam_its_conduits_and_the_energy_of_each_amount():
     assert route(lines, "C5R") == "C5R value 4 → Z-10: not built, no route"
     assert "neutral dam B6L (Z-6, height 2, 2/2 water)" in lines
     assert route(lines, "C6L") == (
-        "C6L value 4 Italy → Z-9 (P9_0 own): 1 water 5 energy, 2 water 9 energy (+1 credit fee per water)"
+        f"C6L value 4 Italy → Z-9 (P9_0 own): 1 water 5 energy, 2 water 9 energy {FEE}"
     )
     assert "dam B9U (Z-9, height 1, no water)" in lines
     assert route(lines, "C9L") == "C9L value 1 own → Z-11 (no powerhouse): no own powerhouse there, no route"
@@ -65,17 +67,17 @@ def test_the_production_being_chosen_adds_its_modifier_and_agrees_with_the_menu(
     lines = network(g)
     assert "for the production being chosen (action modifier +1)" in lines[0]
     assert route(lines, "C5L").endswith(": 1 water 5 energy, 2 water 8 energy")
-    assert route(lines, "C6L").endswith(": 1 water 6 energy, 2 water 10 energy (+1 credit fee per water)")
+    assert route(lines, "C6L").endswith(f": 1 water 6 energy, 2 water 10 energy {FEE}")
     shown = {g.rules.describe(a): g.rules.choice_text(g.state, a) for a in g.legal()}
     assert shown["produce B5U C5L"] == "produce B5U C5L  (1–2 water: 5–8 energy; can fulfil SC-1)"
     assert shown["produce B6L C6L"] == (
-        "produce B6L C6L  (1–2 water: 6–10 energy; 1 credit per water to Italy; can fulfil SC-1)"
+        "produce B6L C6L  (1–2 water: 6–10 energy; 1 credit and 1 VP per water to Italy; can fulfil SC-1)"
     )
     play(g, "produce B6L C6L")
     shown = [g.rules.choice_text(g.state, a) for a in g.legal()]
     assert shown == [  # B-11.2 step 7: the fee; step 9: SC-1 needs 3 energy (B-13.3)
-        "water 1  (6 energy; 1 credit to Italy; can fulfil SC-1)",
-        "water 2  (10 energy; 2 credits to Italy; can fulfil SC-1)",
+        "water 1  (6 energy; 1 credit and 1 VP to Italy; can fulfil SC-1)",
+        "water 2  (10 energy; 2 credits and 2 VP to Italy; can fulfil SC-1)",
     ]
 
 
@@ -84,7 +86,7 @@ def test_the_fee_paid_in_advance_caps_the_water():
     g = position()
     g.state.players[USA].credits = 1
     lines = network(g)
-    assert route(lines, "C6L").endswith(": 1 water 5 energy (+1 credit fee per water)")
+    assert route(lines, "C6L").endswith(f": 1 water 5 energy {FEE}")
     g.state.players[USA].credits = 0
     assert route(network(g), "C6L").endswith(": no credits for the fee of 1 per marker")
 
@@ -109,9 +111,9 @@ def test_germanys_second_production_has_no_bonus_and_not_the_same_powerhouse():
     lines = network(g)
     assert "for the second production (no board bonus, B-15.4)" in lines[0]
     assert route(lines, "C5L") == "C5L → Z-8: the first production's powerhouse, not again"
-    assert route(lines, "C6L").endswith(": 1 water 4 energy, 2 water 8 energy (+1 credit fee per water)")
+    assert route(lines, "C6L").endswith(f": 1 water 4 energy, 2 water 8 energy {FEE}")
     shown = [g.rules.choice_text(g.state, a) for a in g.legal()]
     assert shown == [
-        "produce B6L C6L  (1–2 water: 4–8 energy; 1 credit per water to Italy; can fulfil SC-1)",
+        "produce B6L C6L  (1–2 water: 4–8 energy; 1 credit and 1 VP per water to Italy; can fulfil SC-1)",
         "skip",
     ]

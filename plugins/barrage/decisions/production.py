@@ -167,14 +167,15 @@ class ChooseMarkers(Decision, tag="amount"):
         produce(game, state, self.seat, self.dam, self.conduit, action.markers, self.modifier, self.flags)
 
     def show(self, game: BarrageGame, state: State, action: Water) -> str:
-        """``water 2  (7 energy; can fulfil SC-1)``, with the fee of another's conduit."""
+        """``water 2  (7 energy; can fulfil SC-1)``, with the fee of another's conduit and the
+        VP it gives its owner (``2 credits and 2 VP to Italy``)."""
         value = game.board.conduits[self.conduit].value
         made = production.energy(game, state, self.seat, action.markers, value, self.modifier, self.flags)
         parts = [f"{made} energy"]
         owner = state.conduit_owner[self.conduit]
         if owner != self.seat:
-            fee = f"{action.markers} credit{'s' if action.markers != 1 else ''}"
-            parts.append(f"{fee} to {who(game, state, owner)}")
+            fee = f"{action.markers} credit{'s' if action.markers != 1 else ''} and {action.markers} VP"
+            parts.append(f"{fee} to {who(game, state, owner)}")  # B-11.2 step 7
         parts += fulfil_words(game, state, self.seat, made)
         return f"{game.describe(action)}  ({'; '.join(parts)})"
 
@@ -217,7 +218,7 @@ def production_words(game: BarrageGame, state: State, markers: ChooseMarkers) ->
     parts = [f"{water} water: {energy} energy"]
     owner = state.conduit_owner[markers.conduit]
     if owner != seat:
-        parts.append(f"1 credit per water to {who(game, state, owner)}")
+        parts.append(f"1 credit and 1 VP per water to {who(game, state, owner)}")  # B-11.2 step 7
     parts += fulfil_words(game, state, seat, made[1])
     return "; ".join(parts)
 
