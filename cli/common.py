@@ -276,15 +276,22 @@ class Moved(typing.NamedTuple):
     """It is a further step of the action the seat had started (:meth:`Rules.continues_turn`)."""
     told: list[str]
     """What the automatic steps after it did (:attr:`Game.told`)."""
+    before: dict[str, list[int]] | None = None
+    """The seats' :meth:`~turbine.core.rules.Rules.tallies` before it (``None``: not known)."""
+    after: dict[str, list[int]] | None = None
+    """Their tallies after it and the automatic steps that followed."""
 
 
 def play_move(game: Game, action: Any, by: str | None = None) -> Moved:
     """Play ``action`` for the seat to move and say how to announce it (``by``: who chose
     it, when not the seat's player, :meth:`Game.play`)."""
     seat = game.to_move
-    continued = game.rules.continues_turn(game.state)
+    rules = game.rules
+    continued = rules.continues_turn(game.state)
+    before = rules.tallies(game.state)
     entry = game.play(action, by)
-    return Moved(entry.seat if seat is None else seat, entry.notation, continued, list(game.told))
+    seat = entry.seat if seat is None else seat
+    return Moved(seat, entry.notation, continued, list(game.told), before, rules.tallies(game.state))
 
 
 def run_bots(game: Game, bots: dict[int, Any], limit: int | None = None) -> Iterable[Moved]:

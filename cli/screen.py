@@ -26,6 +26,7 @@ import re
 from rich.console import Console
 from rich.text import Text
 from turbine.core import Game
+from turbine.core.replay import tally_changes
 
 from . import output
 from .common import Moved
@@ -164,8 +165,11 @@ plays whole games to check that such answers are still recognised and folded).""
 class Announcer:
     """Says moves as they are played: one line per player action, its steps joined with
     ``·`` (``construct · build base · at B7U · pay 3e 0m 0c``), then what the automatic
-    steps after it did, indented.  An action is said once it is complete (:meth:`flush`
-    says one still under way).
+    steps after it did, indented; when the game told nothing of them, how an action of
+    several steps, or one that moved another seat's counts, moved them
+    (``seat 3 (Germany): credits 3 → 4 (+1), energy 0 → 5 (+5)``, as a replay says it:
+    :func:`~turbine.core.replay.tally_changes`).  An action is said once it is complete
+    (:meth:`flush` says one still under way).
 
     An answer the rules gave for the acting player because it was the only one is a
     step of the action like the others, so it is folded into the action's line
@@ -181,11 +185,15 @@ class Announcer:
         self.steps: list[str] = []
         self.told: list[str] = []
         self.style = ""
+        self.before: dict[str, list[int]] | None = None
+        self.after: dict[str, list[int]] | None = None
 
     def moved(self, moved: Moved, style: str = "") -> None:
         if not (moved.continued and moved.seat == self.seat and self.steps):
             self.flush()
             self.seat, self.style = moved.seat, style
+            self.before = moved.before
+        self.after = moved.after
         self.steps.append(moved.notation)
         told = list(moved.told)
         forced: list[str] = []
@@ -213,7 +221,28 @@ class Announcer:
         width = self.console.width
         for line in output.wrap(f"{label}: {' · '.join(self.steps)}", width):
             self.console.print(Text(line, style=self.style), no_wrap=True)
-        for told in self.told:
+        for told in [*self.told, *self._counts()]:
             for line in output.wrap(told, width, indent="    "):
                 self.console.print(Text(line, style="dim"), no_wrap=True)
         self.seat, self.steps, self.told = None, [], []
+        self.before = self.after = None
+
+    def _counts(self) -> list[str]:
+        """How the action moved the seats' counts, when the game told nothing of what its
+        automatic steps did (a game that tells, tells it better: an income, a purchase)
+        and the action says more than its one step (a move of one step that changed only
+        its own seat's counts, ``bid 16`` or ``bank 3``, had its cost on the menu)."""
+        before, after = self.before, self.after
+        if before is None or after is None or self.told:
+            return []
+        moved = {
+            seat
+            for name, values in after.items()
+            for seat, value in enumerate(values)
+            if seat < len(before.get(name, ())) and before[name][seat] != value
+        }
+        if len(self.steps) == 1 and moved <= {self.seat}:
+            return []
+        game = self.game
+        names = [game.rules.seat_name(game.state, seat) for seat in range(game.players)]
+        return tally_changes(before, after, names)

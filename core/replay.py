@@ -15,7 +15,7 @@ the sentences of :func:`changes` number them from 1, for people.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 import msgspec
@@ -53,7 +53,20 @@ def changes(
     old_phase, new_phase = rules.phase_name(before), rules.phase_name(after)
     if old_phase != new_phase:
         lines.append(f"phase {old_phase or '-'} → {new_phase or '-'}")
-    old, new = rules.tallies(before), rules.tallies(after)
+    lines += tally_changes(rules.tallies(before), rules.tallies(after), seat_names)
+    if not rules.is_over(before) and rules.is_over(after):
+        lines.append("the game is over")
+    return lines
+
+
+def tally_changes(
+    old: Mapping[str, Sequence[int]],
+    new: Mapping[str, Sequence[int]],
+    seat_names: Sequence[str] | None = None,
+) -> list[str]:
+    """One sentence per seat whose :meth:`~turbine.core.rules.Rules.tallies` changed from
+    ``old`` to ``new``: ``seat 2 (Ann): money 50 → 38 (−12), cities 3 → 4 (+1)``."""
+    lines: list[str] = []
     seats = max((len(values) for values in new.values()), default=0)
     for seat in range(seats):
         parts = []
@@ -64,14 +77,12 @@ def changes(
             parts.append(f"{name} {was[seat]} → {values[seat]} ({_signed(values[seat] - was[seat])})")
         if parts:
             lines.append(f"{seat_text(seat, seat_names)}: {', '.join(parts)}")
-    if not rules.is_over(before) and rules.is_over(after):
-        lines.append("the game is over")
     return lines
 
 
 def seat_text(seat: int, seat_names: Sequence[str] | None = None) -> str:
-    """``seat 2`` or, with names, ``seat 2 (Ann)``, for a 0-based seat."""
-    if seat_names is not None and seat < len(seat_names):
+    """``seat 2`` or, with names, ``seat 2 (Ann)``, for a 0-based seat (an empty name: ``seat 2``)."""
+    if seat_names is not None and seat < len(seat_names) and seat_names[seat]:
         return f"seat {seat + 1} ({seat_names[seat]})"
     return f"seat {seat + 1}"
 

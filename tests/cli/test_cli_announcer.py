@@ -93,3 +93,47 @@ def test_no_action_line_is_followed_by_its_own_forced_answer(table):
                 action,
                 after,
             )
+
+
+def test_an_action_of_several_steps_is_summed_up_in_the_counts_it_moved():
+    """B-11.2 step 7: a production through another's conduit pays its owner 1 credit and
+    gives them 1 VP per marker, which no step's notation says: the counts that moved are
+    said under the action, each seat named by its company, as a replay says them."""
+    game = LEEGHWATER.game()
+    rnd = random.Random(0)
+    while game.rules.phase_name(game.state) != "actions":
+        game.play(game.legal()[rnd.randrange(len(game.legal()))])
+    seat = game.to_move
+    assert seat is not None
+    other = (seat + 1) % game.players
+    names = [game.rules.seat_name(game.state, s) for s in range(game.players)]
+    before = {"VP": [10] * game.players, "credits": [6] * game.players}
+    after = {"VP": [10] * game.players, "credits": [6] * game.players}
+    after["credits"][seat], after["credits"][other], after["VP"][other] = 4, 8, 12
+    lines = announced(
+        game,
+        Moved(seat, "place TS1L", False, [], before, before),
+        Moved(seat, "produce B9L C9R", True, [], before, before),
+        Moved(seat, "water 2", True, [], before, after),
+    )
+    first, second = sorted((seat, other))
+    said = {
+        seat: "credits 6 → 4 (−2)",
+        other: "VP 10 → 12 (+2), credits 6 → 8 (+2)",
+    }
+    assert lines[1:] == [f"    seat {s + 1} ({names[s]}): {said[s]}" for s in (first, second)]
+
+
+def test_a_one_step_move_of_the_seat_s_own_counts_or_a_told_one_is_not_summed_up():
+    """``buy coal`` (P-5) had its price on the menu; Power Grid tells who buys a plant at an
+    auction's end (P-4.7), so the counts would say it twice; one step that moved another
+    seat's counts is summed up."""
+    game = POWER_GRID.game()
+    before = {"money": [50, 50, 50]}
+    lines = announced(game, Moved(0, "buy coal", False, [], before, {"money": [47, 50, 50]}))
+    assert lines == ["Seat 1 · Player 1: buy coal"]
+    told = ["Seat 2 buys plant 7 (3 oil → 2 cities) for 13 Elektro"]
+    lines = announced(game, Moved(0, "drop out", False, told, before, {"money": [50, 37, 50]}))
+    assert lines == ["Seat 1 · Player 1: drop out", f"    {told[0]}"]
+    lines = announced(game, Moved(0, "bid 9", False, [], before, {"money": [50, 37, 50]}))
+    assert lines == ["Seat 1 · Player 1: bid 9", "    seat 2: money 50 → 37 (−13)"]
