@@ -89,9 +89,14 @@ def moves(game: Game, console: Console | None = None, rows: int | None = None, p
     items = [
         f"{first:>3}. {text}" if first == last else f"{first}–{last}. {text}" for first, last, text in groups
     ]
+    cut = False
     if rows is not None:  # one line each on the turn screen; 'moves' shows them whole
+        whole = items
         items = [item if len(item) <= console.width else item[: console.width - 1] + "…" for item in items]
-        items = _cut_to_columns(items, console.width, rows)
+        if _cut_to_columns(items, console.width, rows) != items:  # the hint's line comes out of the rows
+            rows = max(1, rows - 1)
+            items = _cut_to_columns(items, console.width, rows)
+        cut = items != whole
     hidden = 0
     if rows is not None and len(items) > rows:  # as many as fit in ``rows`` rows
         columns = _columns(items, console.width, rows)
@@ -111,6 +116,11 @@ def moves(game: Game, console: Console | None = None, rows: int | None = None, p
             console.print(Text(part), no_wrap=True)
     if hidden:
         console.print(Text(_hint(hidden), style="dim"))
+    elif cut:
+        console.print(Text(CUT_HINT, style="dim"))
+
+
+CUT_HINT = "     (a move cut short with … is whole in 'moves')"
 
 
 def _hint(hidden: int) -> str:

@@ -151,6 +151,18 @@ def test_moves_is_the_list_in_full_wrapped_at_the_width():
     screen.decision(game, console)
     assert any(line.endswith("…") for line in buffer.getvalue().splitlines())
     assert "…" not in listed.replace("bank 1…", "").replace("bid ", "")
+    console, buffer = _console(100)  # every move shown, some cut: the screen says where they are whole
+    screen.decision(game, console)
+    assert buffer.getvalue().splitlines()[-1] == screen.CUT_HINT
+
+
+def test_a_screen_whose_moves_are_whole_says_nothing_of_cut_moves():
+    game = decision_game("barrage_full_turn")
+    console, buffer = _console(100)
+    screen.moves(game, console, rows=screen.MOVE_ROWS * 3)
+    drawn = buffer.getvalue().splitlines()
+    assert not any(line.endswith("…") for line in drawn)
+    assert screen.CUT_HINT not in drawn
 
 
 def _console(width: int):
