@@ -660,18 +660,19 @@ def show_scores(game: Game, json_out: bool) -> None:
 
 def show_view(game: Game, seat: int | None, view: str) -> None:
     """``show --view NAME [ARG]``: one of the game's views, or their list."""
-    views = game.rules.views()
+    views = game.views()
     name, _, arg = view.strip().partition(" ")
     if name == "list" or not views:
         if not views:
             raise CliError(f"{game.spec.name} has no views besides the board")
-        for key, what in views.items():
-            output.out.print(Text(f"{key:<12} {what}"))
+        for key, what in views.items():  # a long description wraps under itself
+            for line in output.wrap(f"{key:<12} {what}", output.out.width, hang=" " * 13):
+                output.out.print(Text(line), no_wrap=True)
         return
     if name not in views:
         raise CliError(f"{name!r} is not a view of {game.spec.name}; views: {', '.join(views)}")
     try:
-        text = game.rules.render_view(game.state, seat, name, arg.strip())
+        text = game.render_view(seat, name, arg.strip())
     except ParseError as exc:
         raise CliError(str(exc)) from None
     output.rule(output.out, Text(f"{game.spec.name} · {view.strip()}", style="bold"))

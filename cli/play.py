@@ -134,7 +134,7 @@ class PlaySession:
         if command == "log" and (not rest or rest == "all" or (rest.isascii() and rest.isdigit())):
             output.action_log(self.game, last=None if rest == "all" else int(rest or 20))
             return "stay"
-        views = self.game.rules.views()
+        views = self.game.views()
         if command == "view":
             if not rest or rest.split(maxsplit=1)[0].lower() not in views:
                 self.say(
@@ -398,7 +398,7 @@ class PlaySession:
         """One of the game's own views (``map``, ``market``, ``company 2`` …)."""
         game = self.game
         try:
-            text = game.rules.render_view(game.state, game.to_move, name, arg)
+            text = game.render_view(game.to_move, name, arg)
         except ParseError as exc:
             self.say(str(exc), "red")
             return
@@ -407,7 +407,7 @@ class PlaySession:
         self.shown_for = None
 
     def help_text(self) -> str:
-        views = self.game.rules.views()
+        views = self.game.views()
         width = max([10, *map(len, views)])
         columns = max(40, self.console.width)
         listed = "".join(  # a long description wraps under itself, not under the commands

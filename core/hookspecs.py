@@ -133,6 +133,26 @@ class GameSpecs:
         """
 
     @hookspec
+    def turbine_views(self, rules: Any) -> dict[str, str] | None:
+        """Return the views this plugin adds beside the game's own (:meth:`Rules.views`),
+        by name, each with a line saying what it shows (an expansion's own board).
+
+        The core lists them with the game's views (:meth:`~turbine.core.session.Game.views`),
+        so ``help`` names them and ``view NAME`` or ``turbine show --view NAME`` shows
+        one; a name the game itself uses stays the game's.
+        """
+
+    @hookspec(firstresult=True)
+    def turbine_render_view(
+        self, rules: Any, state: Any, seat: int | None, name: str, arg: str
+    ) -> str | None:
+        """Return the text of view ``name`` for ``seat`` (``None``: everything) if this
+        plugin added it in :meth:`turbine_views`, else ``None``; ``arg`` narrows it, and
+        an argument the plugin cannot read raises :class:`~turbine.core.errors.ParseError`.
+        The core calls it when the view is asked for
+        (:meth:`~turbine.core.session.Game.render_view`)."""
+
+    @hookspec
     def turbine_draw(self, rules: Any, state: Any, seat: int | None, canvas: Any) -> None:
         """Draw this plugin's part of the board picture on ``canvas``.
 

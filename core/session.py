@@ -181,6 +181,29 @@ class Game:
         lines.extend(extra for extra in extras if extra)
         return "\n".join(lines)
 
+    def views(self) -> dict[str, str]:
+        """The views of the table besides the board, by name, each with what it shows: the
+        game's own (:meth:`Rules.views`), then those its active plugins add
+        (``turbine_views``; a name the game uses stays the game's)."""
+        rules = self.rules
+        views = dict(rules.views())
+        for added in rules.pm.hook.turbine_views(rules=rules):
+            for name, what in (added or {}).items():
+                views.setdefault(name, what)
+        return views
+
+    def render_view(self, seat: int | None, name: str, arg: str = "") -> str:
+        """View ``name`` of :meth:`views` for ``seat``: the game's own, or the one of the
+        plugin that added it (``turbine_render_view``).  Raises :class:`ParseError` for a
+        name that is no view, or an argument the view cannot read."""
+        rules = self.rules
+        if name in rules.views():
+            return rules.render_view(self.state, seat, name, arg)
+        text = rules.pm.hook.turbine_render_view(rules=rules, state=self.state, seat=seat, name=name, arg=arg)
+        if text is None:
+            raise ParseError(f"{name!r} is not a view of this game")
+        return str(text)
+
     def play(self, action: Any, by: str | None = None) -> LogEntry:
         """Apply ``action`` for the seat to move; raises IllegalAction, changing nothing.
 

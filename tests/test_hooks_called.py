@@ -4,7 +4,8 @@ A hook specification that nothing calls is a promise no plugin can rely on (an
 expansion implementing it would silently never run).  These tests play full
 seeded games of every installed variant and expansion (2, 3 and 4 players; for
 Barrage the introductory game, the full game and the full game with the
-Leeghwater Project) on a registry that holds a spy plugin implementing every
+Leeghwater Project), each then shown, asked for every view and drawn for every seat,
+on a registry that holds a spy plugin implementing every
 hook of the game, and fail naming each core (:mod:`turbine.core.hookspecs`), Barrage
 (:mod:`turbine.plugins.barrage.hookspecs`) or Power Grid
 (:mod:`turbine.plugins.power_grid.hookspecs`) hook that was never called.
@@ -17,6 +18,7 @@ Each game is therefore also played without the spy and must go the same way.
 
 from __future__ import annotations
 
+import contextlib
 import types
 from collections import Counter
 from collections.abc import Callable
@@ -24,7 +26,7 @@ from typing import Any
 
 import pluggy
 import pytest
-from turbine.core import Game, PluginInfo, Registry, Rng, drawing, hookspecs
+from turbine.core import Game, ParseError, PluginInfo, Registry, Rng, drawing, hookspecs
 from turbine.core.plugins import default_registry
 from turbine.core.savefile import Seat
 from turbine.plugins.barrage.hookspecs import BarrageSpecs
@@ -80,6 +82,9 @@ class SpiedRegistry:
         spied = _play(self.registry, variant, players, seed, options, expansions)
         for seat in [*range(players), None]:
             spied.render(seat)
+            for name in spied.views():
+                with contextlib.suppress(ParseError):  # a view that wants an argument
+                    spied.render_view(seat, name)
             view = spied.rules.view(spied.state, seat)
             if seat is not None:
                 spied.rules.determinise(view, seat, Rng.from_seed(seed))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from turbine.core import ExpansionSpec, PluginInfo, hookimpl
+from turbine.core import ExpansionSpec, ParseError, PluginInfo, hookimpl
 
 from . import bot, components, game_setup, netherlands, officers, placements, scoring, store, works
 from .decisions import DECISIONS
@@ -69,6 +69,30 @@ def turbine_render_extra(rules: BarrageGame, state: State, seat: int | None) -> 
     from .render import render
 
     return render(rules, state)
+
+
+VIEW = "leeghwater"
+"""The view of the additional management board (``leeghwater`` at the table)."""
+
+
+@hookimpl
+def turbine_views(rules: BarrageGame) -> dict[str, str]:
+    return {
+        VIEW: "the additional management board: the external works on display, the private "
+        "buildings and who built where, each company's works and building pieces"
+    }
+
+
+@hookimpl
+def turbine_render_view(
+    rules: BarrageGame, state: State, seat: int | None, name: str, arg: str
+) -> str | None:
+    """The additional board alone (the same text as under Barrage's board)."""
+    if name != VIEW:
+        return None
+    if arg:
+        raise ParseError(f"'{VIEW}' takes no argument, not {arg!r}")
+    return turbine_render_extra(rules, state, seat) or "The additional management board is not set up yet."
 
 
 @hookimpl

@@ -9,8 +9,8 @@ implementations (``barrage_turn_actions``, ``barrage_decision_actions``,
 from __future__ import annotations
 
 import pytest
-from turbine.core.errors import BadOptions
-from turbine.core.plugins import Registry
+from turbine.core.errors import BadOptions, ParseError
+from turbine.core.plugins import Registry, default_registry
 from turbine.core.session import Game, Seat
 from turbine.core.testing import FIRST_LEGAL, make_game, play_until
 from turbine.plugins.barrage.actions import Ext, Fulfil, Site, Skip
@@ -595,6 +595,20 @@ def test_view_shows_the_additional_board():
     text = plugin.turbine_render_extra(g.rules, g.state, None)
     assert text.startswith("Leeghwater: additional management board")
     assert "LW-EW1" in text and g.state.ext.leeghwater.buildings[0] in text
+
+
+def test_the_additional_board_is_a_view_of_its_own():
+    """``leeghwater`` at the table: the board under Barrage's, alone; it takes no argument,
+    and a game without the expansion has no such view."""
+    g = drafted(3)
+    assert "leeghwater" in g.views() and list(g.views())[:6] == list(g.rules.views())
+    assert g.render_view(0, "leeghwater") == plugin.turbine_render_extra(g.rules, g.state, 0)
+    with pytest.raises(ParseError, match="takes no argument"):
+        g.render_view(0, "leeghwater", "2")
+    base = Game(default_registry(), "barrage", players=3, seed=1, options={"mode": "full"})
+    assert "leeghwater" not in base.views()
+    with pytest.raises(ParseError, match="is not a view"):
+        base.render_view(0, "leeghwater")
 
 
 def test_the_board_says_what_works_give_and_buildings_do_and_names_companies():
