@@ -22,6 +22,17 @@ def announced(game: Game, *moves: Moved, width: int = 200) -> list[str]:
     return buffer.getvalue().splitlines()
 
 
+def at_the_actions() -> tuple[Game, int]:
+    """A Leeghwater game played at random until its first placement, and the seat to place."""
+    game = LEEGHWATER.game()
+    rnd = random.Random(0)
+    while game.rules.phase_name(game.state) != "actions":
+        game.play(game.legal()[rnd.randrange(len(game.legal()))])
+    seat = game.to_move
+    assert seat is not None
+    return game, seat
+
+
 def test_forced_answers_right_after_the_move_join_its_line():
     """Power Grid P-7.5: a plant with one possible fuel mix burns it without asking."""
     game = POWER_GRID.game()
@@ -44,12 +55,7 @@ def test_forced_answers_right_after_the_move_join_its_line():
 
 def test_a_forced_answer_after_a_further_step_joins_the_same_line():
     """B-8.2: the company's name says whose answer it is once the draft has named one."""
-    game = LEEGHWATER.game()
-    rnd = random.Random(0)
-    while game.rules.phase_name(game.state) != "actions":
-        game.play(game.legal()[rnd.randrange(len(game.legal()))])
-    seat = game.to_move
-    assert seat is not None
+    game, seat = at_the_actions()
     company = game.rules.seat_name(game.state, seat)
     lines = announced(
         game,
@@ -99,12 +105,7 @@ def test_an_action_of_several_steps_is_summed_up_in_the_counts_it_moved():
     """B-11.2 step 7: a production through another's conduit pays its owner 1 credit and
     gives them 1 VP per marker, which no step's notation says: the counts that moved are
     said under the action, each seat named by its company, as a replay says them."""
-    game = LEEGHWATER.game()
-    rnd = random.Random(0)
-    while game.rules.phase_name(game.state) != "actions":
-        game.play(game.legal()[rnd.randrange(len(game.legal()))])
-    seat = game.to_move
-    assert seat is not None
+    game, seat = at_the_actions()
     other = (seat + 1) % game.players
     names = [game.rules.seat_name(game.state, s) for s in range(game.players)]
     before = {"VP": [10] * game.players, "credits": [6] * game.players}
