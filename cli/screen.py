@@ -93,10 +93,8 @@ def moves(game: Game, console: Console | None = None, rows: int | None = None, p
     if rows is not None:  # one line each on the turn screen; 'moves' shows them whole
         whole = items
         items = [item if len(item) <= console.width else item[: console.width - 1] + "…" for item in items]
-        if _cut_to_columns(items, console.width, rows) != items:  # the hint's line comes out of the rows
-            rows = max(1, rows - 1)
-            items = _cut_to_columns(items, console.width, rows)
-        cut = items != whole
+        items = _cut_to_columns(items, console.width, rows)
+        cut = items != whole  # said in the line the screen keeps for a hint
     hidden = 0
     if rows is not None and len(items) > rows:  # as many as fit in ``rows`` rows
         columns = _columns(items, console.width, rows)

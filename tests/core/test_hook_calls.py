@@ -13,7 +13,7 @@ import types
 from typing import Any
 
 import pytest
-from turbine.core import ExpansionSpec, Game, PluginError, PluginInfo, Registry, bots, hookimpl
+from turbine.core import ExpansionSpec, Game, ParseError, PluginError, PluginInfo, Registry, bots, hookimpl
 from turbine.core.savefile import Seat
 from turbine_sparks import plugin as sparks
 
@@ -70,6 +70,35 @@ def test_turbine_render_extra_lines_follow_the_board():
     assert game.render(1) == game.rules.render(game.state, 1)  # None adds nothing
     plain = Game(reg, "sparks", players=2, seed=1)
     assert plain.render(None) == plain.rules.render(plain.state, None)
+
+
+def test_an_expansion_s_views_follow_the_game_s_and_never_replace_them():
+    """``turbine_views`` and ``turbine_render_view``, asked by :meth:`Game.views` and
+    :meth:`Game.render_view`: a name the game itself uses stays the game's."""
+
+    @hookimpl
+    def turbine_views(rules: Any) -> dict[str, str]:
+        return {"bonus": "the bonus board", "market": "the bonus market"}
+
+    @hookimpl
+    def turbine_render_view(rules: Any, state: Any, seat: int | None, name: str, arg: str) -> str | None:
+        return (
+            f"{name} of the bonus for {seat}{' ' + arg if arg else ''}"
+            if name in ("bonus", "market")
+            else None
+        )
+
+    reg = registry_with(expansion(turbine_views=turbine_views, turbine_render_view=turbine_render_view))
+    game = Game(reg, "sparks", players=2, seed=1, expansions=["bonus"])
+    game.rules.views = lambda: {"market": "the game's market"}
+    game.rules.render_view = lambda state, seat, name, arg="": f"the game's {name}"
+    assert game.views() == {"market": "the game's market", "bonus": "the bonus board"}
+    assert game.render_view(1, "market") == "the game's market"
+    assert game.render_view(1, "bonus", "2") == "bonus of the bonus for 1 2"
+    with pytest.raises(ParseError, match="'nothing' is not a view"):
+        game.render_view(1, "nothing")
+    plain = Game(reg, "sparks", players=2, seed=1)
+    assert plain.views() == {}
 
 
 def test_an_unknown_hook_is_refused_in_one_line():
