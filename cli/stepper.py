@@ -13,7 +13,7 @@ import copy
 from pathlib import Path
 
 from rich.text import Text
-from turbine.core import Game, savefile
+from turbine.core import Game, ParseError, savefile
 from turbine.core.replay import Replay
 from turbine.core.session import verify_save
 
@@ -29,6 +29,7 @@ Commands (one a line):
   /TEXT, find TEXT   the next move whose notation contains TEXT ('/' alone: search again)
   log [N]            N moves around this one (default 10)
   board              show this step again
+  view NAME [ARG]    a view of the game at this step ('view' lists them; NAME alone works)
   help, ?            this text
   q, quit            leave"""
 
@@ -106,6 +107,8 @@ class Stepper:
             self.show()
         elif command in {"help", "?", "h"} and not rest:
             self.say(HELP)
+        elif command == "view" or command in self.game_at(self.step).views():
+            self.view(*(rest.split(maxsplit=1) if command == "view" else (command, rest)))
         else:
             self.say(f"Unknown command {text!r}; type 'help' for the commands.", "yellow")
         return True
@@ -142,6 +145,24 @@ class Stepper:
             self.go(found)
 
     # -- display ------------------------------------------------------------------
+
+    def view(self, name: str = "", arg: str = "") -> None:
+        """View ``name`` of the game as it stood at this step, or the list of views."""
+        game = self.game_at(self.step)
+        views = game.views()
+        if name.lower() not in views:
+            listed = ", ".join(views) or "none in this game"
+            self.say(f"views: {listed}" if not name else f"{name!r} is no view; views: {listed}", "yellow")
+            return
+        try:
+            text = game.render_view(self.seat, name.lower(), arg.strip())
+        except ParseError as exc:
+            self.say(str(exc), "yellow")
+            return
+        output.rule(
+            self.console, Text(f"{game.spec.name} · step {self.step} · {name} {arg}".rstrip(), style="bold")
+        )
+        output.print_wrapped(self.console, output.game_text(text))
 
     def game_at(self, step: int) -> Game:
         """The replayed game as it stood at ``step``, for output's helpers (they draw a Game)."""

@@ -66,7 +66,7 @@ def network(r: BarrageGame, state: State, seat: int) -> list[str]:
     lines = [
         f"Network of {name} (seat {seat + 1}): energy {terms}",
         f"  powerhouses: {houses} · board bonus +{bonus} · {player.credits} credits "
-        "(another's conduit costs 1 per water)",
+        "(another's conduit costs 1 per water, and gives its owner 1 VP)",
     ]
     caps = r.capacities(state)
     shown = 0

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import assert_one_line_error, needs_sparks
 from turbine.cli import app as cli_app
+from turbine.cli import output
 from turbine.core import default_registry, savefile
 from turbine.core.replay import Replay
 
@@ -270,3 +271,22 @@ def test_step_with_verify_checks_the_file_first(run, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data))
     assert_one_line_error(run("replay", bad.name, "--step", "--verify", input="q\n"), "action 1", "open 999")
+
+
+def test_the_stepper_shows_the_game_s_views_at_the_step(run, pg_replay):
+    """``view NAME`` (or ``NAME`` alone) draws one of the game's views as it stood after
+    the step; ``view`` lists them, an unknown one is refused and the stepper stays put."""
+    script = ["12", "view market", "resources", "view", "view nothing", "q"]
+    result = run("replay", str(PG_SAVE), "--step", input="\n".join(script) + "\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    game = pg_replay.game
+    views = game.views()
+    assert {"market", "resources"} <= set(views)
+    at_12 = output.game_text(game.rules.render_view(pg_replay.state(12), None, "market")).plain
+    assert "Power Grid: Russia & Japan · step 12 · market" in out
+    assert all(line in out for line in at_12.splitlines())
+    assert "Power Grid: Russia & Japan · step 12 · resources" in out
+    assert f"views: {', '.join(views)}" in out
+    assert f"'nothing' is no view; views: {', '.join(views)}" in out
+    assert prompts(out) == [0, 12, 12, 12, 12, 12]
