@@ -289,6 +289,8 @@ class Game:
         """
         legal = self.legal()
         wanted = text.strip()
+        if not wanted:
+            raise ParseError("no move given: type its number, its notation or the start of it")
         if wanted.isascii() and wanted.isdigit():
             index = int(wanted)
             if 1 <= index <= len(legal):
@@ -309,7 +311,8 @@ class Game:
             return matches[0]
         if matches:
             shown = ", ".join(self.rules.describe(a) for a in matches[:5])
-            raise ParseError(f"{text!r} could mean several moves: {shown}")
+            more = f" … ({len(matches)} moves)" if len(matches) > 5 else ""
+            raise ParseError(f"{text!r} could mean several moves: {shown}{more}")
         raise ParseError(f"{text!r} is not a legal move now")
 
     # -- history ------------------------------------------------------------------

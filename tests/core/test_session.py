@@ -77,11 +77,23 @@ def test_an_unknown_bot_in_a_seat_is_refused(registry):
         Game(registry, "sparks", players=2, seed=1, seats=[Seat("a"), Seat("b", "nosuch")])
 
 
-def test_an_ambiguous_prefix_names_the_first_five_moves(registry):
+def test_an_ambiguous_prefix_names_the_first_five_moves_and_how_many_there_are(registry):
     game = Game(registry, "sparks", players=2, seed=1)
+    opens = sum(game.rules.describe(a).startswith("open") for a in game.legal())
+    assert opens > 5
     with pytest.raises(ParseError) as info:
         game.find("open")
-    assert str(info.value) == "'open' could mean several moves: open 1, open 2, open 3, open 4, open 5"
+    assert str(info.value) == (
+        f"'open' could mean several moves: open 1, open 2, open 3, open 4, open 5 … ({opens} moves)"
+    )
+
+
+@pytest.mark.parametrize("text", ["", "   "])
+def test_no_move_given_is_said_so(registry, text):
+    game = Game(registry, "sparks", players=2, seed=1)
+    with pytest.raises(ParseError) as info:
+        game.find(text)
+    assert str(info.value) == "no move given: type its number, its notation or the start of it"
 
 
 def test_bots_are_seeded_from_the_game_seed_plus_the_offset(registry):
