@@ -88,6 +88,24 @@ def test_an_ambiguous_prefix_names_the_first_five_moves_and_how_many_there_are(r
     )
 
 
+def test_an_ambiguous_prefix_of_five_moves_names_them_all_without_a_count(registry):
+    game = Game(registry, "sparks", players=2, seed=1)
+    game._legal = game.legal()[:5]  # open 1 … open 5: as if only these were legal
+    with pytest.raises(ParseError) as info:
+        game.find("open")
+    assert str(info.value) == "'open' could mean several moves: open 1, open 2, open 3, open 4, open 5"
+
+
+def test_move_numbers_start_at_1(registry):
+    game = Game(registry, "sparks", players=2, seed=1)
+    count = len(game.legal())
+    for number in (0, count + 1):
+        with pytest.raises(ParseError) as info:
+            game.find(str(number))
+        assert str(info.value) == f"there is no move number {number}; moves are numbered 1–{count}"
+    assert game.find(str(count)) == game.legal()[-1]
+
+
 @pytest.mark.parametrize("text", ["", "   "])
 def test_no_move_given_is_said_so(registry, text):
     game = Game(registry, "sparks", players=2, seed=1)
