@@ -88,12 +88,14 @@ def test_an_ambiguous_prefix_names_the_first_five_moves_and_how_many_there_are(r
     )
 
 
-def test_an_ambiguous_prefix_of_five_moves_names_them_all_without_a_count(registry):
+@pytest.mark.parametrize("count", [2, 5])
+def test_an_ambiguous_prefix_of_five_moves_or_fewer_names_them_all_without_a_count(registry, count):
     game = Game(registry, "sparks", players=2, seed=1)
-    game._legal = game.legal()[:5]  # open 1 … open 5: as if only these were legal
+    game._legal = game.legal()[:count]  # open 1 … open N: as if only these were legal
     with pytest.raises(ParseError) as info:
         game.find("open")
-    assert str(info.value) == "'open' could mean several moves: open 1, open 2, open 3, open 4, open 5"
+    named = ", ".join(f"open {n}" for n in range(1, count + 1))
+    assert str(info.value) == f"'open' could mean several moves: {named}"
 
 
 def test_move_numbers_start_at_1(registry):
