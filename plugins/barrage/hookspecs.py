@@ -243,6 +243,14 @@ class BarrageSpecs:
         (an expansion's own by turbine's core hook ``turbine_view``).
         """
 
+    @hookspec
+    def barrage_company_lines(self, game: BarrageGame, state: State, seat: int) -> list[str] | None:
+        """HP-3. Called whenever a company is shown in full (the turn screen's panel, the
+        ``company`` view, the board): lines about ``seat``'s part of this plugin's
+        components, shown under Barrage's own lines for the company (Barrage indents
+        them and breaks them where the panel does).
+        """
+
     # ------------------------------------------------------------------ construction (B-8)
 
     @hookspec

@@ -222,9 +222,9 @@ def _companies(r: BarrageGame, state: State) -> list[str]:
 def _company(
     r: BarrageGame, state: State, seat: int, details: bool = True, width: int | None = None
 ) -> list[str]:
-    """One company: VP and energy, officer, supply, pieces, tiles, wheel, contracts
-    (``details``: with what each special tile does; ``width``: break the long lines
-    there, as :func:`_broken` does)."""
+    """One company: VP and energy, officer, supply, pieces, tiles, wheel, contracts,
+    then what expansions say of it (``barrage_company_lines``); ``details``: with what
+    each special tile does; ``width``: break the long lines there, as :func:`_broken` does."""
     lines: list[str] = []
     p = state.players[seat]
     company = r.company(state, seat)
@@ -267,6 +267,9 @@ def _company(
         lines += _broken(f"{t}: {r.tiles[t].text}", "      ", width)
     held = " · ".join(contract_text(r, c) for c in p.contracts) or "-"
     lines += _broken(f"contracts: {held} · fulfilled: {' '.join(p.fulfilled) or '-'}", "    ", width)
+    for more in r.pm.hook.barrage_company_lines(game=r, state=state, seat=seat):  # an expansion's parts
+        for line in more or ():
+            lines += _broken(line, "    ", width)
     return lines
 
 

@@ -71,6 +71,15 @@ def turbine_render_extra(rules: BarrageGame, state: State, seat: int | None) -> 
     return render(rules, state)
 
 
+@hookimpl
+def barrage_company_lines(game: BarrageGame, state: State, seat: int) -> list[str] | None:
+    """The seat's works, buildings and pieces under its company (:func:`.render.company_line`)."""
+    from .render import company_line
+
+    line = company_line(state, seat)
+    return None if line is None else [f"leeghwater: {line}"]
+
+
 VIEW = "leeghwater"
 """The view of the additional management board (``leeghwater`` at the table)."""
 

@@ -80,12 +80,26 @@ def render(rules: BarrageGame, state: State) -> str:
         nxt = "right" if s.left[slot] else "left"
         lines.append(f"    {pb} {b.name}: build for {machinery(b.cost)}, {b.vp} VP at the end; [{spaces}]")
         lines.append(f"      action (builders only; next: the {nxt} action space): {b.effect_text}")
-    for seat, player in enumerate(state.players):
-        mine = lw.extension(player)
-        if mine is None:
-            continue
-        works = ", ".join(mine.works) or "none"
-        lines.append(
-            f"  {company(rules, state, seat)}: external works {works}; building pieces left {mine.pieces}"
-        )
+    for seat in range(len(state.players)):
+        line = company_line(state, seat)
+        if line is not None:
+            lines.append(f"  {company(rules, state, seat)}: {line}")
     return "\n".join(lines)
+
+
+def company_line(state: State, seat: int) -> str | None:
+    """The seat's part of the expansion: the external works it took (L-5.2), the private
+    buildings it activated, those used this round (L-7.4), and its building pieces left
+    (L-3.9.2); ``None`` for a company without the extension."""
+    mine = lw.extension(state.players[seat])
+    if mine is None:
+        return None
+    s = lw.shared(state)
+    built = [
+        f"{pb} (used this round)" if mine.used[slot] else pb
+        for slot, pb in enumerate(s.buildings)
+        if seat in s.spaces[slot]
+    ]
+    works = ", ".join(mine.works) or "none"
+    buildings = ", ".join(built) or "none"
+    return f"external works {works} · buildings {buildings} · building pieces left {mine.pieces}"

@@ -630,8 +630,37 @@ def test_the_board_says_what_works_give_and_buildings_do_and_names_companies():
     first = store.building(g.state.ext.leeghwater.buildings[0])
     assert f"action (builders only; next: the left action space): {first.effect_text}" in text
     company = g.rules.company(g.state, seat).name
-    assert f"[{company} " in text and f"  {company}: external works none; building pieces left 5" in text
+    assert f"[{company} " in text
+    assert (
+        f"  {company}: external works none · buildings PB-{g.state.ext.leeghwater.buildings[0][3:]} · "
+        in text
+    )
     assert " P1" not in text and "->" not in text
+
+
+def test_each_company_shows_its_works_buildings_and_pieces():
+    """L-5.2, L-7.4, L-3.9.2: under the company, wherever it is shown in full (here the
+    ``company`` view), its external works, the buildings it activated (those used this
+    round marked) and its building pieces left (``barrage_company_lines``)."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    lw = g.state.ext.leeghwater
+    lw.spaces[1][0] = seat
+    lw.spaces[3][0] = seat
+    mine = g.state.players[seat].ext.leeghwater
+    mine.used[3] = 1
+    mine.works = ["EW-T2"]
+    mine.pieces = 3
+    text = g.render_view(seat, "company", str(seat + 1))
+    expected = (
+        f"    leeghwater: external works EW-T2 · buildings {lw.buildings[1]}, {lw.buildings[3]} "
+        "(used this round) · building pieces left 3"
+    )
+    assert expected in text.splitlines()
+    other = (seat + 1) % 3
+    assert "    leeghwater: external works none · buildings none · building pieces left 5" in g.render_view(
+        other, "company", str(other + 1)
+    )
 
 
 def test_views_hide_the_external_works_stacks():
