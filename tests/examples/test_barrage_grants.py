@@ -128,6 +128,13 @@ def test_the_office_costs_engineers_and_credits_and_asks_for_a_grant():
     assert game.state.ext.grants.taken_by["FUNDING"] == seat
     assert game.state.players[seat].ext.grants == office.Holder(taken=["FUNDING"], used=1)
     assert office.turn_actions(game.rules, game.state, seat) == []  # GR-2: once per round
+    assert not game.state.players[seat].fulfilled
+    company = game.render_view(seat, "company", str(seat + 1)).splitlines()
+    # under the company (barrage_company_lines), with what the audit would cost now
+    assert "    grants: FUNDING (1 beyond the contracts fulfilled: −2 VP at the audit, GR-6)" in company
+    game.state.players[seat].fulfilled.append("SC-1")  # one fulfilled contract backs the grant
+    company = game.render_view(seat, "company", str(seat + 1)).splitlines()
+    assert "    grants: FUNDING (all backed, GR-6)" in company
 
 
 @pytest.mark.parametrize(

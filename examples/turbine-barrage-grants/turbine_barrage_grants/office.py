@@ -251,6 +251,20 @@ def unbacked(state: State, seat: int) -> int:
     return max(0, len(mine(state, seat).taken) - len(state.players[seat].fulfilled))
 
 
+def company_lines(game: BarrageGame, state: State, seat: int) -> list[str] | None:
+    """Under the company: the grants it took and what the audit would cost it now (GR-6)."""
+    if not active(state):
+        return None
+    taken = ", ".join(mine(state, seat).taken) or "none"
+    n = unbacked(state, seat)
+    audit = (
+        f"{n} beyond the contracts fulfilled: −{n * opt(game).audit_vp} VP at the audit"
+        if n
+        else "all backed"
+    )
+    return [f"grants: {taken} ({audit}, GR-6)"]
+
+
 def final_scoring(game: BarrageGame, state: State) -> list[tuple[int, int, str]]:
     """GR-6: each grant not matched by a fulfilled contract costs ``audit_vp`` VP."""
     if not active(state):

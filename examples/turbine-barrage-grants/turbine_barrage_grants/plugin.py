@@ -52,6 +52,11 @@ def turbine_render_extra(rules: BarrageGame, state: State, seat: int | None) -> 
 
 
 @hookimpl
+def barrage_company_lines(game: BarrageGame, state: State, seat: int) -> list[str] | None:
+    return office.company_lines(game, state, seat)
+
+
+@hookimpl
 def turbine_draw(rules: BarrageGame, state: State, seat: int | None, canvas: Any) -> None:
     office.draw(rules, state, canvas)
 
