@@ -69,6 +69,13 @@ class PlaySession:
     def run(self) -> None:
         game = self.game
         self.say(f"{game.spec.name} · {self.path} · type 'help' for commands", "bold")
+        if self.console.width < screen.SCREEN_WIDTH:
+            self.say(
+                f"The table is made for {screen.SCREEN_WIDTH} columns and this terminal has "
+                f"{self.console.width}: a line too long is cut with …, and 'board', the views "
+                "and 'moves' show it whole.",
+                "dim",
+            )
         if game.is_over:
             self.finish()
             return

@@ -33,6 +33,8 @@ from .common import Moved
 
 SCREEN_LINES = 45
 """The most lines a decision's screen takes (a 4-player game in any phase)."""
+SCREEN_WIDTH = 100
+"""The columns the screen is made for: narrower, the table says that long lines are cut."""
 GAP = 2
 """Spaces between two columns of moves."""
 MOVE_ROWS = 12

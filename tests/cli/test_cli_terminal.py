@@ -124,6 +124,18 @@ def test_a_played_session_fits_the_width(tmp_path, capsys, monkeypatch, name):
     assert "Saved to" in out and out.count("─" * 20) >= 3
 
 
+@pytest.mark.parametrize("width", [80, 100])
+def test_a_terminal_narrower_than_the_table_is_told_that_lines_are_cut(tmp_path, capsys, monkeypatch, width):
+    path = saved(tmp_path, "leeghwater_turn")
+    code, out, err = cli(
+        capsys, "play", str(path), "--width", str(width), stdin="quit\n", monkeypatch=monkeypatch
+    )
+    assert code == 0, err
+    told = " ".join(out.split())
+    said = "The table is made for 100 columns and this terminal has 80: a line too long is cut with …"
+    assert (said in told) == (width < screen.SCREEN_WIDTH)
+
+
 def test_the_width_is_the_terminals_without_the_option(tmp_path, capsys, monkeypatch):
     path = saved(tmp_path, "power_grid_auction")
     monkeypatch.setenv("COLUMNS", "77")
