@@ -27,13 +27,14 @@ from rich.console import Console
 from rich.text import Text
 from turbine.core import Game
 from turbine.core.replay import tally_changes
+from turbine.core.rules import TABLE_WIDTH
 
 from . import output
 from .common import Moved
 
 SCREEN_LINES = 45
 """The most lines a decision's screen takes (a 4-player game in any phase)."""
-SCREEN_WIDTH = 100
+SCREEN_WIDTH = TABLE_WIDTH
 """The columns the screen is made for: narrower, the table says that long lines are cut."""
 GAP = 2
 """Spaces between two columns of moves."""

@@ -55,6 +55,10 @@ from .rng import Rng
 from .scores import Breakdown, Ledger
 from .state import NoExt, StatePart, cloner, digest, ext_records, holds, state_parts
 
+TABLE_WIDTH = 100
+"""The columns the table's screen is made for (:meth:`Rules.turn_view`, the moves): in a
+narrower terminal it cuts the lines that do not fit and says so."""
+
 S = TypeVar("S")
 A = TypeVar("A")
 #: The variant's options model.  With expansions the game's options are a
@@ -399,8 +403,9 @@ class Rules(ABC, Generic[S, A, Opt]):
 
     def turn_view(self, state: S, seat: int) -> str:
         """The compact panel shown at a decision of ``seat``: its resources and what
-        matters for this decision, a few lines (the whole board is :meth:`render`).
-        The default is the full board."""
+        matters for this decision, a few lines (the whole board is :meth:`render`),
+        made for :data:`TABLE_WIDTH` columns: the screen cuts a longer line, so break
+        what must be read whole.  The default is the full board."""
         return self.render(state, seat)
 
     def views(self) -> dict[str, str]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING
 
+from turbine.core.rules import TABLE_WIDTH
+
 from .decisions.words import contract_text
 from .production import powerhouse_bonus
 from .state import BLOCKED, WHEEL_SECTORS, Player, State
@@ -343,10 +345,10 @@ def _structures(r: BarrageGame, state: State, seat: int, budget: int, free: bool
     return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
 
 
-PANEL_WIDTH = 98
+PANEL_WIDTH = TABLE_WIDTH - 2
 """Where the turn view breaks its long lines (an officer's ability, the contracts held,
 the draft's pairs): the turn screen cuts a line at the terminal's width, and what a
-decision is taken on is read whole in the 100 columns the screen is made for."""
+decision is taken on is read whole in the columns the screen is made for."""
 
 VIEWS = {
     "map": "the headstreams and the map: dams, powerhouses, conduits, water",
