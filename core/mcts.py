@@ -22,7 +22,9 @@ bot searches one tree whose nodes are the bot's information sets, not game state
    others come at random.  The policy's move keeps a *progressive bias* (Chaslot
    et al., *Progressive strategies for Monte-Carlo tree search*, 2008):
    ``bias / (1 + visits)`` added to its UCB1 value, so that a handful of noisy
-   playouts does not talk the search out of it, while many that agree can.
+   playouts does not talk the search out of it, while many that agree can.  The
+   bias is the game's own for the budget (:meth:`~turbine.core.rules.Rules.search_bias`)
+   unless the options give one.
 4. A rollout plays on with the game's own fast bot where its rules name one
    (:meth:`~turbine.core.rules.Rules.rollout_bot`, played by
    :meth:`~turbine.core.rules.Rules.rollout_policy`), else uniformly at random, to
@@ -102,10 +104,11 @@ class MctsOptions(BaseModel):
     margin: float = Field(
         default=0.5, ge=0, le=1, description="share of the reward given by the score, not the win (0..1)"
     )
-    bias: float = Field(
-        default=3.0,
+    bias: float | None = Field(
+        default=None,
         ge=0,
-        description="progressive bias toward the rollout policy's move: bias / (1 + visits) on its value",
+        description="progressive bias toward the rollout policy's move: bias / (1 + visits) on its "
+        "value (none: the game's own for the budget, Rules.search_bias; 3 unless it says otherwise)",
     )
     rollout: Literal["game", "random"] = Field(
         default="game",
@@ -153,6 +156,9 @@ class MctsBot:
         self.rng = Rng.from_seed(seed, stream=2000 + seat)
         game_policy = self.options.rollout == "game" and rules.rollout_bot() is not None
         self.policy: Policy | None = rules.rollout_policy if game_policy else None
+        bias = self.options.bias
+        self.bias = rules.search_bias(self.options.seconds) if bias is None else bias
+        """The progressive bias of this bot's searches: its option, else the game's own."""
         self.stats = SearchStats()
 
     def choose(self, state: Any, legal: list[Any]) -> Any:
@@ -207,7 +213,7 @@ class MctsBot:
         """Walk down by UCB1 among the moves legal in ``state`` (played on it), expanding
         the first untried one; the nodes passed, root first."""
         rules, c = self.rules, self.options.exploration
-        widening, bias = self.options.widening, self.options.bias
+        widening, bias = self.options.widening, self.bias
         node, path = root, [root]
         while True:
             mover = rules.to_move(state)

@@ -297,6 +297,14 @@ class Rules(ABC, Generic[S, A, Opt]):
         that a search stays reproducible."""
         return None
 
+    def search_bias(self, seconds: float | None) -> float:
+        """The progressive bias a searching bot (:mod:`turbine.core.mcts`) gives the
+        :meth:`rollout_bot`'s move when its options leave ``bias`` unset, for a time budget
+        of ``seconds`` a decision (``None``: an iteration budget, whose moves must not
+        depend on the machine).  3 by default; a game whose search gains from a bias that
+        grows with the budget says so here (Power Grid, docs/bots.md "Strength")."""
+        return 3.0
+
     def rollout_policy(self, state: S, legal: list[A], rng: Rng) -> A:
         """The :meth:`rollout_bot`'s move for the seat to move in ``state`` (one bot kept
         per seat), its ties broken by ``rng``; a move chosen by ``rng`` where the game

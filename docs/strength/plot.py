@@ -4,8 +4,8 @@
 
 Needs matplotlib (``pip install matplotlib``); the reports are ``turbine tournament
 --json`` output, one per row, named ``GAME-Pp-Ss.json`` (the default settings: the
-table and the plot) or ``GAME-Pp-Ss-KEY=VALUE.json`` (``mcts.KEY=VALUE`` as well: the
-second table, printed after the first).
+table and the plot) or ``GAME-Pp-Ss-KEY=VALUE.json`` (``mcts.KEY=VALUE`` as well, or
+several, ``KEY=VALUE,KEY=VALUE``: the second table, printed after the first).
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ NAMES = {
 ORDER = tuple(NAMES)
 """The games in the order of the table."""
 ROW = re.compile(
-    r"(?P<game>[a-z_]+)-(?P<players>\d)p-(?P<seconds>[\d.]+)s(-(?P<setting>[a-z]+=[\w.]+))?\.json$"
+    r"(?P<game>[a-z_]+)-(?P<players>\d)p-(?P<seconds>[\d.]+)s"
+    r"(-(?P<setting>[a-z]+=[\w.]+(,[a-z]+=[\w.]+)*))?\.json$"
 )
 
 
@@ -63,7 +64,7 @@ def table(entries: list[dict], settings: bool = False) -> str:
         "|---|---|---|---|---|---|---|---|" + ("---|" if settings else ""),
     ]
     for r in entries:
-        setting = f"| `{r['setting']}` " if settings else ""
+        setting = f"| `{r['setting'].replace(',', ' ')}` " if settings else ""
         lines.append(
             f"| {NAMES[r['game']]} | {r['players']} | {r['seconds']:g} s {setting}"
             f"| {r['games']} | {r['wins']:g} "

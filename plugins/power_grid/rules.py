@@ -373,6 +373,12 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
 
         return GreedyBot
 
+    def search_bias(self, seconds: float | None) -> float:
+        """A bias that grows with a time budget above 0.3 s (:func:`.bots.search_bias`)."""
+        from .bots import search_bias
+
+        return search_bias(seconds)
+
     def redeal(self, view: State, seat: int, rng: Rng) -> State:
         """A full state behind ``view``: its face-down deck cards dealt again from the plants
         ``seat`` has seen nowhere, and a new generator for the game's draws.
