@@ -47,7 +47,8 @@ for seconds in 0.03 0.1; do
     done
 done
 row power_grid 4 1 24
-row power_grid 2 0.5 16  # where Power Grid's own bias is 5, between 0.3 s and 1 s
+row power_grid 4 0.5 16  # where Power Grid's own bias is 5, between 0.3 s and 1 s
+row power_grid 2 0.5 16
 row power_grid 2 1 24
 row barrage 4 1 24
 row barrage 2 1 6
