@@ -381,13 +381,14 @@ def demo(
     out: Annotated[Path, typer.Option("--out", help="Where to save the game.", metavar="FILE")] = Path(
         "demo.json"
     ),
+    with_: WithList = None,
     width: WidthOption = None,
 ) -> None:
     """Play a whole game between bots, show the final board and the winner, and save it."""
     use_width(width)
     from .demo import run_demo
 
-    run_demo(registry(), variant, players, seed, bots, out)
+    run_demo(registry(), variant, players, seed, bots, out, expansions=with_ or [])
 
 
 # -- a new game ------------------------------------------------------------------------

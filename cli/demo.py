@@ -7,6 +7,7 @@ Seats are the variant's ``greedy`` bot when it has one, else ``random``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.text import Text
@@ -26,15 +27,25 @@ def pick_variant(registry: Registry, variant: str | None) -> str:
 
 
 def run_demo(
-    registry: Registry, variant: str | None, players: int | None, seed: int, bots: str | None, out: Path
+    registry: Registry,
+    variant: str | None,
+    players: int | None,
+    seed: int,
+    bots: str | None,
+    out: Path,
+    expansions: Sequence[str] = (),
 ) -> Game:
     variant_id = pick_variant(registry, variant)
     spec = registry.variant(variant_id)
     kind = bots or ("greedy" if "greedy" in registry.bots_for(variant_id) else "random")
+    if kind == "human":
+        raise CliError("demo plays bots in every seat; to play yourself: `turbine new`, then `turbine play`")
+    registry.bot(kind, variant_id)  # an unknown bot: one line, before the game
     count = players or min(max(4, spec.min_players), spec.max_players)
     seats = [Seat(f"{kind.capitalize()} bot {i + 1}", kind) for i in range(count)]
-    game = Game(registry, variant_id, players=count, seed=seed, seats=seats)
-    output.out.print(Text(f"{spec.name}: {count} {kind} bots, seed {seed}", style="bold"))
+    game = Game(registry, variant_id, players=count, seed=seed, seats=seats, expansions=expansions)
+    with_text = "".join(f" with {registry.expansion(e, variant_id).name}" for e in expansions)
+    output.out.print(Text(f"{spec.name}{with_text}: {count} {kind} bots, seed {seed}", style="bold"))
     rules = game.rules
     players_bots = game.make_bots()
     bound = rules.decision_bound()

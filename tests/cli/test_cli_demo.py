@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cli_helpers import needs_sparks, run_cli
+from cli_helpers import needs_sparks, read_json, run_cli
 from turbine.cli.demo import pick_variant
 from turbine.core import Registry, VariantSpec, bots
 
@@ -30,3 +30,29 @@ def test_default_demo_variant_is_the_highest_priority(registry):
 
     assert pick_variant(registry, None) == "sparks"
     assert pick_variant(Registry([("core", bots), ("showcase", Showcase())]), None) == "zz_show"
+
+
+@needs_sparks
+def test_demo_refuses_human_seats_and_unknown_bots_in_one_line(tmp_path):
+    """A demo is bots only: ``--bots human`` and a bot the game lacks are bad input (exit 2),
+    refused before any game is played or saved."""
+    from cli_helpers import assert_one_line_error
+
+    assert_one_line_error(
+        run_cli("demo", "sparks", "--bots", "human", cwd=tmp_path), "demo plays bots in every seat"
+    )
+    assert_one_line_error(run_cli("demo", "sparks", "--bots", "nosuch", cwd=tmp_path), "no bot 'nosuch'")
+    assert not (tmp_path / "demo.json").exists()
+
+
+def test_demo_with_an_expansion_plays_it_and_saves_it(tmp_path):
+    result = run_cli(
+        "demo", "barrage", "--with", "leeghwater", "--players", "2", "--out", "lw.json", cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Barrage with The Leeghwater Project: 2 greedy bots" in result.stdout
+    assert "Winner" in result.stdout
+    save = read_json(tmp_path / "lw.json")
+    assert save["expansions"] == ["leeghwater"]
+    replay = run_cli("replay", "lw.json", "--verify", cwd=tmp_path)
+    assert replay.returncode == 0, replay.stderr
