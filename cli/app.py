@@ -497,7 +497,7 @@ def play(
             "turbine play needs a terminal (stdin is not one); "
             "use `turbine legal` and `turbine move` in scripts"
         )
-    game = load_game(file)
+    game = load_game(file, play_on=True)
     game.registry = with_bot_options(
         game.registry, parse_bot_options(game.registry, game.spec.id, bot_option or [])
     )
@@ -554,7 +554,7 @@ def move(
     move exits with code 2 and leaves FILE unchanged.
     """
     use_width(width)
-    game = load_game(file)
+    game = load_game(file, play_on=True)
     game.registry = with_bot_options(
         game.registry, parse_bot_options(game.registry, game.spec.id, bot_option or [])
     )
@@ -819,6 +819,9 @@ def upgrade(
     save = savefile.load(file)
     warnings: list[str] = []
     game = Game.from_save(registry(), save, warnings=warnings)
+    refusal = game.load_report.why_not_play_on(str(file), "upgrading it")
+    if refusal is not None:
+        raise CliError(refusal)
     for warning in warnings if save.format_version >= 2 else ():  # format 1: what is being fixed
         output.warn(warning)
     target = out or file

@@ -250,10 +250,17 @@ def parse_handovers(game: Game, pairs: Sequence[str]) -> list[tuple[int, str]]:
 # -- games ------------------------------------------------------------------------
 
 
-def load_game(path: str | Path, *, upto: int | None = None) -> Game:
-    """Rebuild the game saved at ``path``; version differences become warnings."""
+def load_game(path: str | Path, *, upto: int | None = None, play_on: bool = False) -> Game:
+    """Rebuild the game saved at ``path``; version differences and edits become warnings.
+
+    ``play_on``: the command will play moves and save the game again, which an edited
+    save or one from later rules refuses (``Game.load_report.why_not_play_on``)."""
     warnings: list[str] = []
     game = Game.load(registry(), str(path), upto=upto, warnings=warnings)
+    if play_on:
+        refusal = game.load_report.why_not_play_on(str(path))
+        if refusal is not None:
+            raise CliError(refusal)
     for warning in warnings:
         output.warn(warning)
     return game

@@ -89,6 +89,32 @@ class LoadReport:
     none stored, or the replay stopped early)."""
     notes: list[str] = field(default_factory=list)
     """One line each: what was not compared and why."""
+    edited: bool = False
+    """The setup or log does not match the save's log digest: the file was changed after
+    it was saved (a save without a log digest, format 1, cannot tell)."""
+    newer_rules: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Games and expansions saved under a later rules version than the installed one:
+    name → (saved, installed)."""
+
+    def why_not_play_on(self, source: str = "save file", doing: str = "playing on") -> str | None:
+        """Why the loaded game must not be played on and saved again, or ``None``.
+
+        Saving writes a new log digest and digests from the installed rules: over an
+        edited file that would seal the edit, so that ``replay --verify`` passes it; over
+        a save from later rules it would record moves those rules may refuse under the
+        older version.  Looking at such a save (``show``, ``replay``) is still allowed."""
+        if self.edited:
+            return (
+                f"{source} has been changed since it was saved (its setup or log does not match its "
+                f"log digest); {doing} would seal the change into a new digest, so it is refused"
+            )
+        if self.newer_rules:
+            name, (saved, installed) = next(iter(self.newer_rules.items()))
+            return (
+                f"{source} was saved under {name} rules version {saved}, newer than the installed "
+                f"{installed}; {doing} needs the newer version installed"
+            )
+        return None
 
 
 class Game:
@@ -663,17 +689,29 @@ def _report_for(save: SaveFile, installed: dict[str, int]) -> LoadReport:
                 "checked; its digests were not compared"
             ],
         )
-    if save.rules_versions != installed:
-        return LoadReport(
-            same_rules=False,
-            notes=[
-                f"saved under rules versions {_versions_text(save.rules_versions)}, installed are "
-                f"{_versions_text(installed)}: replayed by its log; digests were not compared"
-            ],
+    report = LoadReport()
+    if save.log_digest and save.log_digest != savefile.log_digest(save):
+        report.edited = True
+        report.notes.append(
+            "the setup or log has been changed since it was saved: it does not match its log digest"
         )
-    return LoadReport()
+    if save.rules_versions != installed:
+        report.same_rules = False
+        report.notes.append(
+            f"saved under rules versions {_versions_text(save.rules_versions)}, installed are "
+            f"{_versions_text(installed)}: replayed by its log; digests were not compared"
+        )
+        report.newer_rules = {
+            name: (saved, installed[name])
+            for name, saved in save.rules_versions.items()
+            if name in installed and saved > installed[name]
+        }
+    return report
 
 
 def _under(report: LoadReport) -> str:
     """Why a logged move may have become illegal, when the rules changed since."""
-    return "" if report.same_rules else f" ({report.notes[0].split(':')[0]})"
+    if report.same_rules:
+        return ""
+    why = next(note for note in report.notes if note.startswith("saved"))  # format or versions
+    return f" ({why.split(':')[0]})"

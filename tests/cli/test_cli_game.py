@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 from cli_helpers import assert_one_line_error, needs_sparks, read_json
+from turbine.core.savefile import SaveFile, log_digest
 
 pytest.importorskip(
     "turbine_sparks", reason="install examples/turbine-sparks: pip install -e examples/turbine-sparks"
@@ -153,9 +155,55 @@ def test_rules_version_difference_is_a_warning(run, new_game):
     result = run("show", path.name)
     assert result.returncode == 0 and result.stderr == ""
     save["rules_versions"]["sparks"] = 0
+    save["log_digest"] = log_digest(msgspec.convert(save, SaveFile))  # as rules version 0 saved it
     path.write_text(json.dumps(save))
     result = run("show", path.name)
     assert result.returncode == 0
     assert result.stderr.count("\n") == 1, result.stderr
     assert "warning: saved under rules versions sparks 0, installed are sparks 1" in result.stderr
     assert "digests were not compared" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda save: save["seats"][0].update(name="Mallory"),
+        lambda save: save["log"][0].update(by="greedy"),
+        lambda save: save.update(log_digest="0" * 32),
+    ],
+    ids=["seat name", "who played a move", "log digest"],
+)
+def test_an_edited_save_is_refused_by_move_and_upgrade_and_still_fails_verify(run, new_game, edit):
+    """Playing on would write a new log digest and seal the edit: ``move``, ``play`` and
+    ``upgrade`` refuse it (one line, the file untouched), ``show`` warns, and
+    ``replay --verify`` still refuses it afterwards."""
+    path = new_game(moves=["open 3"])
+    save = read_json(path)
+    edit(save)
+    path.write_text(json.dumps(save))
+    before = path.read_bytes()
+    for args in (("move", path.name, "1"), ("upgrade", path.name)):
+        assert_one_line_error(run(*args), "has been changed since it was saved", "so it is refused")
+        assert path.read_bytes() == before
+    played = run("play", path.name, input="1\n", tty_check=False)
+    assert_one_line_error(played, "playing on would seal the change")
+    assert path.read_bytes() == before
+    shown = run("show", path.name)
+    assert shown.returncode == 0 and "warning: the setup or log has been changed" in shown.stderr
+    assert_one_line_error(run("replay", path.name, "--verify"), "has been changed since it was saved")
+
+
+def test_a_save_from_later_rules_can_be_shown_but_not_played_on(run, new_game):
+    path = new_game()
+    save = read_json(path)
+    save["rules_versions"]["sparks"] = 99
+    save["log_digest"] = log_digest(msgspec.convert(save, SaveFile))  # as rules version 99 saved it
+    path.write_text(json.dumps(save))
+    before = path.read_bytes()
+    assert_one_line_error(
+        run("move", path.name, "1"), "saved under sparks rules version 99, newer than the installed 1"
+    )
+    assert_one_line_error(run("upgrade", path.name), "upgrading it needs the newer version installed")
+    assert path.read_bytes() == before
+    shown = run("show", path.name)
+    assert shown.returncode == 0 and "saved under rules versions sparks 99" in shown.stderr

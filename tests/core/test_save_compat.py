@@ -84,14 +84,42 @@ def test_another_rules_version_replays_by_the_log_without_digests(pg_save):
     other = edited(pg_save, lambda d: d["rules_versions"].update(power_grid=0))
     for checkpoint in other.checkpoints:  # digests of other rules would not match: not compared
         checkpoint.digest = "0" * 32
+    other.log_digest = savefile.log_digest(other)  # as rules version 0 saved it
     warnings: list[str] = []
     game = Game.from_save(default_registry(), other, warnings=warnings)
     assert game.is_over and game.load_report.digests_compared == 0
+    assert not game.load_report.edited and not game.load_report.newer_rules
+    assert game.load_report.why_not_play_on() is None  # older rules: played on under the new ones
     assert not game.load_report.same_rules and game.load_report.scores_match is True
     assert warnings == [
         "saved under rules versions power_grid 0, installed are power_grid 1: "
         "replayed by its log; digests were not compared"
     ]
+
+
+def test_an_edit_and_later_rules_are_noted_and_refuse_playing_on(pg_save):
+    """Loading still works (to look at the game), but the report says what is wrong and
+    why the game must not be played on and saved again."""
+    renamed = edited(pg_save, lambda d: d["seats"][0].update(name="Mallory"))
+    warnings: list[str] = []
+    report = Game.from_save(default_registry(), renamed, warnings=warnings).load_report
+    assert report.edited and report.same_rules
+    assert warnings == [
+        "the setup or log has been changed since it was saved: it does not match its log digest"
+    ]
+    assert report.why_not_play_on("g.json") == (
+        "g.json has been changed since it was saved (its setup or log does not match its log digest); "
+        "playing on would seal the change into a new digest, so it is refused"
+    )
+    later = edited(pg_save, lambda d: d["rules_versions"].update(power_grid=7))
+    later.log_digest = savefile.log_digest(later)
+    report = Game.from_save(default_registry(), later).load_report
+    assert not report.edited and report.newer_rules == {"power_grid": (7, 1)}
+    assert report.why_not_play_on("g.json", "upgrading it") == (
+        "g.json was saved under power_grid rules version 7, newer than the installed 1; "
+        "upgrading it needs the newer version installed"
+    )
+    assert Game.from_save(default_registry(), pg_save).load_report.why_not_play_on() is None
 
 
 def test_changed_final_scores_fail_under_the_same_rules_and_warn_under_others(pg_save):
