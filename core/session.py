@@ -309,9 +309,11 @@ class Game:
 
         Text that reads as a complete move of the game is judged as that move:
         played if legal, refused with the game's :class:`IllegalAction` (its
-        reason and rule) if not; it is never taken as the prefix of another
-        move (``bid 4`` is not ``bid 49``).  Only text that is no complete move
-        is tried as a prefix.  Other text raises :class:`ParseError`.
+        reason and rule) if not.  A number is never taken as the start of a longer
+        one (``bid 4`` is not ``bid 49``, ``PB-1`` not ``PB-10``); a word may be cut
+        short even where the cut reads as a move (``start Tok`` for ``start
+        Tokyo``), as long as it starts exactly one legal move.  Other text raises
+        :class:`ParseError`.
         """
         legal = self.legal()
         wanted = text.strip()
@@ -327,12 +329,15 @@ class Game:
         except ParseError:
             pass
         action = self.rules.read_action(wanted)
+        prefix = normalise(wanted)
         if action is not None:
             if action in legal:
                 return action
+            started = [] if wanted[-1].isdigit() else self._started_by(prefix, legal)
+            if len(started) == 1:  # a word cut short that happens to read as an illegal move
+                return started[0]
             raise self.rules.why_illegal(self.state, action)
-        prefix = normalise(wanted)
-        matches = [a for a in legal if normalise(self.rules.describe(a)).startswith(prefix)]
+        matches = self._started_by(prefix, legal)
         if len(matches) == 1:
             return matches[0]
         if matches:
@@ -340,6 +345,11 @@ class Game:
             more = f" … ({len(matches)} moves)" if len(matches) > 5 else ""
             raise ParseError(f"{text!r} could mean several moves: {shown}{more}")
         raise ParseError(f"{text!r} is not a legal move now")
+
+    def _started_by(self, prefix: str, legal: list[Any]) -> list[Any]:
+        """The legal moves whose notation (normalised) starts with ``prefix``."""
+        describe = self.rules.describe
+        return [a for a in legal if normalise(describe(a)).startswith(prefix)]
 
     # -- history ------------------------------------------------------------------
 

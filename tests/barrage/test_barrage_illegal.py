@@ -126,6 +126,18 @@ def test_find_still_plays_legal_text_and_numbers():
     assert g.find("1") == g.legal()[0]
 
 
+def test_B_4_4_2_an_officer_id_cut_short_is_the_pair_it_starts():
+    """``pair CO-ITA EO-S`` reads as a pair with officer "EO-S" (no such pair, B-4.4.2);
+    as the start of exactly one legal pair it is that pair.  A pair that is no start of
+    a legal one is still refused with its rule."""
+    g = Game(new_game(2).registry, "barrage", players=2, seed=0)
+    assert [g.rules.describe(a) for a in g.legal()] == ["pair CO-ITA EO-SJ", "pair CO-USA EO-JM"]
+    assert g.rules.describe(g.find("pair CO-ITA EO-S")) == "pair CO-ITA EO-SJ"
+    with pytest.raises(IllegalAction) as info:
+        g.find("pair CO-ITA EO-J")
+    assert info.value.rule == "B-4.4.2"
+
+
 # ---------------------------------------------------------------- turn placements (B-7, B-10)
 
 

@@ -607,3 +607,18 @@ def test_only_ascii_digits_number_a_move(typed):
     with pytest.raises(ParseError, match="is not a legal move now"):
         game.find(typed)
     assert game.rules.describe(game.find("3")) == game.rules.describe(game.legal()[2])
+
+
+def test_a_city_name_cut_short_is_the_move_it_starts():
+    """``build tom`` reads as a build in a city called "tom", which is no city (P-6.12);
+    as the start of exactly one legal move it is that move.  A cut that starts no legal
+    move, or several, is still refused with the reason."""
+    game = Game(default_registry(), "power_grid", players=3, seed=5, options={"regions": RUS3})
+    _play_to(game, "building")
+    assert game.find("build tom") == A.Build("Tomsk", 10)
+    assert game.find("BUILD TOMS") == A.Build("Tomsk", 10)
+    with pytest.raises(IllegalAction, match="Murmansk is not in play"):
+        game.find("build MURMANSK")
+    with pytest.raises(IllegalAction, match="no city 'zz'") as info:
+        game.find("build zz")
+    assert info.value.rule == "P-6.12"
