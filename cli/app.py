@@ -161,12 +161,20 @@ RowsOption = Annotated[
         metavar="FILE",
     ),
 ]
+
+
+def _positive_seconds(value: float | None) -> float | None:
+    if value is not None and not value > 0:
+        raise typer.BadParameter(f"a bot needs more than 0 seconds for a decision, not {value}")
+    return value
+
+
 BotSecondsOption = Annotated[
     float | None,
     typer.Option(
         "--bot-seconds",
         help="A bot that takes longer over one decision fails its game (the results then depend on timing).",
-        min=0.0,
+        callback=_positive_seconds,
         metavar="S",
     ),
 ]
@@ -942,7 +950,12 @@ def tournament(
     reg = registry()
     spec = reg.variant(variant)
     kinds = parse_bots(bots, reg, variant)
-    count = players or min(max(len(kinds), spec.min_players), spec.max_players)
+    if players is None and len(kinds) > spec.max_players:
+        raise CliError(
+            f"--bots names {len(kinds)} bots and {spec.name} is for at most {spec.max_players} players; "
+            "name fewer, or give --players to rotate them through fewer seats"
+        )
+    count = players or max(len(kinds), spec.min_players)
     report = run_tournament(
         reg,
         variant,

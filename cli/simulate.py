@@ -266,13 +266,14 @@ def print_summary(summary: dict[str, Any]) -> None:
         )
     )
     rate = f" ({summary['games'] / summary['seconds']:.3g} games/s)" if summary["seconds"] > 0 else ""
-    out.print(
-        Text(
-            f"{summary['finished']} of {summary['games']} games finished in {summary['seconds']} s{rate}; "
-            f"mean {summary['mean_decisions']} decisions per game "
-            f"(min {summary['min_decisions']}, max {summary['max_decisions']})"
-        )
+    lengths = (
+        f"; mean {summary['mean_decisions']} decisions per game "
+        f"(min {summary['min_decisions']}, max {summary['max_decisions']})"
+        if summary["finished"]
+        else ""
     )
+    finished = f"{summary['finished']} of {summary['games']} games finished in {summary['seconds']} s"
+    out.print(Text(f"{finished}{rate}{lengths}"))
     table = Table(box=None, pad_edge=False, header_style="dim")
     for column in ("seat", "bot", "wins", "mean score"):
         table.add_column(column, justify="right" if column != "bot" else "left")
@@ -281,7 +282,7 @@ def print_summary(summary: dict[str, Any]) -> None:
             str(seat + 1),
             summary["bots"][seat],
             str(summary["wins"][seat]),
-            str(summary["mean_scores"][seat]),
+            "–" if summary["mean_scores"][seat] is None else str(summary["mean_scores"][seat]),
         )
     out.print(table)
     if summary["shared_wins"]:

@@ -131,6 +131,10 @@ def test_tournament_command(cli, capsys, tmp_path):
     said = " ".join(out.split())
     assert "sparks · 3 players · random, thrifty in rotation · seeds 0–3" in said
     assert "win parity 33.3%" in said and "thrifty" in said
+    three = "random,thrifty,random"
+    code, out, _ = main(capsys, "tournament", "sparks", "--bots", three, "-n", "3", "-p", "2")
+    assert code == 0  # more names than seats, with --players: they rotate through the seats
+    assert "sparks · 2 players · random, thrifty, random in rotation" in " ".join(out.split())
 
 
 @pytest.mark.parametrize(
@@ -141,6 +145,7 @@ def test_tournament_command(cli, capsys, tmp_path):
         (("--bots", "random,nosuch"), "no bot 'nosuch' for sparks"),
         (("--bots", "random,thrifty", "--jobs", "0"), "--jobs"),
         (("--bots", "random,thrifty", "-p", "7"), "2–4 players, not 7"),
+        (("--bots", "random,thrifty,random,thrifty,random"), "names 5 bots and Sparks is for at most 4"),
     ],
 )
 def test_tournament_bad_input_is_one_line(cli, capsys, args, fragment):

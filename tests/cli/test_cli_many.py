@@ -48,6 +48,19 @@ def test_simulate_out_writes_saves_that_verify(finished_games):
 
 def test_simulate_refuses_bad_input(run):
     assert_one_line_error(run("simulate", "sparks", "-n", "2", "--option", "rounds=0"), "rounds")
+    for seconds in ("0", "-1"):
+        assert_one_line_error(
+            run("simulate", "sparks", "-n", "2", "--bot-seconds", seconds), "more than 0 seconds"
+        )
+
+
+def test_simulate_where_no_game_finishes_prints_no_empty_figures(run):
+    """Every bot over a budget no decision can meet: the games fail (exit 2), and the
+    summary has no mean length or mean score to print rather than Python's ``None``."""
+    result = run("simulate", "sparks", "-n", "2", "--bot-seconds", "1e-9")
+    assert result.returncode == 2
+    assert "0 of 2 games finished" in result.stdout and "decisions per game" not in result.stdout
+    assert "None" not in result.stdout
 
 
 def test_bench_json(run):
