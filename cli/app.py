@@ -543,6 +543,9 @@ def legal(file: SaveArg, json_out: JsonFlag = False, width: WidthOption = None) 
         output.out.print(Text(output.winners_line(game), style="bold"))
         output.out.print("No legal moves: the game is over.")
         return
+    asked = game.rules.question(game.state)
+    if asked:  # what the moves answer, as the table screen asks it
+        output.out.print(Text(f"To decide: {asked}"))
     output.move_list(game, columns=False)
 
 

@@ -94,7 +94,7 @@ def _header(r: BarrageGame, state: State) -> list[str]:
         status = r.phase_name(state)
     else:
         asked = f": {flow.pending[-1].question(r, state)}" if flow.pending else ""
-        status = f"{r.machine.phase_name(state)} · {who(r, state, to_move)} to decide{asked}"
+        status = f"{r.phase_name(state)} · {who(r, state, to_move)} to decide{asked}"
     lines = [f"[bold]Round {round_no} of 5[/bold] · {status}"]
     tiles = []
     for i, tile in enumerate(state.bonus_tiles):

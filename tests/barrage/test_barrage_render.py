@@ -31,6 +31,19 @@ def test_render_shows_map_companies_board_and_energy():
     assert "national: NC-" in text and "(13 face down)" in text
 
 
+def test_B_4_4_the_header_names_the_draft_while_it_lasts():
+    """The full game opens with the draft (B-4.4), which the header calls by its name, as
+    the phase line of every screen does, not by the phase the draft sits in."""
+    g = new_game(2, mode="full")
+    header = g.rules.render(g.state, 0).splitlines()[0]
+    assert g.rules.phase_name(g.state) == "draft"
+    assert header.startswith("[bold]Round 1 of 5[/bold] · draft · ") and "to decide" in header
+    for _ in range(4):  # both pairs and both starting contracts
+        g.play(g.legal()[0])
+    assert g.rules.phase_name(g.state) != "draft"
+    assert f"· {g.rules.phase_name(g.state)} · " in g.rules.render(g.state, 0).splitlines()[0]
+
+
 def test_a_choice_shows_its_cost_and_starts_with_its_notation():
     """B-9.1, B-8.2 step 4 (the red frame, B-0.4), B-10.8: a building site shows its printed
     machinery, the red frame's credits and the tiles that may build there, a contract what

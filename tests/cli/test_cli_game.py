@@ -84,6 +84,7 @@ def test_legal_json(run, new_game):
 
     text = run("legal", path.name)
     assert "1–10. open 1…10" in text.stdout and "11. pass" in text.stdout
+    assert "To decide" not in text.stdout  # sparks asks no question: only whose turn it is
 
 
 def test_legal_json_speaks_the_notations_terms(run):
@@ -97,6 +98,8 @@ def test_legal_json_speaks_the_notations_terms(run):
             assert move["action"]["plant"] == int(words[1])
         assert move["choice"].startswith(move["notation"])
     assert any(m["notation"].startswith("auction") for m in moves)  # all human: seat 1 opens
+    text = run("legal", "pg.json").stdout
+    assert "To decide: choose a power plant to auction: everyone buys one in round 1 (P-4.10)" in text
 
 
 def test_move_applies_saves_and_lets_bots_move(run, new_game):
