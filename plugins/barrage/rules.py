@@ -1096,6 +1096,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         costs or does (:meth:`.decisions.Decision.show`); a placement says what its space
         costs and does (:func:`.render.placement_text`)."""
         pending = state.flow.pending
+        if pending and type(action) is Skip:
+            return pending[-1].show_skip(self, state)
         # a decision with no answer types (the action after Mahiri's copy) takes any placement
         if pending and (type(action) in pending[-1].answer_types or not pending[-1].answer_types):
             return pending[-1].show(self, state, action)

@@ -177,6 +177,7 @@ class LwHalf(Decision, tag="lw_half"):
 
     prompt: ClassVar[str] = "which sector's machinery comes back, and how many excavators"
     rule: ClassVar[str | None] = "L-8.3"
+    declined: ClassVar[str] = "no machinery comes back (U-17)"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
     def question(self, game: BarrageGame, state: State) -> str:
@@ -213,6 +214,7 @@ class LwNow(Decision, tag="lw_now"):
 
     prompt: ClassVar[str] = "whether to use the new building at once"
     rule: ClassVar[str | None] = "L-9.2"
+    declined: ClassVar[str] = "do not use the new building now"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
     def show(self, game: BarrageGame, state: State, action: Ext) -> str:

@@ -58,6 +58,7 @@ class LwDam(Decision, tag="lw_dam"):
 
     prompt: ClassVar[str] = "which dam gets a water marker"
     rule: ClassVar[str | None] = "L-8.1"
+    declined: ClassVar[str] = "place no water marker"
     answer_types: ClassVar[tuple[type, ...]] = (Site,)
 
     def answers(self, game: BarrageGame, state: State) -> list[Any]:

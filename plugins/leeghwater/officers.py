@@ -90,6 +90,7 @@ class LwArchitect(Decision, tag="lw_architect"):
 
     prompt: ClassVar[str] = "whether the architect takes another turn"
     rule: ClassVar[str | None] = "L-12.4.2"
+    declined: ClassVar[str] = "the engineer placed was an ordinary one: the architect stays for this round"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
     def answers(self, game: BarrageGame, state: State) -> list[Any]:

@@ -250,6 +250,7 @@ class LwContract(Decision, tag="lw_contract"):
 
     prompt: ClassVar[str] = "which contract the reward fulfils"
     rule: ClassVar[str | None] = "L-5.12.1"
+    declined: ClassVar[str] = "fulfil no contract with this reward"
     answer_types: ClassVar[tuple[type, ...]] = (Fulfil,)
 
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
@@ -274,6 +275,7 @@ class LwPatent(Decision, tag="lw_patent"):
 
     prompt: ClassVar[str] = "which advanced tile to take"
     rule: ClassVar[str | None] = "L-5.12.2"
+    declined: ClassVar[str] = "take no advanced tile"
     answer_types: ClassVar[tuple[type, ...]] = (Ext,)
 
     def answers(self, game: BarrageGame, state: State) -> list[Any]:

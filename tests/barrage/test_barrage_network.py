@@ -115,5 +115,5 @@ def test_germanys_second_production_has_no_bonus_and_not_the_same_powerhouse():
     shown = [g.rules.choice_text(g.state, a) for a in g.legal()]
     assert shown == [
         "produce B6L C6L  (1–2 water: 4–8 energy; 1 credit and 1 VP per water to Italy; can fulfil SC-1)",
-        "skip",
+        "skip  (no second production)",
     ]

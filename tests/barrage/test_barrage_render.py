@@ -75,3 +75,30 @@ def test_a_choice_shows_its_cost_and_starts_with_its_notation():
                     assert cost == f"(needs {c.requirement} energy: {reward_text(c.reward)})"
         g.play(rnd.choice(g.legal()))
     assert seen == {"site", "take"}
+
+
+def test_skip_says_what_declining_does():
+    """``skip`` is shown with its effect, like every other choice: the water markers left
+    unplaced (B-10.4 with the ``optional_parts`` option), the energy that fulfils no
+    contract (B-13.3), or, for a decision with no answer at all, that the step passes."""
+    from turbine.plugins.barrage.actions import Skip
+    from turbine.plugins.barrage.decisions import ChooseContract, PlaceWater
+
+    g = new_game(2)
+    pending = g.state.flow.pending
+    shown = {}
+    for name, decision in {
+        "water": PlaceWater(seat=0, markers=2, optional=True, may_stop=True),
+        "last marker": PlaceWater(seat=0, markers=1, optional=True, may_stop=True),
+        "contract": ChooseContract(seat=0, energy=3, optional=True),
+        "no answer": ChooseContract(seat=0, energy=0),
+    }.items():
+        pending.append(decision)
+        shown[name] = g.rules.choice_text(g.state, Skip())
+        pending.pop()
+    assert shown == {
+        "water": "skip  (the 2 markers left are not placed)",
+        "last marker": "skip  (the marker left is not placed)",
+        "contract": "skip  (fulfil no contract with this energy)",
+        "no answer": "skip  (nothing can be chosen now: this step passes)",
+    }

@@ -47,13 +47,12 @@ def decisions(seeds: range = SEEDS) -> Iterator[tuple[Game, str]]:
 
 
 def shown(g: Game) -> list[tuple[object, str, str]]:
-    """(answer, notation part, words) of each legal answer but ``skip``."""
+    """(answer, notation part, words) of each legal answer, ``skip`` included."""
     out = []
     for action in g.legal():
         text = g.rules.choice_text(g.state, action)
         notation, _, words = text.partition("  (")
-        if notation != "skip":
-            out.append((action, notation, words.removesuffix(")")))
+        out.append((action, notation, words.removesuffix(")")))
     return out
 
 
@@ -82,6 +81,8 @@ def check(g: Game, kind: str) -> None:
             back = re.search(r": (\d+) excavators? \+ (\d+) mixers? back now$", words)
             assert back is not None, words
             assert (int(back[1]), int(back[2])) == (e, half - e)
+        elif kind == "lw_architect" and notation == "skip":  # L-12.4.2: declined, he stays
+            assert words == "the engineer placed was an ordinary one: the architect stays for this round"
         elif kind == "lw_architect":  # L-12.4.2
             assert words == "another turn now; the architect is spent until next round"
 

@@ -10,7 +10,8 @@ kind of choice, so a reader finds it in one file:
 * :meth:`answers`: the legal answers now;
 * :meth:`apply`: what an answer does (the decision is still on top when called);
 * :meth:`refuse`: why an answer of the right type is not legal, citing a rule;
-* :meth:`show`: an answer as a player reads it, with its cost.
+* :meth:`show`: an answer as a player reads it, with its cost;
+* :attr:`declined`: what ``skip`` does to it, shown by :meth:`show_skip`.
 
 Barrage's own kinds are listed in :data:`turbine.plugins.barrage.decisions.BARRAGE_DECISIONS`;
 an expansion adds its kinds through the ``barrage_decisions`` hook.  The engine
@@ -52,6 +53,8 @@ class Decision(msgspec.Struct, tag_field="kind", kw_only=True):
     """The rule cited when an answer is refused for no more specific reason."""
     answer_types: ClassVar[tuple[type, ...]] = ()
     """The action types that answer it (others are answers to another question)."""
+    declined: ClassVar[str] = "decline it: nothing more happens for this step"
+    """What ``skip`` does when the decision is :attr:`optional`, as the menu says it."""
 
     def question(self, game: BarrageGame, state: State) -> str:
         """The question in words (by default :attr:`prompt`)."""
@@ -72,6 +75,13 @@ class Decision(msgspec.Struct, tag_field="kind", kw_only=True):
     def show(self, game: BarrageGame, state: State, action: Any) -> str:
         """An answer as the player reads it in the menu (its notation, and what it costs)."""
         return game.describe(action)
+
+    def show_skip(self, game: BarrageGame, state: State) -> str:
+        """``skip`` as the menu shows it: what declining does (:attr:`declined`), or, for a
+        decision that has no answer now, that it passes without one."""
+        if not self.optional:
+            return "skip  (nothing can be chosen now: this step passes)"
+        return f"skip  ({self.declined})"
 
     def done(self, state: State) -> None:
         """Take this decision off the pending stack (it must be on top)."""

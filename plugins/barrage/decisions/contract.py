@@ -29,6 +29,7 @@ class ChooseContract(Decision, tag="contract"):
 
     prompt: ClassVar[str] = "which contract to fulfil"
     rule: ClassVar[str | None] = "B-13.3"
+    declined: ClassVar[str] = "fulfil no contract with this energy"
     answer_types: ClassVar[tuple[type, ...]] = (Fulfil,)
 
     def answers(self, game: BarrageGame, state: State) -> list[Any]:

@@ -51,6 +51,7 @@ class ExtraAction(Decision, tag="extra"):
 
     prompt: ClassVar[str] = "the action that follows the copy"
     rule: ClassVar[str | None] = "B-16.7.3"
+    declined: ClassVar[str] = "no further action this turn"
     answer_types: ClassVar[tuple[type, ...]] = ()
     """Any placement answers it (an expansion's too): :meth:`refuse` explains them all."""
 

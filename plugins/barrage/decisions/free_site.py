@@ -30,6 +30,7 @@ class ChooseFreeSite(Decision, tag="free_site"):
 
     prompt: ClassVar[str] = "where to build the rewarded structure"
     rule: ClassVar[str | None] = "B-13.7"
+    declined: ClassVar[str] = "do not build the rewarded structure"
     answer_types: ClassVar[tuple[type, ...]] = (Site,)
 
     def answers(self, game: BarrageGame, state: State) -> list[Any]:

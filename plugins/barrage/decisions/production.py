@@ -32,6 +32,7 @@ class ChooseProduction(Decision, tag="produce"):
 
     prompt: ClassVar[str] = "which dam and conduit to produce with"
     rule: ClassVar[str | None] = "B-11.2"
+    declined: ClassVar[str] = "no production"
     answer_types: ClassVar[tuple[type, ...]] = (Produce,)
 
     def _pairs(self, game: BarrageGame, state: State) -> list[tuple[int, int]]:
@@ -126,6 +127,7 @@ class ChooseRepeat(ChooseProduction, tag="repeat"):
 
     prompt: ClassVar[str] = "whether to produce again (Germany)"
     rule: ClassVar[str | None] = "B-15.4"
+    declined: ClassVar[str] = "no second production"
 
     def _pairs(self, game: BarrageGame, state: State) -> list[tuple[int, int]]:
         avoid = -1 if game.options.repeat_same_dam else self.dam

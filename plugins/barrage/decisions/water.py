@@ -30,6 +30,12 @@ class PlaceWater(Decision, tag="water"):
     rule: ClassVar[str | None] = "B-10.4"
     answer_types: ClassVar[tuple[type, ...]] = (Headstream,)
 
+    def show_skip(self, game: BarrageGame, state: State) -> str:
+        """``skip  (the 2 markers left are not placed)``: declining ends the placing."""
+        if self.markers == 1:
+            return "skip  (the marker left is not placed)"
+        return f"skip  (the {self.markers} markers left are not placed)"
+
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return list(game.headstream_actions)
 
