@@ -88,13 +88,19 @@ def turn_order(r: BarrageGame, state: State) -> None:
 
 
 FORCED_WIDTH = 92
-"""The longest line that says a forced answer with its cost; a longer one says the move
-alone (the log is read on a 100-column terminal, its lines indented by 4)."""
+"""The longest line that says a forced answer with its cost; a longer one leaves out the
+last details of its words, then all of them (the log is read on a 100-column terminal,
+its lines indented by 4)."""
 
 
 def forced(r: BarrageGame, state: State, seat: int, shown: str) -> None:
     """An answer the rules gave for a player because it was the only one."""
-    line = f"{company(r, state, seat)}: {shown} (the only choice)"
-    if len(line) > FORCED_WIDTH:
-        line = f"{company(r, state, seat)}: {shown.partition('  (')[0]} (the only choice)"
+    who = company(r, state, seat)
+    notation, _, words = shown.partition("  (")
+    parts = words.removesuffix(")").split("; ") if words else []
+    line = f"{who}: {shown} (the only choice)"
+    while len(line) > FORCED_WIDTH and parts:  # the last details go first, the first (its cost) last
+        parts.pop()
+        said = notation + ("  (" + "; ".join(parts) + ")" if parts else "")
+        line = f"{who}: {said} (the only choice)"
     r.tell(line)

@@ -81,7 +81,7 @@ def test_a_site_a_tile_and_a_payment_say_their_cost():
     p = s.players[GER]
     assert (p.excavators, p.mixers, p.credits) == (6, 4, 6)
     assert ChoosePayment(seat=GER, structure=0, site=b1u, tile="base").show(r, s, Pay(5, 0, 0)) == (
-        "pay 5e 0m 0c  (wheel: 5 excavators + tile base; 3 credits red frame; left 1e 4m 3c)"
+        "pay 5e 0m 0c  (3 credits red frame; wheel: 5 excavators + tile base; left 1e 4m 3c)"
     )
     # B-13.7: a rewarded structure takes no machinery; U-7: the red frame is paid
     assert ChooseFreeSite(seat=GER, structure=3).show(r, s, Site("P5_1")) == (

@@ -216,3 +216,22 @@ def test_the_network_view_of_the_seat_to_move():
     assert g.rules.render_view(g.state, seat, "network", str(other + 1)).startswith(
         f"Network of {g.rules.company(g.state, other).name} (seat {other + 1}): "
     )
+
+
+def test_a_forced_answer_too_long_for_the_log_keeps_its_first_words():
+    """A forced payment is told with its cost: the credits first (a red frame's too, which
+    the move's ``c`` does not count), then as many of its other details as fit in the log's
+    width, the last ones dropped first; the move alone when not even the first fits."""
+    from turbine.plugins.barrage import narration
+
+    g = game()
+    told: list[str] = []
+    g.rules.tell = told.append  # type: ignore[method-assign]
+    words = "3 credits red frame; wheel: 2 mixers + tile base; left 1e 4m 13c"
+    narration.forced(g.rules, g.state, 0, f"pay 0e 2m 0c  ({words})")
+    narration.forced(g.rules, g.state, 0, "pay 0e 2m 0c  (" + "x" * 100 + ")")
+    assert told == [
+        "Seat 1: pay 0e 2m 0c  (3 credits red frame; wheel: 2 mixers + tile base) (the only choice)",
+        "Seat 1: pay 0e 2m 0c (the only choice)",
+    ]
+    assert all(len(line) <= narration.FORCED_WIDTH for line in told)

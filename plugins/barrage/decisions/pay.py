@@ -38,8 +38,9 @@ class ChoosePayment(Decision, tag="pay"):
         return [Pay(e, m, c) for e, m, c in construction.payments(game, state, seat, needs, budget, mixed)]
 
     def show(self, game: BarrageGame, state: State, action: Pay) -> str:
-        """``pay 3e 0m 3c  (wheel: 3 excavators + tile base; 3 credits + 3 credits red frame;
-        left 1e 2m 4c)``: what goes onto the wheel (B-8.2 step 4), the credits paid, what stays in the supply
+        """``pay 3e 0m 3c  (3 credits + 3 credits red frame; wheel: 3 excavators + tile base;
+        left 1e 2m 4c)``: the credits paid first (a red frame's too, which the move's ``c``
+        does not count), what goes onto the wheel (B-8.2 step 4), what stays in the supply
         (``e`` excavators, ``m`` mixers, ``c`` credits, as in the move)."""
         _, extra, _ = construction.cost_with(game, state, self.seat, self.structure, self.site, self.tile)
         machinery = " + ".join(
@@ -57,7 +58,7 @@ class ChoosePayment(Decision, tag="pay"):
         player = state.players[self.seat]
         credits_left = player.credits - action.credits - extra
         left = f"{player.excavators - action.excavators}e {player.mixers - action.mixers}m {credits_left}c"
-        return f"{game.describe(action)}  (wheel: {wheel}; {credits}; left {left})"
+        return f"{game.describe(action)}  ({credits}; wheel: {wheel}; left {left})"
 
     def apply(self, game: BarrageGame, state: State, action: Pay) -> None:
         self.done(state)
