@@ -889,7 +889,9 @@ def simulate(
         reg,
         variant,
         games=games,
-        seats=parse_seats(bots, players or (None if "," in bots else spec.min_players), spec.min_players),
+        seats=parse_seats(
+            bots, players or (None if "," in bots else spec.min_players), spec.min_players, "--bots"
+        ),
         seed=seed,
         options=parse_options(options_model(reg, variant, with_ or []), option or []),
         expansions=with_ or [],

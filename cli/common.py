@@ -197,22 +197,22 @@ def use_width(text: str | None) -> None:
 # -- seats ------------------------------------------------------------------------
 
 
-def parse_seats(text: str | None, players: int | None, minimum: int) -> list[Seat]:
-    """Seats from ``human,random,…`` (default: all human).
+def parse_seats(text: str | None, players: int | None, minimum: int, option: str = "--seats") -> list[Seat]:
+    """Seats from ``human,random,…`` (default: all human), given with ``option``.
 
     The player count is ``players`` if given, else the number of seats listed,
     else the variant's minimum.  A single kind with ``players`` fills every seat.
     """
     kinds = [k.strip() for k in text.split(",")] if text else []
     if any(not k for k in kinds):
-        raise CliError(f"--seats expects a comma list such as human,random; got {text!r}")
+        raise CliError(f"{option} expects a comma list such as human,random; got {text!r}")
     count = players if players is not None else (len(kinds) or minimum)
     if not kinds:
         kinds = ["human"] * count
     elif len(kinds) == 1 and count > 1:
         kinds = kinds * count
     if len(kinds) != count:
-        raise CliError(f"--seats lists {len(kinds)} seats but --players is {count}")
+        raise CliError(f"{option} lists {len(kinds)} seats but --players is {count}")
     return [Seat(seat_name(i, kind), kind) for i, kind in enumerate(kinds)]
 
 

@@ -64,7 +64,14 @@ def validate_options(model: type[BaseModel], options: Mapping[str, Any]) -> Base
     unknown = sorted(set(options) - set(model.model_fields))
     if unknown:
         known = ", ".join(sorted(model.model_fields)) or "none"
-        raise BadOptions(f"unknown option {', '.join(unknown)}; options: {known}")
+        meant = [  # an expansion's option given without its expansion's name
+            f"{group}.{name}"
+            for name in unknown
+            for group, field in model.model_fields.items()
+            if name in getattr(field.annotation, "model_fields", {})
+        ]
+        hint = f" (did you mean {', '.join(meant)}?)" if meant else ""
+        raise BadOptions(f"unknown option {', '.join(unknown)}{hint}; options: {known}")
     try:
         return model.model_validate(dict(options))
     except ValidationError as exc:

@@ -34,12 +34,8 @@ def chosen_deck(
     the removal); the others come from the stack, each once."""
     keys = [plant_key(str(n).lower()) for n in numbers]
     allowed = set(stack) | set(seeded)
-    out = [
-        f"plant {n} is not in the deck's stack"
-        for n, k in zip(numbers, keys, strict=True)
-        if k not in allowed
-    ]
     named = dict(zip(keys, numbers, strict=True))  # each key once, as it was given
+    out = [f"plant {n} is not in the deck's stack" for k, n in named.items() if k not in allowed]
     out += [f"plant {n} is given {keys.count(k)} times" for k, n in named.items() if keys.count(k) > 1]
     head = keys[: depth + len(seeded)]
     missing = [NUMBER[k] for k in seeded if k not in head]

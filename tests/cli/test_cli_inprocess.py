@@ -74,8 +74,10 @@ def test_seats():
     assert [s.kind for s in parse_seats(None, None, 2)] == ["human", "human"]
     assert [s.kind for s in parse_seats("random", 3, 2)] == ["random"] * 3
     assert [s.name for s in parse_seats("human,random", None, 2)] == ["Player 1", "Random bot 2"]
-    with pytest.raises(CliError):
+    with pytest.raises(CliError, match="--seats lists 2 seats but --players is 3"):
         parse_seats("human,random", 3, 2)
+    with pytest.raises(CliError, match="--bots lists 3 seats but --players is 2"):
+        parse_seats("greedy,greedy,greedy", 2, 2, "--bots")
 
 
 def test_plugins_reports_load_errors(monkeypatch, capsys):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from turbine.core import BadOptions, Game, IllegalAction, ParseError
+from turbine.core import BadOptions, Game, IllegalAction, ParseError, default_registry
 
 
 def test_options_are_validated_with_clear_messages(registry):
@@ -11,6 +11,17 @@ def test_options_are_validated_with_clear_messages(registry):
         Game(registry, "sparks", players=2, seed=1, options={"rounds": "11"})
     with pytest.raises(BadOptions, match="unknown option colour; options: rounds"):
         Game(registry, "sparks", players=2, seed=1, options={"colour": "red"})
+    with pytest.raises(
+        BadOptions, match=r"unknown option u25_marks \(did you mean leeghwater\.u25_marks\?\); "
+    ):
+        Game(
+            default_registry(),
+            "barrage",
+            players=2,
+            seed=1,
+            options={"u25_marks": "ext"},
+            expansions=["leeghwater"],
+        )
     with pytest.raises(BadOptions, match="Sparks is for 2–4 players, not 5"):
         Game(registry, "sparks", players=5, seed=1)
     assert Game(registry, "sparks", players=2, seed=1, options={"rounds": "2"}).options == {"rounds": 2}

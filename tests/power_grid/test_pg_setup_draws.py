@@ -60,6 +60,10 @@ def test_a_chosen_game_saves_and_replays(tmp_path):
     [
         ({"player_order": [1, 1, 2]}, "option player_order: give each seat 1–3 once"),
         ({"deck_order": [3]}, "option deck_order: plant 3 is not in the deck's stack"),
+        (
+            {"deck_order": [3, 3]},
+            "option deck_order: plant 3 is not in the deck's stack; plant 3 is given 2 times",
+        ),
         ({"deck_order": [20, 20]}, "plant 20 is given 2 times"),
         ({"deck_order": [20]}, "1 plants given; the deck has"),
         ({"deck_order": [20]}, r"the plants set under 13 must be among the deck's first .*: 10, 11 \(U-2\)"),
