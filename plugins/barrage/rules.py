@@ -202,11 +202,6 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         self.site_actions = construction.base_site_actions()
         """Per structure, per building space: the answer naming it (``at SITE``)."""
         columns = options.intro_columns
-        if columns is not None and self.full:  # B-4.4: the full game drafts the companies
-            raise BadOptions(
-                "option intro_columns is for the introductory game (mode=intro); "
-                "the full game drafts companies and officers (B-4.4)"
-            )
         if columns is None:
             columns = list(range(players))
         if len(columns) != players:

@@ -15,14 +15,6 @@ def test_U_2_intro_columns_name_exactly_one_column_per_seat(columns):
         new_game(2, intro_columns=columns)
 
 
-def test_B_4_4_intro_columns_in_the_full_game_are_refused_not_ignored():
-    """The full game drafts companies and officers (B-4.4), so columns of the introductory
-    table (B-4.3.2, U-2) are a bad option there, not one silently left unused."""
-    with pytest.raises(BadOptions, match=r"intro_columns is for the introductory game .*\(B-4\.4\)"):
-        new_game(2, mode="full", intro_columns=[0, 1])
-    assert new_game(2, mode="full").rules.full
-
-
 def test_U_2_three_seats_take_the_columns_named_in_seat_order():
     """B-4.3, B-4.3.2 (U-2): 3 seats with columns France, USA, Italy get those companies,
     officers and starting contracts, in seat order."""
