@@ -7,11 +7,23 @@ stable notation (:func:`describe`).
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from .data_model import RESOURCES, load_plants
 
 _LABEL = {p.sort_key: (str(p.number) if not p.special else p.label) for p in load_plants()}
+
+
+PlantKey = Annotated[
+    int,
+    msgspec.Meta(
+        description="the plant's sort key, 3 × its printed number (33⅓ is 100); "
+        "`turbine legal --json` gives the printed number"
+    ),
+]
+"""A plant as actions save it (its printed number is what the notation shows)."""
 
 
 def plant_label(key: int) -> str:
@@ -22,7 +34,7 @@ def plant_label(key: int) -> str:
 class OpenAuction(msgspec.Struct, frozen=True, tag="auction"):
     """P-4.4: choose a plant of the actual market and open with ``bid``."""
 
-    plant: int
+    plant: PlantKey
     bid: int
 
 
@@ -43,7 +55,7 @@ class DropOut(msgspec.Struct, frozen=True, tag="drop"):
 class Discard(msgspec.Struct, frozen=True, tag="discard"):
     """P-4.9: discard an older plant to the box when over the plant limit."""
 
-    plant: int
+    plant: PlantKey
 
 
 class ReturnResource(msgspec.Struct, frozen=True, tag="return"):

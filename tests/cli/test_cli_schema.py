@@ -26,6 +26,8 @@ def test_a_variant_with_an_expansion(run):
     action = jsonschema.Draft202012Validator({"$ref": "#/$defs/action", "$defs": defs})
     assert action.is_valid({"type": "bid", "amount": 12})
     assert not action.is_valid({"type": "bid", "amount": "twelve"})
+    plant = defs["OpenAuction"]["properties"]["plant"]  # saved by sort key, not as printed
+    assert plant["type"] == "integer" and plant["description"].startswith("the plant's sort key, 3 × its")
 
 
 def test_unknown_variant_or_expansion(run):
