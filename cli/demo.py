@@ -40,7 +40,6 @@ def run_demo(
     kind = bots or ("greedy" if "greedy" in registry.bots_for(variant_id) else "random")
     if kind == "human":
         raise CliError("demo plays bots in every seat; to play yourself: `turbine new`, then `turbine play`")
-    registry.bot(kind, variant_id)  # an unknown bot: one line, before the game
     count = players or min(max(4, spec.min_players), spec.max_players)
     seats = [Seat(f"{kind.capitalize()} bot {i + 1}", kind) for i in range(count)]
     game = Game(registry, variant_id, players=count, seed=seed, seats=seats, expansions=expansions)
