@@ -230,8 +230,18 @@ def test_a_forced_answer_too_long_for_the_log_keeps_its_first_words():
     words = "3 credits red frame; wheel: 2 mixers + tile base; left 1e 4m 13c"
     narration.forced(g.rules, g.state, 0, f"pay 0e 2m 0c  ({words})")
     narration.forced(g.rules, g.state, 0, "pay 0e 2m 0c  (" + "x" * 100 + ")")
+    narration.forced(
+        g.rules, g.state, 0, "pay 0e 2m 0c  (3 credits red frame; wheel: 2 mixers + tile base; x)"
+    )
+    narration.forced(
+        g.rules, g.state, 0, "pay 0e 2m 0c  (3 credits red frame; wheel: 2 mixers + tile + base)"
+    )
+    kept = "Seat 1: pay 0e 2m 0c  (3 credits red frame; wheel: 2 mixers + tile base) (the only choice)"
     assert told == [
-        "Seat 1: pay 0e 2m 0c  (3 credits red frame; wheel: 2 mixers + tile base) (the only choice)",
+        kept,
         "Seat 1: pay 0e 2m 0c (the only choice)",
+        kept,  # 93 columns: one too many
+        "Seat 1: pay 0e 2m 0c  (3 credits red frame; wheel: 2 mixers + tile + base) (the only choice)",
     ]
+    assert len(told[-1]) == narration.FORCED_WIDTH  # exactly the width: kept whole
     assert all(len(line) <= narration.FORCED_WIDTH for line in told)

@@ -131,6 +131,9 @@ def test_tournament_command(cli, capsys, tmp_path):
     said = " ".join(out.split())
     assert "sparks · 3 players · random, thrifty in rotation · seeds 0–3" in said
     assert "win parity 33.3%" in said and "thrifty" in said
+    four = "random,thrifty,random,thrifty"  # as many names as the game's most seats: one each
+    code, out, _ = main(capsys, "tournament", "sparks", "--bots", four, "-n", "1")
+    assert code == 0 and "sparks · 4 players" in " ".join(out.split())
     three = "random,thrifty,random"
     code, out, _ = main(capsys, "tournament", "sparks", "--bots", three, "-n", "3", "-p", "2")
     assert code == 0  # more names than seats, with --players: they rotate through the seats

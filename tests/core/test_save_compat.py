@@ -122,6 +122,25 @@ def test_an_edit_and_later_rules_are_noted_and_refuse_playing_on(pg_save):
     assert Game.from_save(default_registry(), pg_save).load_report.why_not_play_on() is None
 
 
+def test_only_a_later_version_refuses_playing_on(pg_save):
+    """Of a game and its expansion, one saved under an older rules version is replayed
+    under the installed one; the other, saved under the installed version, is no reason
+    to refuse playing on; only a version above the installed one is."""
+    from turbine.core.session import _report_for
+
+    installed = {"power_grid": 2, "subsidy": 1}
+    for saved, newer in [
+        ({"power_grid": 1, "subsidy": 1}, {}),
+        ({"power_grid": 2, "subsidy": 0}, {}),
+        ({"power_grid": 3, "subsidy": 1}, {"power_grid": (3, 2)}),
+    ]:
+        save = edited(pg_save, lambda d, saved=saved: d.update(rules_versions=saved))
+        save.log_digest = savefile.log_digest(save)
+        report = _report_for(save, installed)
+        assert not report.same_rules and report.newer_rules == newer
+        assert (report.why_not_play_on() is None) == (not newer)
+
+
 def test_changed_final_scores_fail_under_the_same_rules_and_warn_under_others(pg_save):
     def change_scores(data):
         data["final_scores"][0] += 1

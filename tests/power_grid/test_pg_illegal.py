@@ -622,3 +622,5 @@ def test_a_city_name_cut_short_is_the_move_it_starts():
     with pytest.raises(IllegalAction, match="no city 'zz'") as info:
         game.find("build zz")
     assert info.value.rule == "P-6.12"
+    with pytest.raises(IllegalAction, match="no city 'novo'"):  # Novokuznetsk or Novosibirsk
+        game.find("build novo")
