@@ -39,6 +39,7 @@ from .common import (
     parse_options,
     parse_seats,
     play_move,
+    plugin_at_fault,
     registry,
     run_bots,
     save_game,
@@ -1103,7 +1104,15 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except SystemExit:
         raise
-    except Exception:
-        sys.stderr.write("turbine: internal error (please report it with the traceback below)\n")
+    except Exception as exc:
+        blamed = plugin_at_fault(exc)
+        if blamed is None:
+            sys.stderr.write("turbine: internal error (please report it with the traceback below)\n")
+        else:  # a bug in an installed plugin's code: its authors are the ones to tell
+            plugin, where = blamed
+            sys.stderr.write(
+                f"turbine: error in plugin {plugin!r} ({where}): {type(exc).__name__}: {exc} "
+                "(please report it to the plugin's authors with the traceback below)\n"
+            )
         traceback.print_exc()
         sys.exit(1)

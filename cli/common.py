@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import json
+import traceback
 import typing
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -51,6 +52,29 @@ def warn_left_out(error: str = "") -> None:
         if sentence != error:
             output.warn(f"{sentence}; it is left out")
     _left_out.clear()
+
+
+def plugin_at_fault(exc: BaseException) -> tuple[str, str] | None:
+    """The installed plugin (not one of turbine's own) whose code raised ``exc``, and
+    where (``plugin.py:42 in legal_actions``): the innermost frame of the traceback in
+    one of its packages, or ``None`` when none of its frames is a plugin's."""
+    try:
+        loaded = registry().plugins
+    except Exception:  # the error path must not fail in turn
+        return None
+    packages = {}
+    for name, plugin in loaded.items():
+        if plugin.source != "builtin":
+            module = plugin.module
+            module_name = str(getattr(module, "__name__", None) or type(module).__module__)
+            packages[module_name.partition(".")[0]] = name
+    found = None
+    for frame, line in traceback.walk_tb(exc.__traceback__):
+        top = str(frame.f_globals.get("__name__", "")).partition(".")[0]
+        if top in packages:
+            code = frame.f_code
+            found = (packages[top], f"{Path(code.co_filename).name}:{line} in {code.co_name}")
+    return found
 
 
 def forget_left_out() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from cli_helpers import assert_one_line_error, needs_sparks, read_json
@@ -71,3 +72,26 @@ def test_a_mistyped_command_line_is_one_line_naming_the_help(run, args, said):
     """The command line's own usage errors (unknown option or command, a value of the
     wrong type, a missing argument) follow the bad-input rule: one line, exit 2."""
     assert_one_line_error(run(*args), said)
+
+
+def test_a_bug_in_an_installed_plugin_is_blamed_on_it_not_on_turbine(run, new_game, monkeypatch):
+    """Code of an installed plugin that raises is still an internal error (exit 1, with
+    the traceback), but the first line names the plugin and where its code failed, so the
+    report goes to its authors; turbine's own bugs keep asking to be reported to turbine."""
+    import turbine_sparks.game
+
+    path = new_game()
+
+    def broken(bid):
+        raise KeyError(bid)
+
+    monkeypatch.setattr(turbine_sparks.game, "Open", broken)
+    result = run("legal", path.name)
+    assert result.returncode == 1
+    first = result.stderr.splitlines()[0]
+    assert re.fullmatch(
+        r"turbine: error in plugin 'sparks' \(game\.py:\d+ in <genexpr>\): KeyError: 1 "
+        r"\(please report it to the plugin's authors with the traceback below\)",
+        first,
+    ), first
+    assert "Traceback (most recent call last)" in result.stderr
