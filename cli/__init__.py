@@ -83,6 +83,7 @@ Exit codes: 0 success; 2 bad input (a :class:`~turbine.core.TurbineError`
 such as an unreadable save, an illegal move, bad options, a missing plugin; or
 a usage error), reported as one line ``turbine: error: …`` on stderr; 1 an
 internal error, with its traceback (its first line names the installed plugin
-whose code raised, when it was one's, so that the report goes to its authors).  A plugin whose version differs from the
-one a save was made with gives a ``turbine: warning: …`` line on stderr.
+whose code raised, when it was one's, so that the report goes to its authors).
+A plugin whose version differs from the one a save was made with gives a
+``turbine: warning: …`` line on stderr.
 """

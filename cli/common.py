@@ -64,10 +64,10 @@ def plugin_at_fault(exc: BaseException) -> tuple[str, str] | None:
         return None
     packages = {}
     for name, plugin in loaded.items():
-        if plugin.source != "builtin":
-            module = plugin.module
-            module_name = str(getattr(module, "__name__", None) or type(module).__module__)
-            packages[module_name.partition(".")[0]] = name
+        module = plugin.module
+        top = str(getattr(module, "__name__", None) or type(module).__module__).partition(".")[0]
+        if top != "turbine":  # turbine's own games are turbine's bugs
+            packages[top] = name
     found = None
     for frame, line in traceback.walk_tb(exc.__traceback__):
         top = str(frame.f_globals.get("__name__", "")).partition(".")[0]
