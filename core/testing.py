@@ -7,7 +7,9 @@ One call plays seeded games with bots and checks, after every action:
 * the state encodes to JSON and decodes to an equal state;
 * an action that is not legal now is refused with :class:`IllegalAction` and
   leaves the state unchanged;
-* every legal action's notation parses back to it (``parse(describe(a)) == a``);
+* every legal action's notation parses back to it (``parse(describe(a)) == a``),
+  and, in a game that implements :meth:`~turbine.core.rules.Rules.read_action`,
+  reads back as it (``read_action(describe(a)) == a``);
 * ``view`` of every seat leaves the state untouched and encodes;
 
 and, per game: it ends within ``rules.decision_bound()``; the same seed played
@@ -356,6 +358,8 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[st
     def fail(message: str) -> None:
         raise ConformanceError(f"{where}, decision {len(game.log)} ({game.where()}): {message}")
 
+    reads = type(rules).read_action is not Rules.read_action  # else it reads nothing, by design
+
     while True:
         state = game.state
         over = rules.is_over(state)
@@ -386,6 +390,8 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[st
             text = rules.describe(action)
             if rules.parse(text, state) != action:
                 fail(f"notation {text!r} does not parse back to the same action")
+            if reads and (read := rules.read_action(text)) != action:
+                fail(f"read_action({text!r}) gives {read!r}, not the action written so")
         # an illegal action is refused and changes nothing
         for candidate in _illegal_candidates(seen_actions, legal):
             try:

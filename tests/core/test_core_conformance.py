@@ -32,5 +32,17 @@ def test_kit_catches_notation_that_does_not_round_trip(registry, monkeypatch):
     from turbine_sparks import game as sparks_game
 
     monkeypatch.setattr(sparks_game.SparksRules, "describe", lambda self, action: "same")
-    with pytest.raises(ConformanceError, match="does not parse back"):
+    with pytest.raises(ConformanceError, match="does not parse back|not the action written so"):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry)
+
+
+def test_kit_catches_notation_that_read_action_does_not_read_back(registry, monkeypatch):
+    """``parse`` matches the text against ``describe`` of the legal moves, so a notation
+    that read_action cannot read passes it: a player typing the move shown would only
+    learn that it is not a legal move, never why (an illegal one) or that it is."""
+    from turbine_sparks import game as sparks_game
+
+    written = sparks_game.SparksRules.describe
+    monkeypatch.setattr(sparks_game.SparksRules, "describe", lambda self, action: "do " + written(self, action))
+    with pytest.raises(ConformanceError, match=r"read_action\('do open 1'\) gives None, not the action"):
         check_variant("sparks", players=[2], seeds=[0], registry=registry)
