@@ -1018,12 +1018,13 @@ app.add_typer(plugin_cmd.app)
 # -- plugins' commands and the entry point ------------------------------------------------
 
 
-def add_plugin_commands(reg: Registry) -> None:
+def add_plugin_commands(reg: Registry, wanted: str | None = None) -> None:
     """Add the plugins' commands as ``turbine NAME`` (never over a built-in).
 
-    Only the plugins that declare a command (or declare nothing) are imported."""
+    Only the plugins that declare a command (or declare nothing) are imported, and
+    every plugin when the command ``wanted`` is not among theirs."""
     taken = set(BUILTIN_COMMANDS)
-    for name, function in reg.commands():
+    for name, function in reg.commands(None if wanted in taken else wanted):
         if name in taken:
             plugin_command_problems.append(f"plugin command {name!r} ignored: the name is taken")
             continue
@@ -1075,9 +1076,10 @@ def main(argv: list[str] | None = None) -> None:
     global _plugin_commands_added
     try:
         output.configure()  # from the environment as it is now
-        if not _plugin_commands_added and needs_plugin_commands(sys.argv[1:] if argv is None else argv):
+        args = sys.argv[1:] if argv is None else argv
+        if not _plugin_commands_added and needs_plugin_commands(args):
             _plugin_commands_added = True
-            add_plugin_commands(registry())
+            add_plugin_commands(registry(), next((arg for arg in args if not arg.startswith("-")), None))
         reflow_help(app)
         code = app(args=argv, prog_name="turbine", standalone_mode=False)
         warn_left_out()

@@ -465,10 +465,13 @@ class Registry:
         """The distribution that installed plugin ``name``, loaded or not (``None``: none did)."""
         return self._sources.get(name)
 
-    def commands(self) -> list[tuple[str, Any]]:
+    def commands(self, wanted: str | None = None) -> list[tuple[str, Any]]:
         """The plugins' ``turbine NAME`` commands: imports only the plugins that declare
-        one, and those that declare nothing."""
+        one, and those that declare nothing; every plugin when the command ``wanted``
+        is none of those (a command its plugin did not declare is still found)."""
         self._load(sorted(set(self._declared["command"].values())))
+        if wanted is not None and all(name != wanted for name, _ in self._cli_commands):
+            self.load_all()
         return list(self._cli_commands)
 
     # -- one game ---------------------------------------------------------------

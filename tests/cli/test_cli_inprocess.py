@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import types
 from typing import Literal
 
@@ -39,6 +40,19 @@ def test_plugin_commands_are_added_but_never_replace_builtins(monkeypatch, capsy
     assert exit_info.value.code in (0, None)
     assert "hello turbine" in capsys.readouterr().out
     assert cli_app.plugin_command_problems == ["plugin command 'show' ignored: the name is taken"]
+
+
+def test_a_command_its_plugin_did_not_declare_is_still_found(monkeypatch):
+    """The plugin declares a variant and no command: listing the commands imports only the
+    plugins that declare one, but asking for a command none of those has imports every
+    plugin, so a missing declaration never hides a command (only costs the imports)."""
+    from importlib.metadata import EntryPoint
+
+    monkeypatch.setitem(sys.modules, "hello_plugin", _plugin_with_commands())
+    point = EntryPoint(name="hello", value="hello_plugin", group="turbine.plugins")
+    registry = Registry([("core", bots)], entry_points=[point], declared={"variant": {"hi": "hello"}})
+    assert registry.commands() == []
+    assert [name for name, _ in registry.commands("hello")] == ["hello", "show"]
 
 
 def test_an_internal_error_exits_1_with_a_traceback(monkeypatch, capsys):
