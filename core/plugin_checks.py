@@ -21,11 +21,13 @@ from collections.abc import Callable, Iterable, Mapping
 from types import ModuleType
 from typing import Annotated, Any
 
+import msgspec
 import pluggy
 from pydantic import BaseModel, TypeAdapter, ValidationError
-from pydantic_core import PydanticUndefined
+from pydantic_core import PydanticUndefined, to_json
 
 from . import hookspecs
+from .rules import Rules
 from .specs import BotSpec, ExpansionSpec, VariantSpec
 
 
@@ -151,6 +153,8 @@ def check_variant_spec(spec: object) -> VariantSpec:
     if not callable(spec.rules):
         raise PluginProblem(f"gives the variant {spec.id!r} rules that cannot be called ({_a(spec.rules)})")
     check_options_model(spec.options, f"the variant {spec.id!r}")
+    if isinstance(spec.rules, type):
+        check_rules_class(spec.rules, f"the variant {spec.id!r}")
     for source in spec.hookspecs:
         try:
             spec_manager([source])
@@ -182,6 +186,27 @@ def check_cli_command(item: object) -> tuple[str, Callable[..., Any]]:
     if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) and callable(item[1])):
         raise PluginProblem(f"returns {_a(item)} from turbine_cli_commands, not a (name, function) pair")
     return item[0], item[1]
+
+
+def check_rules_class(rules: type, owner: str) -> None:
+    """A rules class is a :class:`~turbine.core.rules.Rules` with every method the engine
+    needs, and actions that saves can hold (a tagged union of msgspec records: each log
+    entry is decoded back into one)."""
+    if not issubclass(rules, Rules):
+        raise PluginProblem(f"gives {owner} rules {rules.__name__} that are not a turbine.core.Rules")
+    missing = sorted(getattr(rules, "__abstractmethods__", ()))
+    if missing:
+        raise PluginProblem(f"gives {owner} rules {rules.__name__} that do not define {', '.join(missing)}")
+    action_type = getattr(rules, "action_type", None)
+    if action_type is None:
+        raise PluginProblem(f"gives {owner} rules {rules.__name__} with no action_type")
+    try:
+        msgspec.json.Decoder(action_type)
+        msgspec.json.schema(action_type)
+    except Exception as exc:
+        raise PluginProblem(
+            f"gives {owner} actions that saves cannot hold ({rules.__name__}.action_type): {exc}"
+        ) from None
 
 
 def check_options_model(model: object, owner: str) -> None:
@@ -228,6 +253,12 @@ def check_options_model(model: object, owner: str) -> None:
         except Exception as exc:  # a type pydantic cannot check in strict mode
             raise PluginProblem(
                 f"gives {owner} an option {name} whose default cannot be checked: {exc}"
+            ) from None
+        try:
+            to_json(default)  # a save holds the options
+        except Exception as exc:
+            raise PluginProblem(
+                f"gives {owner} an option {name} whose default {default!r} cannot be saved as JSON: {exc}"
             ) from None
     defaults = {
         field.alias or name: field.get_default(call_default_factory=True)

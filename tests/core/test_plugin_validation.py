@@ -10,12 +10,14 @@ every other game keeps working; using the broken one raises one
 from __future__ import annotations
 
 import types
+from abc import abstractmethod
 from typing import Any, Literal
 
+import msgspec
 import pytest
 from pydantic import BaseModel, Field, field_validator
 from turbine.core import BadOptions, ExpansionSpec, Game, PluginError, PluginInfo, Registry, bots, hookimpl
-from turbine.core.plugin_checks import PluginProblem, check_options_model
+from turbine.core.plugin_checks import PluginProblem, check_options_model, check_rules_class
 from turbine.core.testing import ConformanceError, check_plugin
 from turbine_sparks import plugin as sparks
 
@@ -204,6 +206,46 @@ def test_good_defaults_pass_and_a_validator_that_rejects_them_does_not():
         PluginProblem, match="rejects its own defaults: rounds: Value error, rounds must be even"
     ):
         check_options_model(Picky, "the variant 'x'")
+
+
+def test_a_default_a_save_cannot_hold_is_found_at_discovery():
+    """Options are saved with the game: a default that is no JSON value (a function) would
+    pass the type check of an ``object`` field and crash the first ``turbine new``."""
+
+    class Callback(BaseModel):
+        cb: object = print
+
+    with pytest.raises(
+        PluginProblem, match="an option cb whose default <built-in function print> cannot be saved"
+    ):
+        check_options_model(Callback, "the variant 'x'")
+
+
+def test_rules_the_engine_cannot_run_are_found_at_discovery():
+    """The rules class must be a ``Rules`` with every method the engine calls, and its
+    actions a union saves can decode (msgspec needs every record of a union tagged)."""
+    from turbine_sparks.game import SparksRules
+
+    class Untagged(msgspec.Struct):
+        n: int
+
+    class Other(msgspec.Struct):
+        m: int
+
+    class NoBound(SparksRules):
+        pass
+
+    del_bound = type("Unbounded", (SparksRules,), {"decision_bound": abstractmethod(lambda self: 0)})
+    bad_actions = type("BadActions", (SparksRules,), {"action_type": Untagged | Other})
+    for rules, fragment in [
+        (object, "rules object that are not a turbine.core.Rules"),
+        (del_bound, "rules Unbounded that do not define decision_bound"),
+        (bad_actions, "actions that saves cannot hold (BadActions.action_type)"),
+    ]:
+        with pytest.raises(PluginProblem) as problem:
+            check_rules_class(rules, "the variant 'x'")
+        assert fragment in problem.value.reason
+    check_rules_class(NoBound, "the variant 'x'")  # a subclass that adds nothing is whole
 
 
 def test_every_installed_plugin_passes_the_checks(turbine_registry):
