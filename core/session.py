@@ -72,6 +72,13 @@ def validate_options(model: type[BaseModel], options: Mapping[str, Any]) -> Base
         ]
         hint = f" (did you mean {', '.join(meant)}?)" if meant else ""
         raise BadOptions(f"unknown option {', '.join(unknown)}{hint}; options: {known}")
+    for group, value in options.items():  # an expansion's options: the same, by their full names
+        inner = getattr(model.model_fields[group].annotation, "model_fields", None)
+        if inner is not None and isinstance(value, Mapping):
+            wrong = sorted(set(value) - set(inner))
+            if wrong:
+                names = ", ".join(f"{group}.{name}" for name in wrong)
+                raise BadOptions(f"unknown option {names}; options of {group}: {', '.join(sorted(inner))}")
     try:
         return model.model_validate(dict(options))
     except ValidationError as exc:

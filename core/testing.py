@@ -44,7 +44,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
+
+import msgspec
 
 from . import savefile
 from .botopts import with_bot_options
@@ -352,11 +354,20 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[st
     bots = game.make_bots()
     bound = rules.decision_bound()
     where = f"{variant} {players}p seed {seed}"
-    digests = [rules.digest(game.state)]
     seen_actions: list[Any] = []
 
-    def fail(message: str) -> None:
+    def fail(message: str) -> NoReturn:
         raise ConformanceError(f"{where}, decision {len(game.log)} ({game.where()}): {message}")
+
+    def encodes(what: str, value: Any) -> None:
+        """Saves, digests and clones need ``value`` as JSON: say so rather than fail inside them."""
+        try:
+            msgspec.json.encode(value)
+        except (TypeError, msgspec.EncodeError) as exc:
+            fail(f"{what} cannot be encoded as JSON, which saves and digests need: {exc}")
+
+    encodes("the state", game.state)
+    digests = [rules.digest(game.state)]
 
     reads = type(rules).read_action is not Rules.read_action  # else it reads nothing, by design
 
@@ -375,6 +386,7 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[st
         if len(game.log) > bound:
             fail(f"the game ran past its decision bound of {bound}")
 
+        encodes("the state", state)
         before = rules.digest(state)
         # encode -> decode gives an equal state
         if rules.decode_state(rules.encode_state(state)) != state:
@@ -407,6 +419,7 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[st
         mover = rules.to_move(state)
         assert mover is not None
         action = bots[mover].choose(state, legal)
+        encodes(f"the action {action!r}", action)
         twin = rules.clone(state)
         if twin != state:
             fail("clone() gave a different state")

@@ -47,3 +47,39 @@ def test_kit_catches_notation_that_read_action_does_not_read_back(registry, monk
     monkeypatch.setattr(sparks_game.SparksRules, "describe", prefixed)
     with pytest.raises(ConformanceError, match=r"read_action\('do open 1'\) gives None, not the action"):
         check_variant("sparks", players=[2], seeds=[0], registry=registry)
+
+
+def test_kit_names_a_state_or_an_action_that_cannot_be_saved(registry, monkeypatch):
+    """A field holding something JSON has no form for fails the kit with what it is, not
+    with a TypeError from deep inside a digest."""
+    import msgspec
+    from turbine_sparks import game as sparks_game
+
+    setup = sparks_game.SparksRules.initial_state
+
+    def with_a_function(self, seed):
+        state = setup(self, seed)
+        state.players[0].coins = print
+        return state
+
+    monkeypatch.setattr(sparks_game.SparksRules, "initial_state", with_a_function)
+    with pytest.raises(
+        ConformanceError, match="the state cannot be encoded as JSON, which saves and digests"
+    ):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry)
+    monkeypatch.undo()
+
+    class Odd(msgspec.Struct, tag="odd"):
+        what: object = print
+
+    legal, read = sparks_game.SparksRules.legal_actions, sparks_game.SparksRules.read_action
+    monkeypatch.setattr(
+        sparks_game.SparksRules,
+        "read_action",
+        lambda self, text: Odd() if text == "odd" else read(self, text),
+    )
+    monkeypatch.setattr(
+        sparks_game.SparksRules, "legal_actions", lambda self, state: [Odd(), *legal(self, state)][:1]
+    )
+    with pytest.raises(ConformanceError, match=r"the action Odd\(.*\) cannot be encoded as JSON"):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry)

@@ -22,6 +22,15 @@ def test_options_are_validated_with_clear_messages(registry):
             options={"u25_marks": "ext"},
             expansions=["leeghwater"],
         )
+    with pytest.raises(BadOptions, match=r"unknown option leeghwater\.u25_markz; options of leeghwater: u1"):
+        Game(
+            default_registry(),
+            "barrage",
+            players=2,
+            seed=1,
+            options={"leeghwater": {"u25_markz": "ext"}},
+            expansions=["leeghwater"],
+        )
     with pytest.raises(BadOptions, match="Sparks is for 2–4 players, not 5"):
         Game(registry, "sparks", players=5, seed=1)
     assert Game(registry, "sparks", players=2, seed=1, options={"rounds": "2"}).options == {"rounds": 2}
