@@ -318,6 +318,12 @@ class Registry:
         """Its variants are new, its expansions' games reachable, and each game hook it
         implements is a hook of a game it can reach (its own, or one it requires)."""
         for spec in provided.variants:
+            declarer = self._declared["variant"].get(spec.id)
+            if declarer is not None and declarer not in (name, info.name):
+                # the plugin that declares the id owns it, whichever of the two a command loads first
+                raise PluginProblem(
+                    f"provides the variant {spec.id!r}, which {declarer} declares and provides"
+                )
             if spec.id in self._variants:
                 owner = self._variant_plugin[spec.id]
                 raise PluginProblem(f"provides the variant {spec.id!r}, which {owner} already provides")

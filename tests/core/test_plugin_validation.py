@@ -319,3 +319,40 @@ def test_the_kit_checks_what_an_installed_plugin_declares(tmp_path, monkeypatch)
     check_plugin(module)
     points.write_text("[turbine.plugins]\nlevy = levy_plugin\n")  # declares nothing: imported every time
     check_plugin(module)
+
+
+def test_a_variant_belongs_to_the_plugin_that_declares_it_whichever_loads_first(monkeypatch):
+    """``beta`` declares the variant ``w`` but provides ``v``, which ``alpha`` declares:
+    asking for ``w`` loads ``beta`` first, and still ``beta`` is the one left out, so that
+    ``v`` is ``alpha``'s for every command (not the first plugin a command happened to load)."""
+    import sys
+    from importlib.metadata import EntryPoint
+
+    from turbine.core import VariantSpec
+    from turbine_sparks.plugin import SparksOptions, SparksRules
+
+    def plugin(name: str, variant: str) -> types.ModuleType:
+        module = types.ModuleType(f"{name}_plugin")
+        module.PLUGIN_INFO = PluginInfo(name=name, version="1")
+
+        @hookimpl
+        def turbine_variants():
+            return [VariantSpec(variant, variant.upper(), 2, 4, SparksOptions, SparksRules)]
+
+        module.turbine_variants = turbine_variants
+        monkeypatch.setitem(sys.modules, module.__name__, module)
+        return module
+
+    points = [
+        EntryPoint(name=name, value=plugin(name, variant).__name__, group="turbine.plugins")
+        for name, variant in (("alpha", "v"), ("beta", "v"))
+    ]
+    registry = Registry(
+        [("core", bots)], entry_points=points, declared={"variant": {"v": "alpha", "w": "beta"}}
+    )
+    assert registry.find_variant("w") is None
+    assert (
+        registry.problem("beta")
+        == "plugin 'beta' provides the variant 'v', which alpha declares and provides"
+    )
+    assert registry.find_variant("v") is not None and registry.variant_plugin["v"] == "alpha"
