@@ -264,8 +264,8 @@ class Registry:
             try:
                 if broken is not None:
                     why = self._errors.get(broken, "")
-                    detail = f" ({broken} failed: {why})" if why else ""
-                    raise PluginProblem(f"requires {broken}, which is not installed{detail}")
+                    state = f"which is installed but left out ({why})" if why else "which is not installed"
+                    raise PluginProblem(f"requires {broken}, {state}")
                 provided = self._provided(name, info, module)
             except PluginProblem as problem:
                 del self._candidates[name]
@@ -632,8 +632,8 @@ def _topological_order(
             missing = sorted(r for r in requires[name] if r not in requires)
             if missing:
                 why = errors.get(missing[0]) or known_errors.get(missing[0])
-                detail = f" ({missing[0]} failed: {why})" if why else ""
-                errors[name] = f"requires {', '.join(missing)}, which is not installed{detail}"
+                state = f"which is installed but left out ({why})" if why else "which is not installed"
+                errors[name] = f"requires {', '.join(missing)}, {state}"
                 del requires[name]
                 changed = True
     sorter = graphlib.TopologicalSorter(requires)
