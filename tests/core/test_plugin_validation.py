@@ -16,7 +16,17 @@ from typing import Any, Literal
 import msgspec
 import pytest
 from pydantic import BaseModel, Field, field_validator
-from turbine.core import BadOptions, ExpansionSpec, Game, PluginError, PluginInfo, Registry, bots, hookimpl
+from turbine.core import (
+    BadOptions,
+    ExpansionSpec,
+    Game,
+    PluginError,
+    PluginInfo,
+    Registry,
+    VariantSpec,
+    bots,
+    hookimpl,
+)
 from turbine.core.plugin_checks import PluginProblem, check_options_model, check_rules_class
 from turbine.core.testing import ConformanceError, check_plugin
 from turbine_sparks import plugin as sparks
@@ -225,6 +235,7 @@ def test_a_default_a_save_cannot_hold_is_found_at_discovery():
 def test_rules_the_engine_cannot_run_are_found_at_discovery():
     """The rules class must be a ``Rules`` with every method the engine calls, and its
     actions a union saves can decode (msgspec needs every record of a union tagged)."""
+    from turbine_sparks import game as sparks_game
     from turbine_sparks.game import SparksRules
 
     class Untagged(msgspec.Struct):
@@ -247,6 +258,12 @@ def test_rules_the_engine_cannot_run_are_found_at_discovery():
             check_rules_class(rules, "the variant 'x'")
         assert fragment in problem.value.reason
     check_rules_class(NoBound, "the variant 'x'")  # a subclass that adds nothing is whole
+
+    module = types.ModuleType("unbounded_plugin")
+    module.PLUGIN_INFO = PluginInfo("unbounded", "1.0")  # type: ignore[attr-defined]
+    spec = VariantSpec("unbounded", "Unbounded", 2, 4, sparks_game.SparksOptions, del_bound)
+    module.turbine_variants = hookimpl(lambda: [spec])  # type: ignore[attr-defined]
+    assert_left_out(registry_with(module), "unbounded", "rules Unbounded that do not define decision_bound")
 
 
 def test_every_installed_plugin_passes_the_checks(turbine_registry):
