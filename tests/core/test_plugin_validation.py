@@ -245,7 +245,7 @@ def test_rules_the_engine_cannot_run_are_found_at_discovery():
         m: int
 
     class NoBound(SparksRules):
-        pass
+        """Adds nothing: every method is SparksRules' own."""
 
     del_bound = type("Unbounded", (SparksRules,), {"decision_bound": abstractmethod(lambda self: 0)})
     bad_actions = type("BadActions", (SparksRules,), {"action_type": Untagged | Other})
