@@ -227,6 +227,11 @@ def check_options_model(model: object, owner: str) -> None:
     except Exception as exc:  # a model that cannot even be built
         raise PluginProblem(f"gives {owner} an options model pydantic cannot build: {exc}") from None
     for name, field in fields.items():
+        if _holds_a_set(field.annotation):
+            raise PluginProblem(
+                f"gives {owner} an option {name} of type {_type_name(field.annotation)}: a set has no "
+                "order, so saves of the same game would differ from run to run; use a list or a tuple"
+            )
         if field.default_factory is not None:
             try:
                 default = field.default_factory()  # type: ignore[call-arg]
@@ -271,6 +276,13 @@ def check_options_model(model: object, owner: str) -> None:
             raise PluginProblem(
                 f"gives {owner} an options model that rejects its own defaults: {_first_error(exc)}"
             ) from None
+
+
+def _holds_a_set(annotation: Any) -> bool:
+    """Whether a set or frozenset is part of the type (``set[str] | None`` too)."""
+    if annotation in (set, frozenset) or typing.get_origin(annotation) in (set, frozenset):
+        return True
+    return any(_holds_a_set(arg) for arg in typing.get_args(annotation))
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -232,6 +232,18 @@ def test_a_default_a_save_cannot_hold_is_found_at_discovery():
         check_options_model(Callback, "the variant 'x'")
 
 
+def test_a_set_option_is_found_at_discovery():
+    """A set is saved in the order of its hashes, which changes from run to run: two
+    saves of the same game would differ (their log digests too)."""
+
+    class Tags(BaseModel):
+        tags: set[str] | None = None
+        fine: list[str] = Field(default_factory=list)
+
+    with pytest.raises(PluginProblem, match=r"an option tags of type set\[str\] \| None: a set has no order"):
+        check_options_model(Tags, "the variant 'x'")
+
+
 def test_rules_the_engine_cannot_run_are_found_at_discovery():
     """The rules class must be a ``Rules`` with every method the engine calls, and its
     actions a union saves can decode (msgspec needs every record of a union tagged)."""
