@@ -25,8 +25,10 @@ import copy
 import graphlib
 import heapq
 import importlib.metadata
+import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 import pluggy
@@ -231,7 +233,7 @@ class Registry:
         try:
             return ep.load()
         except Exception as exc:
-            self._fail(ep.name, f"failed to import {ep.value}: {type(exc).__name__}: {exc}")
+            self._fail(ep.name, f"failed to import {ep.value}: {type(exc).__name__}: {exc}{_raised_at(exc)}")
             for kind in ("variant", "expansion"):
                 for ident, plugin in self._declared[kind].items():
                     if plugin == ep.name:
@@ -687,6 +689,18 @@ def declared_ids(module_name: str) -> dict[str, set[str]] | None:
         if ep.value == module_name:
             found[kinds[ep.group]].add(ep.name)
     return found
+
+
+def _raised_at(exc: BaseException) -> str:
+    """`` (at plugin.py:12)``: the innermost line of the traceback, where the import failed
+    (a SyntaxError names its own line in its message, an ImportError the module missing)."""
+    if isinstance(exc, (SyntaxError, ImportError)):
+        return ""
+    frames = list(traceback.walk_tb(exc.__traceback__))
+    if not frames:
+        return ""
+    frame, line = frames[-1]
+    return f" (at {Path(frame.f_code.co_filename).name}:{line})"
 
 
 def _requires(module: Any) -> tuple[str, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import types
 
 import pytest
@@ -63,8 +64,28 @@ def test_discover_reports_import_failures(monkeypatch):
 
     monkeypatch.setattr(md, "entry_points", lambda group: [EP()])
     reg = Registry.discover()
-    assert reg.errors["ghost"].startswith("failed to import no_such_module_xyz")
+    assert (
+        reg.errors["ghost"]
+        == "failed to import no_such_module_xyz: ModuleNotFoundError: No module named 'no_such_module_xyz'"
+    )
     assert "random" in reg.bots
+
+
+def test_an_import_that_raises_says_where(monkeypatch):
+    """Any other error while importing a plugin names the line that raised it."""
+    import importlib.metadata as md
+
+    class EP:
+        name, value, dist = "boom", "boom_plugin", None
+
+        def load(self):
+            raise RuntimeError("boom")
+
+    monkeypatch.setattr(md, "entry_points", lambda group: [EP()])
+    reason = Registry.discover().errors["boom"]
+    assert re.fullmatch(
+        r"failed to import boom_plugin: RuntimeError: boom \(at test_plugins\.py:\d+\)", reason
+    )
 
 
 def test_game_plugin_manager_holds_only_active_plugins(registry):
