@@ -593,30 +593,31 @@ def play_until(
     game: Game,
     predicate: Callable[[Game], bool],
     *,
-    bots: str | Bot | Mapping[int, Bot] | None = None,
+    bots: str | Bot | Mapping[int, Bot | str] | None = None,
     limit: int | None = None,
 ) -> int:
     """Let bots play ``game`` until ``predicate(game)`` holds; the number of moves played.
 
     ``bots`` is a bot kind for every seat (``"random"``), one bot object for every
-    seat (:data:`FIRST_LEGAL`), or a ``seat -> bot`` mapping (``game.make_bots()``);
-    each decides from its seat's view, as at a table;
-    by default the game's own bot seats keep their bots and ``random`` plays the
-    others.  Fails if the game ends, or ``limit`` moves (default: the game's
-    decision bound) pass, before the predicate holds.
+    seat (:data:`FIRST_LEGAL`), or a ``seat -> bot`` mapping of bot objects or kinds
+    (``game.make_bots()``, ``{0: "greedy"}``); each decides from its seat's view, as
+    at a table.  Seats the mapping leaves out, and every seat by default, keep the
+    game's own bots, and ``random`` plays the others.  Fails if the game ends, or
+    ``limit`` moves (default: the game's decision bound) pass, before the predicate
+    holds.
     """
-    chosen: dict[int, SeatBot]
-    if isinstance(bots, str) or bots is None:
-        kind = bots or "random"
-        own = game.make_bots(seed_offset=len(game.log)) if bots is None else {}
-        spec = game.registry.bot(kind, game.spec.id)
+    if isinstance(bots, str) or bots is None or isinstance(bots, Mapping):
+        kind = bots if isinstance(bots, str) else "random"
+        own = {} if isinstance(bots, str) else game.make_bots(seed_offset=len(game.log))
+        given = bots if isinstance(bots, Mapping) else {}
         chosen = {
-            seat: own[seat] if seat in own else seat_bot(spec, game.rules, seat, game.seed + len(game.log))
+            seat: _seated(game, seat, given[seat])
+            if seat in given
+            else own.get(seat) or _seated(game, seat, kind)
             for seat in range(game.players)
         }
     else:
-        given = bots if isinstance(bots, Mapping) else dict.fromkeys(range(game.players), bots)
-        chosen = {seat: _seated(game, seat, bot) for seat, bot in given.items()}
+        chosen = {seat: _seated(game, seat, bots) for seat in range(game.players)}
     bound = game.rules.decision_bound() if limit is None else limit
     played = 0
     while not predicate(game):
@@ -630,9 +631,12 @@ def play_until(
     return played
 
 
-def _seated(game: Game, seat: int, bot: Bot) -> SeatBot:
+def _seated(game: Game, seat: int, bot: Bot | str) -> SeatBot:
     """A bot a test passes, held as the table holds one (it sees the seat's view);
-    one already held (``game.make_bots()``) as it is."""
+    one already held (``game.make_bots()``) as it is; a kind (``"random"``), made as the
+    game would make it now."""
+    if isinstance(bot, str):
+        return seat_bot(game.registry.bot(bot, game.spec.id), game.rules, seat, game.seed + len(game.log))
     if isinstance(bot, SeatBot):
         return bot
     return SeatBot(bot, game.rules, seat, name=type(bot).__name__)

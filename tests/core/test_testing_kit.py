@@ -122,6 +122,15 @@ def test_play_until_stops_where_the_predicate_first_holds():
     assert play_until(game, lambda g: True) == 0
 
 
+def test_play_until_takes_a_kind_per_seat_and_defaults_the_rest():
+    """``{0: "random"}`` names a kind for seat 1 only: seat 2 plays as it would by default
+    (the game's own bot, else random), the same moves as with ``{0: "random", 1: "random"}``."""
+    games = [make_game("power_grid", players=2, seed=3) for _ in range(2)]
+    play_until(games[0], lambda g: len(g.log) == 30, bots={0: "random"})
+    play_until(games[1], lambda g: len(g.log) == 30, bots={0: "random", 1: "random"})
+    assert [e.notation for e in games[0].log] == [e.notation for e in games[1].log]
+
+
 def test_play_until_with_one_bot_for_every_seat_is_repeatable():
     first, second = (make_game("power_grid", players=2, seed=3) for _ in range(2))
     for game in (first, second):
