@@ -153,9 +153,14 @@ def check_digests_present(save: SaveFile, source: str = "save file") -> None:
 def check_log_digest(save: SaveFile, source: str = "save file") -> None:
     """Raise :class:`SaveFileError` unless the log digest matches the setup and the log."""
     if save.log_digest != log_digest(save):
-        raise SaveFileError(
-            f"{source} has been changed since it was saved: its setup or log does not match its log digest"
-        )
+        raise changed_since_saved(source)
+
+
+def changed_since_saved(source: str = "save file") -> SaveFileError:
+    """The error of a save whose log digest does not match its setup and log."""
+    return SaveFileError(
+        f"{source} has been changed since it was saved: its setup or log does not match its log digest"
+    )
 
 
 _encoder = msgspec.json.Encoder()

@@ -53,17 +53,26 @@ def test_broken_hook_does_not_stop_other_plugins(registry):
     assert "sparks" in reg.variants
 
 
-def test_discover_reports_import_failures(monkeypatch):
+def _discover_failing(monkeypatch, name: str, module: str, error: Exception) -> Registry:
+    """Discovery with one installed plugin, ``name``, whose import raises ``error``."""
     import importlib.metadata as md
 
     class EP:
-        name, value, dist = "ghost", "no_such_module_xyz", None
+        dist = None
+
+        def __init__(self) -> None:
+            self.name, self.value = name, module
 
         def load(self):
-            raise ModuleNotFoundError("No module named 'no_such_module_xyz'")
+            raise error
 
     monkeypatch.setattr(md, "entry_points", lambda group: [EP()])
-    reg = Registry.discover()
+    return Registry.discover()
+
+
+def test_discover_reports_import_failures(monkeypatch):
+    missing = ModuleNotFoundError("No module named 'no_such_module_xyz'")
+    reg = _discover_failing(monkeypatch, "ghost", "no_such_module_xyz", missing)
     assert (
         reg.errors["ghost"]
         == "failed to import no_such_module_xyz: ModuleNotFoundError: No module named 'no_such_module_xyz'"
@@ -73,16 +82,7 @@ def test_discover_reports_import_failures(monkeypatch):
 
 def test_an_import_that_raises_says_where(monkeypatch):
     """Any other error while importing a plugin names the line that raised it."""
-    import importlib.metadata as md
-
-    class EP:
-        name, value, dist = "boom", "boom_plugin", None
-
-        def load(self):
-            raise RuntimeError("boom")
-
-    monkeypatch.setattr(md, "entry_points", lambda group: [EP()])
-    reason = Registry.discover().errors["boom"]
+    reason = _discover_failing(monkeypatch, "boom", "boom_plugin", RuntimeError("boom")).errors["boom"]
     assert re.fullmatch(
         r"failed to import boom_plugin: RuntimeError: boom \(at test_plugins\.py:\d+\)", reason
     )

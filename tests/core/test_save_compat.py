@@ -308,6 +308,9 @@ def test_verify_under_other_rules_names_both_versions(pg_save):
     _, summary = verify_save(default_registry(), other)
     assert "replayed under other rules versions (saved under power_grid 0, installed power_grid 1)" in summary
     assert summary.endswith("so digests and notations were not compared; the final scores match.")
+    renamed = edited(other, lambda d: d["seats"][0].update(name="Mallory"))  # and then edited
+    with pytest.raises(SaveFileError, match="has been changed since it was saved"):
+        verify_save(default_registry(), renamed)
 
 
 def test_unknown_fields_are_damage_at_every_level(pg_save):
