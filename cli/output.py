@@ -122,8 +122,8 @@ def wrap_line(line: Text, width: int, hang: str = "    ") -> list[Text]:
     pieces: list[Text] = []
     start, room = 0, width
     while len(plain) - start > room:
-        cut = plain.rfind(" ", start, start + room + 1)
-        if cut <= (start if pieces else lead):  # no space to break at: break the word
+        cut = _break_at(plain, start if pieces else lead, start + room)
+        if cut < 0:  # no space to break at: break the word
             cut = start + room
         piece = line[start:cut]
         piece.rstrip()
@@ -135,6 +135,36 @@ def wrap_line(line: Text, width: int, hang: str = "    ") -> list[Text]:
     if start < len(plain):
         pieces.append(Text(indent) + line[start:] if pieces else line[start:])
     return pieces
+
+
+def _is_count(word: str) -> bool:
+    """A word that is a small number (``6``, ``12,``): kept with the words around it."""
+    word = word.rstrip(",.;:")
+    return word.isdigit() and len(word) <= 3
+
+
+def _break_at(plain: str, floor: int, end: int) -> int:
+    """Where to break ``plain`` at or before ``end`` (a space after ``floor``; -1: none).
+
+    The last such space, unless a better one is in the line's last third: one outside
+    parentheses (``28(1 uranium→4)`` stays whole) that does not part a number from its
+    words (``Seat`` / ``6``, ``holds 1`` / ``oil``)."""
+    last = plain.rfind(" ", floor + 1, end + 1)
+    if last < 0:
+        return -1
+    depth = plain.count("(", 0, last) - plain.count(")", 0, last)
+    bound = max(floor, end - (end - floor) // 3)
+    cut = last
+    while cut > bound:
+        before = plain.rfind(" ", 0, cut)
+        after = plain.find(" ", cut + 1) % (len(plain) + 1)  # -1: the end of the line
+        if depth <= 0 and not _is_count(plain[before + 1 : cut]) and not _is_count(plain[cut + 1 : after]):
+            return cut
+        if before <= floor:
+            break
+        depth -= plain.count("(", before, cut) - plain.count(")", before, cut)
+        cut = before
+    return last
 
 
 def wrap(text: str, width: int, indent: str = "", hang: str = "    ") -> list[str]:

@@ -55,3 +55,19 @@ def test_the_board_shows_the_games_notices(registry, monkeypatch, capsys):
     monkeypatch.setattr(SparksRules, "notices", lambda self, state: ["the deck is getting thin"])
     output.board(Game(registry, "sparks", players=2, seed=1), None)
     assert "Note: the deck is getting thin" in capsys.readouterr().out
+
+
+def test_a_long_line_breaks_where_it_still_reads_whole():
+    """Text views wrap at spaces, keeping a number with its words (``Seat 6``,
+    ``holds 1 oil``) and a plant's parentheses together, when a later space allows."""
+    from turbine.cli.output import wrap
+
+    order = "Player order: 1st Seat 1, 2nd Seat 4, 3rd Seat 2 · to move: Seat 6"
+    assert wrap(order, 62) == ["Player order: 1st Seat 1, 2nd Seat 4, 3rd Seat 2 · to move:", "    Seat 6"]
+    plants = "Seat 6: plants 9(1 oil→1) 16(2 oil→3) 28(1 uranium→4), holds 1 oil"
+    assert wrap(plants, 50) == ["Seat 6: plants 9(1 oil→1) 16(2 oil→3)", "    28(1 uranium→4), holds 1 oil"]
+    assert wrap("aaaa bbbb cccc dddd ee 3 oil", 26) == ["aaaa bbbb cccc dddd", "    ee 3 oil"]
+    # no better space in the line's last third: the last space, as before
+    assert wrap("a 12345678901234 5", 17) == ["a 12345678901234", "    5"]
+    # no space at all: the word is broken
+    assert wrap("abcdefghijkl", 8) == ["abcdefgh", "    ijkl"]
