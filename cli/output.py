@@ -117,7 +117,7 @@ def wrap_line(line: Text, width: int, hang: str = "    ") -> list[Text]:
     plain = line.plain
     if len(plain) <= width:
         return [line]
-    lead = len(plain) - len(plain.lstrip(" "))
+    lead = len(plain) - len(plain.lstrip(" ▶"))  # a row marked as the seat to move keeps its place
     indent = " " * min(lead + len(hang), width // 2)
     pieces: list[Text] = []
     start, room = 0, width

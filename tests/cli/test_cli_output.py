@@ -67,6 +67,9 @@ def test_a_long_line_breaks_where_it_still_reads_whole():
     plants = "Seat 6: plants 9(1 oil→1) 16(2 oil→3) 28(1 uranium→4), holds 1 oil"
     assert wrap(plants, 50) == ["Seat 6: plants 9(1 oil→1) 16(2 oil→3)", "    28(1 uranium→4), holds 1 oil"]
     assert wrap("aaaa bbbb cccc dddd ee 3 oil", 26) == ["aaaa bbbb cccc dddd", "    ee 3 oil"]
+    # the row of the seat to move wraps as its neighbours do
+    assert wrap("▶ Seat 6: 9 Elektro, 3 cities", 20) == ["▶ Seat 6: 9 Elektro,", "      3 cities"]
+    assert wrap("  Seat 5: 9 Elektro, 3 cities", 20) == ["  Seat 5: 9 Elektro,", "      3 cities"]
     # no better space in the line's last third: the last space, as before
     assert wrap("a 12345678901234 5", 17) == ["a 12345678901234", "    5"]
     # no space at all: the word is broken
