@@ -830,7 +830,7 @@ def upgrade(
     """
     save = savefile.load(file)
     warnings: list[str] = []
-    game = Game.from_save(registry(), save, warnings=warnings)
+    game = Game.from_save(registry(), save, warnings=warnings, installed_rules=True)
     refusal = game.load_report.why_not_play_on(str(file), "upgrading it")
     if refusal is not None:
         raise CliError(refusal)

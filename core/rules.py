@@ -128,6 +128,12 @@ class Rules(ABC, Generic[S, A, Opt]):
         them again (``turbine_determinise``): without one, a view costs no copy."""
         self.state_parts: tuple[StatePart, ...] = state_parts(pm)
         """What the game's plugins keep in its state (the core hook ``turbine_state_parts``)."""
+        self.rules_versions: dict[str, int] = {}
+        """The rules version the game is played under, by variant and expansion id, where
+        it is older than the installed one (a save kept under its own rules, see
+        :attr:`~turbine.core.specs.VariantSpec.oldest_rules_version`); set by
+        :class:`~turbine.core.session.Game` before :meth:`initial_state`.  Asked through
+        :meth:`plays_under`."""
         self.shared_ext, self.seat_ext = ext_records(self.state_parts)
         """The types of the state's ``ext`` record and of each seat's: one field per part
         (:func:`~turbine.core.state.ext_records`).  A game that takes expansions declares
@@ -143,6 +149,19 @@ class Rules(ABC, Generic[S, A, Opt]):
         ``self.state_type = self.ext_typed(State)``."""
         records = (self.shared_ext, self.seat_ext)[: len(state.__parameters__)]
         return state[records]
+
+    def plays_under(self, ident: str, version: int) -> bool:
+        """The game is played under rules version ``version`` of ``ident`` (a variant or
+        expansion id) or a later one: what a rule changed in ``version`` asks, so that a
+        game saved under an older version keeps the outcome it was played with::
+
+            if self.plays_under("power_grid", 2):  # P-4.9 as corrected in version 2
+                ...
+
+        A new game, and a game set up outside :class:`~turbine.core.session.Game`,
+        plays the installed version: always true."""
+        played = self.rules_versions.get(ident)
+        return played is None or played >= version
 
     def check_state_parts(self) -> None:
         """Refuse (:class:`BadOptions`) a game whose :attr:`state_type` has no room for the

@@ -26,7 +26,7 @@ from .errors import BadOptions, IllegalAction, ParseError, SaveFileError
 from .plugins import Registry
 from .rules import Rules, normalise
 from .savefile import Checkpoint, LogEntry, SaveFile, Seat
-from .specs import ExpansionSpec
+from .specs import ExpansionSpec, VariantSpec
 from .state import canonical_bytes
 
 
@@ -145,7 +145,11 @@ class Game:
         expansions: Iterable[str] = (),
         seats: list[Seat] | None = None,
         stop_at: Iterable[str] = (),
+        rules_versions: Mapping[str, int] | None = None,
     ) -> None:
+        """``rules_versions``: play under these rules versions (a save's, by variant and
+        expansion id) instead of the installed ones; each must be one its game still
+        plays (:attr:`VariantSpec.oldest_rules_version`)."""
         spec = registry.variant(variant)
         if not spec.min_players <= players <= spec.max_players:
             raise BadOptions(
@@ -170,11 +174,12 @@ class Game:
                 if kind != "human":
                     registry.bot(kind, variant)
         self.plugin_versions = registry.plugin_versions(active)
-        self.rules_versions = {spec.id: spec.rules_version} | {
-            e: registry.expansion(e, variant).rules_version for e in self.expansions
-        }
+        self.rules_versions = installed_rules_versions(registry, variant, self.expansions)
+        older = _older_rules(registry, variant, self.expansions, rules_versions or {})
+        self.rules_versions |= older
         pm = registry.game_plugin_manager(variant, self.expansions)
         self.rules: Rules[Any, Any, Any] = spec.rules(self.option_model, players, pm)
+        self.rules.rules_versions = older
         self.rules.check_state_parts()
         self.stop_at = _phase_names(self.rules, stop_at)
         """Phases before which the automatic steps are kept in :attr:`stops`."""
@@ -437,6 +442,7 @@ class Game:
         upto: int | None = None,
         warnings: list[str] | None = None,
         on_step: Callable[[int, Game], None] | None = None,
+        installed_rules: bool = False,
     ) -> Game:
         """Rebuild a saved game by replaying its log, checking every action and digest.
 
@@ -449,6 +455,11 @@ class Game:
         ``game.load_report.notes``, which are also appended to ``warnings``.
         Anything that prevents the rebuild raises :class:`SaveFileError`.
 
+        A save made under an older rules version that its game still plays
+        (:attr:`VariantSpec.oldest_rules_version`) is replayed and played on under
+        that version, digests compared; ``installed_rules`` replays it under the
+        installed versions instead (``turbine upgrade``).
+
         ``upto`` stops after that many actions.  ``on_step(step, game)`` is
         called before the first action (step 0) and after each action (its
         number), so a replay viewer can keep what it needs of every state in
@@ -460,6 +471,7 @@ class Game:
                 if broken is not None:
                     raise SaveFileError(f"the save needs {name!r}, but {broken}")
                 raise SaveFileError(f"the save needs the plugin for {name!r}, which is not installed")
+        kept = None if installed_rules else kept_rules_versions(registry, save)
         try:
             game = cls(
                 registry,
@@ -469,6 +481,7 @@ class Game:
                 options=save.options,
                 expansions=save.expansions,
                 seats=save.seats,
+                rules_versions=kept,
             )
         except (BadOptions, IllegalAction) as exc:
             raise SaveFileError(f"the saved game cannot be set up: {exc}") from None
@@ -691,9 +704,17 @@ def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -
     if report.edited:
         raise savefile.changed_since_saved(source)
     scores = " and the final scores" if report.scores_match else ""
+    installed = installed_rules_versions(registry, save.variant, save.expansions)
+    kept = {name: v for name, v in game.rules_versions.items() if v != installed[name]}
+    under = (
+        f" (replayed under the rules it was played with: {_versions_text(kept)}; installed "
+        f"{_versions_text({name: installed[name] for name in kept})})"
+        if kept
+        else ""
+    )
     return game, (
         f"Verified: the log digest matches the setup and {total} actions; "
-        f"{report.digests_compared} digests{scores} match the replay."
+        f"{report.digests_compared} digests{scores} match the replay{under}."
     )
 
 
@@ -703,6 +724,54 @@ def _seat_text(seat: int | None) -> str:
 
 def _versions_text(versions: Mapping[str, int]) -> str:
     return ", ".join(f"{name} {version}" for name, version in versions.items()) or "none"
+
+
+def installed_rules_versions(registry: Registry, variant: str, expansions: Iterable[str]) -> dict[str, int]:
+    """The installed rules version of a variant and of each of its expansions, by id."""
+    versions = {variant: registry.variant(variant).rules_version}
+    return versions | {e: registry.expansion(e, variant).rules_version for e in expansions}
+
+
+def _oldest(spec: VariantSpec | ExpansionSpec) -> int:
+    return spec.rules_version if spec.oldest_rules_version is None else spec.oldest_rules_version
+
+
+def _older_rules(
+    registry: Registry, variant: str, expansions: list[str], wanted: Mapping[str, int]
+) -> dict[str, int]:
+    """The versions of ``wanted`` older than the installed ones, each checked to be one
+    its game still plays (:class:`BadOptions` names the one that is not)."""
+    specs: dict[str, VariantSpec | ExpansionSpec] = {variant: registry.variant(variant)}
+    specs |= {e: registry.expansion(e, variant) for e in expansions}
+    older = {}
+    for name, version in wanted.items():
+        spec = specs.get(name)
+        if spec is None:
+            raise BadOptions(f"rules versions: {name!r} is neither the variant nor one of its expansions")
+        if not _oldest(spec) <= version <= spec.rules_version:
+            raise BadOptions(
+                f"{name} rules version {version} is not played by the installed {name} "
+                f"(versions {_oldest(spec)}–{spec.rules_version})"
+            )
+        if version < spec.rules_version:
+            older[name] = version
+    return older
+
+
+def kept_rules_versions(registry: Registry, save: SaveFile) -> dict[str, int] | None:
+    """The save's rules versions when every one is still played by the installed games
+    (:attr:`VariantSpec.oldest_rules_version`), so that it replays exactly as it was
+    played; ``None`` when the save is replayed under the installed rules.  A save of
+    format 1 was made before any game had a second rules version: under version 1."""
+    names = [save.variant, *save.expansions]
+    saved = save.rules_versions if save.format_version >= 2 else dict.fromkeys(names, 1)
+    if set(saved) != set(names):
+        return None
+    try:
+        _older_rules(registry, save.variant, list(save.expansions), saved)
+    except BadOptions:
+        return None
+    return dict(saved)
 
 
 def _report_for(save: SaveFile, installed: dict[str, int]) -> LoadReport:

@@ -52,7 +52,13 @@ class VariantSpec:
     """Raise it by one with every change that alters the outcome of a logged game
     (the same seed and moves would end differently, or a logged move would become
     illegal).  Saves record it; a save made under another version is replayed by
-    its log without comparing digests (docs/save-format.md)."""
+    its log without comparing digests (docs/save-format.md), unless the game still
+    plays that version (:attr:`oldest_rules_version`)."""
+    oldest_rules_version: int | None = None
+    """The oldest rules version the game still plays (``None``: only :attr:`rules_version`).
+    A save made under a version from this one on is replayed, checked digest by digest,
+    and played on under the rules it was made under: the rules keep the older outcome
+    where :meth:`Rules.plays_under` says the game is older than a change."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,8 @@ class ExpansionSpec:
     options: type[BaseModel] | None = None
     rules_version: int = 1
     """As :attr:`VariantSpec.rules_version`, for the expansion's own rules."""
+    oldest_rules_version: int | None = None
+    """As :attr:`VariantSpec.oldest_rules_version`, for the expansion's own rules."""
 
 
 class Bot(Protocol):

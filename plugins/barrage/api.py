@@ -176,6 +176,8 @@ class BarrageGame(Protocol):
     @property
     def placement_of_type(self) -> Mapping[type, Any]: ...  # ... and by action type
 
+    def plays_under(self, ident: str, version: int) -> bool: ...  # rules version (a kept save's)
+
     # -- a seat's abilities ----------------------------------------------------------------
     def officer(self, state: State, seat: int) -> OfficerAbility: ...
     def company(self, state: State, seat: int) -> CompanyAbility: ...

@@ -12,7 +12,7 @@ from turbine.plugins.barrage.actions import Bank, Ext, Place
 from turbine.plugins.barrage.decisions import Decision, ExtraAction
 from turbine.plugins.barrage.officers import Officer
 
-from .store import MAHIRI, MAHIRI_SPACE, SIMONE, TOMMASO, extension, mine, opt
+from .store import KEY, MAHIRI, MAHIRI_SPACE, SIMONE, TOMMASO, extension, mine, opt
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.actions import Action
@@ -71,9 +71,13 @@ def after_placement(
         return None
     extended = opt(game).u14_architect_bank_and_copy
     if type(action) is Place and action.space == MAHIRI_SPACE and player.officer == MAHIRI:
-        # U-14 default: her copy-space engineer is never the architect, even while an
-        # earlier copy of Tommaso is still in force when she places it
-        return [LwArchitect(seat=seat, mahiri=True, optional=True)] if extended else None
+        if extended:
+            return [LwArchitect(seat=seat, mahiri=True, optional=True)]
+        if game.plays_under(KEY, 2):
+            # U-14 default: her copy-space engineer is never the architect, even while an
+            # earlier copy of Tommaso is still in force when she places it (rules version 1
+            # offered it then: a save made under it is still played so)
+            return None
     if game.officer(state, seat).id != TOMMASO:
         return None
     in_bank = type(action) is Bank or (type(action) is Ext and action.name == "margot_bank")

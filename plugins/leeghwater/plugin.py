@@ -58,6 +58,7 @@ def turbine_expansions() -> list[ExpansionSpec]:
             # 2: under U-14's default, Mahiri's copy-space engineer is never offered the
             # architect's extra turn, even while an earlier copy of Tommaso is in force
             rules_version=2,
+            oldest_rules_version=1,  # version 1's saves replay and play on as they were played
         )
     ]
 

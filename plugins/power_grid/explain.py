@@ -14,7 +14,7 @@ from turbine.core.errors import IllegalAction
 from . import actions as A
 from .maps import INF, start_cities_in_play
 from .phases import P_AUCTION, P_BUILDING, P_BUREAU, P_RESOURCES
-from .plants import NUMBER, can_fuel, capacities, fuel_needs, storable
+from .plants import NUMBER, can_fuel, capacities, fuel_needs, storable, stored_kinds
 from .rules import PowerGridRules
 from .state import Decision, State
 from .words import plural, seat_name
@@ -185,13 +185,19 @@ def _pending(r: PowerGridRules, state: State, d: Decision, action: A.Action) -> 
             "P-4.9",
         )
     if d.kind == "return":
-        options = [A.RESOURCE_NAMES[i] for i in r._return_options(p)]
+        options = [A.RESOURCE_NAMES[i] for i in r._return_options(p, d)]
         choice = " or ".join(options)
         if type(action) is A.ReturnResource:
             name = action.resource
             i = A.RESOURCE_NAMES.index(name) if name in A.RESOURCE_NAMES else -1
             if i < 0 or not p.res[i]:
                 return IllegalAction(f"you have no {name} to return: return {choice}", "P-4.9")
+            if d.plants and i not in stored_kinds(d.plants[0]):
+                return IllegalAction(
+                    f"your {name} is on the plants you keep: only tokens of plant {label(d.plants[0])}, "
+                    f"which you discarded, go to the reserve: return {choice}",
+                    "P-4.9",
+                )
             return IllegalAction(
                 f"your {name} still fits on your plants: return {choice}, which no longer fits", "P-4.9"
             )

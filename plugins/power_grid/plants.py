@@ -56,6 +56,14 @@ def capacities(plants: list[int]) -> tuple[int, int, int, int, int, int]:
     return k[0], k[1], k[2], k[3], k[4], k[6]
 
 
+def stored_kinds(plant: int) -> tuple[int, ...]:
+    """The resources (0 coal, 1 oil, 2 garbage, 3 uranium) plant ``plant`` may store (P-5.3)."""
+    fuel = FUEL[plant]
+    if fuel < 4:
+        return (fuel,)
+    return (0, 1) if fuel == F_HYBRID else (0, 1, 2, 3) if fuel == F_ANY else ()
+
+
 def storable(res: list[int], caps: tuple[int, int, int, int, int, int]) -> bool:
     """A.3: the holdings fit on the plants."""
     kc, ko, kg, ku, kh, ka = caps

@@ -32,6 +32,9 @@ def turbine_variants() -> list[VariantSpec]:
             demo_priority=2,
             hookspecs=(PowerGridSpecs,),
             description="Auction plants, buy fuel, build networks on the Russia or Japan map.",
+            # 2: after a discard only the discarded plant's tokens may go to the reserve (P-4.9)
+            rules_version=2,
+            oldest_rules_version=1,  # version 1's saves replay and play on as they were played
         )
     ]
 

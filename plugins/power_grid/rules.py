@@ -64,6 +64,7 @@ from .plants import (
     plant_sets,
     runs_on,
     storable,
+    stored_kinds,
 )
 from .setup_draws import chosen_deck, chosen_order
 from .state import (
@@ -474,7 +475,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             if kind == "discard":
                 return [A.Discard(k) for k in self._old_plants(state, d.seat)]
             if kind == "return":
-                return [A.RETURN[r] for r in self._return_options(state.players[d.seat])]
+                return [A.RETURN[r] for r in self._return_options(state.players[d.seat], d)]
             raise AssertionError(kind)
         seat = flow.order[flow.cursor]
         phase = flow.phase
@@ -604,11 +605,20 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         new = state.players[seat].plants[-1]
         return sorted(k for k in state.players[seat].plants if k != new)
 
-    def _return_options(self, p: Player) -> list[int]:
+    def _return_options(self, p: Player, d: Decision) -> list[int]:
+        """P-4.9: the kinds of token the player may return next: tokens of the plant he
+        discarded (``d.plants``), which he keeps as many of as his other plants can
+        store.  Tokens of another kind sat on plants he keeps: they never have to go.
+
+        The tokens are one pool (P-5.5), so which ones sat on the discarded plant is
+        any share the plant could store, the rest fitting on the other plants: each
+        return keeps the most tokens that fit, and one of the plant's kinds always
+        does while tokens must go (a flow that fills the kept plants fullest can be
+        extended to the discarded one without emptying them)."""
         caps = capacities(p.plants)
         best = max_kept(p.res, caps)
         out = []
-        for r in range(4):
+        for r in stored_kinds(d.plants[0]) if d.plants else range(4):
             if p.res[r]:
                 p.res[r] -= 1
                 if max_kept(p.res, caps) == best:
@@ -718,7 +728,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
                         self._drop_out(state)  # he cannot raise: he drops out (P-4.5)
                         continue
                 elif d.kind == "return":
-                    options = self._return_options(state.players[d.seat])
+                    options = self._return_options(state.players[d.seat], d)
                     if len(options) == 1:
                         if self.telling():
                             narration.forced(
@@ -824,8 +834,10 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         state.flow.pending.pop()
         caps = capacities(p.plants)
         if not storable(p.res, caps):
-            # P-4.9: tokens that no longer fit go to the reserve, the player chooses which
-            self.machine.push(state, Decision(seat=d.seat, kind="return"))
+            # P-4.9: tokens of the discarded plant that no longer fit go to the reserve, the
+            # player chooses which (rules version 1 let tokens of any kind go)
+            closed = [plant] if self.plays_under("power_grid", 2) else []
+            self.machine.push(state, Decision(seat=d.seat, kind="return", plants=closed))
 
     def _pass(self, state: State, seat: int) -> None:
         o = self.o

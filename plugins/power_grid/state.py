@@ -49,7 +49,9 @@ class Decision(msgspec.Struct):
     any: int = 0
     """burn: tokens of any kind still to burn on 33⅓."""
     plants: list[int] = msgspec.field(default_factory=list)
-    """burn: the plants that run (sort keys), for the fuel each one burns."""
+    """burn: the plants that run (sort keys), for the fuel each one burns; return: the
+    plant just discarded, whose tokens are the ones that may go (P-4.9; empty in games
+    played under rules version 1, which let any kind go)."""
 
 
 class Player(msgspec.Struct, Generic[PX]):

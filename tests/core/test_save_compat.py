@@ -6,10 +6,11 @@ See docs/save-format.md for the promise these tests hold the code to.
 from __future__ import annotations
 
 import json
+import re
 
 import msgspec
 import pytest
-from turbine.core import Game, SaveFileError, Seat, default_registry, savefile
+from turbine.core import BadOptions, Game, SaveFileError, Seat, default_registry, savefile
 from turbine.core.session import verify_save
 from turbine.plugins.power_grid.rules import PowerGridRules
 from turbine.plugins.power_grid.state import State as PowerGridState
@@ -46,7 +47,7 @@ def _final_digest_after(data: dict, actions: int) -> str:
 
 def test_a_save_records_rules_versions_scores_and_digests(pg_save):
     assert pg_save.format_version == 2
-    assert pg_save.rules_versions == {"power_grid": 1}
+    assert pg_save.rules_versions == {"power_grid": 2}
     assert pg_save.final_scores is not None and len(pg_save.final_scores) == 3
     assert pg_save.log_digest == savefile.log_digest(pg_save)
     assert [c.actions for c in pg_save.checkpoints] == list(range(25, len(pg_save.log) + 1, 25))
@@ -92,7 +93,7 @@ def test_another_rules_version_replays_by_the_log_without_digests(pg_save):
     assert game.load_report.why_not_play_on() is None  # older rules: played on under the new ones
     assert not game.load_report.same_rules and game.load_report.scores_match is True
     assert warnings == [
-        "saved under rules versions power_grid 0, installed are power_grid 1: "
+        "saved under rules versions power_grid 0, installed are power_grid 2: "
         "replayed by its log; digests were not compared"
     ]
 
@@ -114,9 +115,9 @@ def test_an_edit_and_later_rules_are_noted_and_refuse_playing_on(pg_save):
     later = edited(pg_save, lambda d: d["rules_versions"].update(power_grid=7))
     later.log_digest = savefile.log_digest(later)
     report = Game.from_save(default_registry(), later).load_report
-    assert not report.edited and report.newer_rules == {"power_grid": (7, 1)}
+    assert not report.edited and report.newer_rules == {"power_grid": (7, 2)}
     assert report.why_not_play_on("g.json", "upgrading it") == (
-        "g.json was saved under power_grid rules version 7, newer than the installed 1; "
+        "g.json was saved under power_grid rules version 7, newer than the installed 2; "
         "upgrading it needs the newer version installed"
     )
     assert Game.from_save(default_registry(), pg_save).load_report.why_not_play_on() is None
@@ -273,7 +274,7 @@ def test_an_illegal_move_under_other_rules_says_which_rules(pg_save):
 
     with pytest.raises(SaveFileError) as info:
         Game.from_save(default_registry(), edited(pg_save, illegal_under_other_rules))
-    assert str(info.value).endswith("(saved under rules versions power_grid 0, installed are power_grid 1)")
+    assert str(info.value).endswith("(saved under rules versions power_grid 0, installed are power_grid 2)")
 
 
 def test_verify_names_the_score_difference_among_other_notes(pg_save):
@@ -306,7 +307,7 @@ def test_verify_under_other_rules_names_both_versions(pg_save):
     other = edited(pg_save, lambda d: d["rules_versions"].update(power_grid=0))
     other.log_digest = savefile.log_digest(other)  # as if saved under rules version 0
     _, summary = verify_save(default_registry(), other)
-    assert "replayed under other rules versions (saved under power_grid 0, installed power_grid 1)" in summary
+    assert "replayed under other rules versions (saved under power_grid 0, installed power_grid 2)" in summary
     assert summary.endswith("so digests and notations were not compared; the final scores match.")
     renamed = edited(other, lambda d: d["seats"][0].update(name="Mallory"))  # and then edited
     with pytest.raises(SaveFileError, match="has been changed since it was saved"):
@@ -339,3 +340,84 @@ def test_only_files_over_the_limit_are_refused_as_too_large(pg_save, tmp_path, m
     padded.write_bytes(padded.read_bytes() + b" ")
     with pytest.raises(SaveFileError, match="2,000,001 bytes, too large"):
         savefile.load(padded)
+
+
+# -- older rules versions a game still plays ----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pg_v1_save() -> savefile.SaveFile:
+    """The golden 4-player game that meets P-4.9's correction of Power Grid rules version 2:
+    a token of a kind the discarded plant could not hold returned (action 282)."""
+    from pathlib import Path
+
+    golden = Path(__file__).parents[1] / "golden" / "format1" / "power_grid-subsidy-4p.json"
+    return savefile.load(golden)
+
+
+def test_a_save_under_an_older_version_still_played_replays_exactly(pg_v1_save):
+    """Power Grid still plays its rules version 1 (``oldest_rules_version``): a save made
+    under it is replayed under it, every move as it was played."""
+    game = Game.from_save(default_registry(), pg_v1_save)
+    assert game.rules_versions == {"power_grid": 1, "subsidy": 1}
+    assert game.rules.rules_versions == {"power_grid": 1}  # the rules ask plays_under
+    assert not game.rules.plays_under("power_grid", 2) and game.rules.plays_under("power_grid", 1)
+    assert game.is_over and game.load_report.scores_match is not False
+    # under today's rules the same log goes wrong where version 2 changed the outcome
+    with pytest.raises(SaveFileError, match=r"action 282 \('return coal'"):
+        Game.from_save(default_registry(), pg_v1_save, installed_rules=True)
+
+
+def test_a_game_made_under_an_older_version_saves_verifies_and_plays_on_under_it():
+    seats = [Seat(f"g{i}", "greedy") for i in range(3)]
+    game = Game(
+        default_registry(), "power_grid", players=3, seed=5, seats=seats, rules_versions={"power_grid": 1}
+    )
+    bots = game.make_bots()
+    for _ in range(40):
+        game.play(bots[game.to_move].choose(game.state, game.legal()))
+    save = game.to_save()
+    assert save.rules_versions == {"power_grid": 1}
+    loaded = Game.from_save(default_registry(), save)
+    assert loaded.load_report.same_rules and loaded.load_report.digests_compared == len(save.checkpoints) + 1
+    loaded.play(loaded.legal()[0])
+    assert loaded.to_save().rules_versions == {"power_grid": 1}  # played on under its own rules
+    _, summary = verify_save(default_registry(), save)
+    assert summary.endswith(
+        "match the replay (replayed under the rules it was played with: power_grid 1; "
+        "installed power_grid 2)."
+    )
+    assert not Game(default_registry(), "power_grid", players=3, seed=5).rules.rules_versions  # new: today's
+
+
+@pytest.mark.parametrize(
+    ("versions", "message"),
+    [
+        (
+            {"power_grid": 0},
+            "power_grid rules version 0 is not played by the installed power_grid (versions 1–2)",
+        ),  # noqa: E501
+        (
+            {"power_grid": 3},
+            "power_grid rules version 3 is not played by the installed power_grid (versions 1–2)",
+        ),  # noqa: E501
+        ({"barrage": 1}, "rules versions: 'barrage' is neither the variant nor one of its expansions"),
+    ],
+)
+def test_rules_versions_a_game_does_not_play_are_refused(versions, message):
+    with pytest.raises(BadOptions, match=re.escape(message)):
+        Game(default_registry(), "power_grid", players=3, seed=5, rules_versions=versions)
+
+
+def test_a_save_under_a_version_no_longer_played_replays_under_todays_rules(pg_save, monkeypatch):
+    """A game that drops its old version (``oldest_rules_version`` raised) replays such a
+    save by its log, as before there were kept versions."""
+    from dataclasses import replace
+
+    registry = default_registry()
+    old = edited(pg_save, lambda d: d["rules_versions"].update(power_grid=1))
+    old.log_digest = savefile.log_digest(old)
+    spec = registry.variant("power_grid")
+    monkeypatch.setitem(registry.variants, "power_grid", replace(spec, oldest_rules_version=2))
+    game = Game.from_save(registry, old)
+    assert game.rules_versions == {"power_grid": 2} and not game.load_report.same_rules

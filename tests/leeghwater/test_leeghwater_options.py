@@ -15,8 +15,9 @@ from turbine.plugins.leeghwater import netherlands, officers, placements, plugin
 from turbine.plugins.leeghwater.options import LeeghwaterOptions
 
 
-def game_with(players: int = 3, seed: int = 0, **options) -> Game:
-    """A full game with the expansion and ``options["leeghwater"]``, the draft done."""
+def game_with(players: int = 3, seed: int = 0, rules_versions=None, **options) -> Game:
+    """A full game with the expansion and ``options["leeghwater"]``, the draft done
+    (``rules_versions``: played under those, as a save made under them is)."""
     g = Game(
         REGISTRY,
         "barrage",
@@ -25,6 +26,7 @@ def game_with(players: int = 3, seed: int = 0, **options) -> Game:
         options={"leeghwater": options} if options else {},
         expansions=["leeghwater"],
         seats=[Seat(f"p{i}", "random") for i in range(players)],
+        rules_versions=rules_versions,
     )
     while g.state.flow.pending and g.state.flow.pending[-1].kind in ("pair", "start"):
         g.play(g.legal()[0])
@@ -305,6 +307,17 @@ def test_U_14_default_her_copy_space_engineer_is_never_the_architect_even_with_a
     p.officer, p.copy = "EO-MS", "EO-TB"
     assert g.rules.officer(g.state, seat).id == "EO-TB"  # the copy is still in force
     assert officers.after_placement(g.rules, g.state, seat, Place("MAHIRI"), 1) is None
+
+
+def test_U_14_a_game_saved_under_leeghwater_rules_version_1_is_still_played_so():
+    """Version 1 offered that engineer as the architect while the copy of Tommaso was in
+    force; a save made under it replays and plays on with that outcome."""
+    g = game_with(u14_architect_bank_and_copy=False, rules_versions={"leeghwater": 1})
+    assert g.rules_versions == {"barrage": 1, "leeghwater": 1}
+    seat, p = first(g)
+    p.officer, p.copy = "EO-MS", "EO-TB"
+    offered = officers.after_placement(g.rules, g.state, seat, Place("MAHIRI"), 1)
+    assert offered is not None and [type(d).__name__ for d in offered] == ["LwArchitect"]
 
 
 @pytest.mark.parametrize("special", [True, False])

@@ -176,9 +176,9 @@ def test_P_4_5_other_moves_while_an_auction_runs():
     assert_refused((r, s), "auction 5 bid 5", "P-4.5", reason="bid more than 10 or drop out")
 
 
-def _discarding(new=13, res=(8, 4, 0, 0)):
+def _discarding(new=13, res=(8, 4, 0, 0), plants=(4, 10, 5)):
     r, s, me = _auction(round_=2, seed=3)
-    me.plants = [k(4), k(10), k(5)]
+    me.plants = sorted(k(n) for n in plants)
     me.res = list(res)
     me.money = 100
     s.market[:3] = [k(new), k(18), k(22)]
@@ -204,15 +204,37 @@ def test_P_4_9_the_plant_just_bought_cannot_be_discarded():
     )
 
 
-def test_P_4_9_return_only_tokens_that_no_longer_fit():
-    r, s, _me = _discarding(new=6, res=(8, 4, 2, 0))  # the garbage fits on the new plant 6
-    act(r, s, "discard 10")
+def test_P_4_9_return_only_tokens_of_the_discarded_plant_that_no_longer_fit():
+    """Coal plant 4 (4 coal), hybrid 5 (2 coal, 2 oil) and garbage plant 6 (2 garbage);
+    hybrid 5 is discarded: 2 coal and 2 oil no longer fit, the player says which go first.
+    The garbage sat on a plant he keeps."""
+    r, s, me = _discarding(res=(6, 2, 2, 0), plants=(4, 5, 6))
+    act(r, s, "discard 5")
     assert s.flow.pending and s.flow.pending[-1].kind == "return"
+    assert notations(r, s) == ["return coal", "return oil"]
     assert_refused(
-        (r, s), "return garbage", "P-4.9", reason="your garbage still fits on your plants: return coal or oil"
+        (r, s),
+        "return garbage",
+        "P-4.9",
+        reason="your garbage is on the plants you keep: only tokens of plant 5, which you discarded, "
+        "go to the reserve: return coal or oil",
     )
     assert_refused((r, s), "return uranium", "P-4.9", reason="you have no uranium to return")
     assert_refused((r, s), "done", "P-4.9", reason="no longer fit on your plants: first return coal or oil")
+    act(r, s, "return coal")
+    act(r, s, "return coal")  # the oil left cannot stay: returned without asking
+    assert me.res == [4, 0, 2, 0] and not s.flow.pending
+
+
+def test_P_4_9_tokens_on_the_plants_kept_never_go():
+    """Garbage plant 6 (2 garbage) kept, hybrid 5 discarded: its oil goes; the garbage,
+    which fits, and which the hybrid could not hold, is refused with the reason."""
+    r, s, me = _discarding(new=13, res=(4, 2, 2, 0), plants=(4, 5, 6))
+    act(r, s, "discard 5")
+    assert me.res == [4, 0, 2, 0]  # only oil could go: returned without asking
+    r, s, me = _discarding(new=13, res=(4, 4, 2, 0), plants=(4, 5, 6))
+    act(r, s, "discard 4")  # coal plant 4 closed: 4 coal and 4 oil on the hybrid, 2 garbage on 6
+    assert me.res == [0, 4, 2, 0]
 
 
 def test_P_4_9_discard_and_return_outside_their_decision():

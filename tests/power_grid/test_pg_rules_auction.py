@@ -97,8 +97,10 @@ def test_P_4_9_P_14_8_plant_limit_discard_and_tokens_to_reserve():
     assert k(10) in s.box
 
 
-def test_P_4_9_hybrid_overflow_player_chooses_tokens_to_return():
+def _coal_overflow(rules_versions=None):
+    """Coal plants 4 and 10 hold 8 coal, hybrid 5 holds 4 oil; plant 13 bought, 10 discarded."""
     r, s = new_state(4, seed=3, map="russia")
+    r.rules_versions = dict(rules_versions or {})
     play_until(r, s, "auction", round_=2)
     seat = r.to_move(s)
     me = s.players[seat]
@@ -110,8 +112,25 @@ def test_P_4_9_hybrid_overflow_player_chooses_tokens_to_return():
     act(r, s, "auction 13 bid 13")
     while s.auction is not None:
         act(r, s, "drop out")
+    reserve = list(s.reserve)
     act(r, s, "discard 10")
-    # coal 8 / oil 4 on coal-4 + hybrid-4: 4 tokens must go, either kind can make room
+    return r, s, me, seat, reserve
+
+
+def test_P_4_9_only_the_discarded_plants_tokens_go():
+    """P-4.9: the tokens of the closed plant may move to the plants kept; those that do not
+    fit go to the reserve.  Plant 10's 4 coal cannot move (plant 4 is full, the hybrid holds
+    oil): they go, without a choice, and the hybrid keeps its oil."""
+    r, s, me, seat, reserve = _coal_overflow()
+    assert me.res == [4, 4, 0, 0]
+    assert s.reserve[0] == reserve[0] + 4 and s.reserve[1] == reserve[1]
+    assert r.to_move(s) != seat or s.flow.pending == []
+
+
+def test_P_4_9_a_game_saved_under_rules_version_1_still_chooses_any_kind():
+    """Rules version 1 let any kind go (4 tokens, either kind making room): a save made
+    under it is replayed so."""
+    r, s, me, seat, _ = _coal_overflow({"power_grid": 1})
     assert notations(r, s) == ["return coal", "return oil"]
     for text in ("return oil", "return oil", "return coal", "return coal"):
         act(r, s, text)
