@@ -35,6 +35,10 @@ def turbine_variants() -> list[VariantSpec]:
             description="build dams, conduits and powerhouses; produce energy "
             "(the full game; --option mode=intro for the introductory game)",
             hookspecs=_hookspecs(),
+            # 2: Mahiri Sekibo's copy ends at the start of her next turn, before her moves
+            # are listed (B-16.7.3, U-9.2); version 1 listed them with the copy still in force
+            rules_version=2,
+            oldest_rules_version=1,  # version 1's saves replay and play on as they were played
         )
     ]
 

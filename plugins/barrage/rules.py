@@ -110,6 +110,10 @@ INCOME, ACTIONS, WATER, SCORING, END = range(5)
 SKIP = Skip()
 
 
+VARIANT = "barrage"
+"""The variant's id, for :meth:`plays_under` (its rules versions: README.md)."""
+
+
 class BarrageRules(Rules[State, Action, BarrageOptions]):
     state_type = State
     action_type = Action
@@ -647,14 +651,17 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         flags = production.BONUS if bonuses else production.NO_ABILITY
         return bool(production.systems(self, state, seat, modifier, flags))
 
-    def start_production(self, state: State, seat: int, modifier: int, bonuses: bool = True) -> None:
-        """An optional production action outside the Turbine Station (AT-II-P, B-22.36):
-        ``modifier`` added; with ``bonuses`` the powerhouse bonus and the company ability
-        apply.  Nothing happens when no production is possible."""
+    def start_production(
+        self, state: State, seat: int, modifier: int, bonuses: bool = True, optional: bool = True
+    ) -> None:
+        """A production action outside the Turbine Station (AT-II-P, B-22.36): ``modifier``
+        added; with ``bonuses`` the powerhouse bonus and the company ability apply;
+        ``optional``: it may be declined (a tile's reward), or not (an action the player
+        placed engineers for).  Nothing happens when no production is possible."""
         flags = production.BONUS if bonuses else production.NO_ABILITY
         if production.systems(self, state, seat, modifier, flags):
             state.flow.pending.append(
-                ChooseProduction(seat=seat, modifier=modifier, flags=flags, optional=True)
+                ChooseProduction(seat=seat, modifier=modifier, flags=flags, optional=optional)
             )
 
     def flow_water(self, state: State, sources: list[water.Source]) -> None:
@@ -890,8 +897,13 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
 
     def _place(self, state: State, seat: int, action: Action, extra: bool = False) -> None:
         player = state.players[seat]
-        if not extra and player.copy and self.options.mahiri_copy_until == "next_turn":
-            player.copy_turns -= 1  # U-9.2: the copy lasts until the start of her next turn
+        if (
+            not extra
+            and player.copy
+            and self.options.mahiri_copy_until == "next_turn"
+            and not self.plays_under(VARIANT, 2)
+        ):
+            player.copy_turns -= 1  # rules version 1 ended the copy at her placement (see _settle)
             if player.copy_turns <= 0:
                 player.copy = ""
         if type(action) is Pass:
@@ -957,6 +969,12 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
                 continue
             seat = flow.order[flow.cursor]
             player = state.players[seat]
+            if player.copy and self.options.mahiri_copy_until == "next_turn" and self.plays_under(VARIANT, 2):
+                # U-9.2: the copy lasts until the start of her next turn: her moves are listed
+                # without it (a copy made for the turn that follows lasts one turn more)
+                player.copy_turns -= 1
+                if player.copy_turns <= 0:
+                    player.copy = ""
             if player.engineers == 0 and not self.free_construction(state, seat):  # B-7.6
                 if player.copy and self.options.mahiri_copy_until == "next_turn":
                     player.copy = ""  # her turn came: the copy ends (U-9.2)

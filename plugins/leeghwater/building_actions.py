@@ -15,7 +15,7 @@ from . import data_model as dm
 from .dams import LwDam, any_dike_dam
 from .menu_words import building_effect, half_words, sector_words
 from .sources import BUILDINGS
-from .store import ANTON, LESLIE_TILE, NEVER, NO_LIMIT, RED, building, mine, opt, part, shared, work
+from .store import ANTON, KEY, LESLIE_TILE, NEVER, NO_LIMIT, RED, building, mine, opt, part, shared, work
 from .works import LwContract, LwLoan, loan_price, special_usable
 
 if TYPE_CHECKING:
@@ -142,7 +142,9 @@ def use_building(game: BarrageGame, state: State, seat: int, slot: int, count: b
     elif kind == "fulfil_contract":
         push(LwContract(seat=seat, limit=NO_LIMIT))
     elif kind == "production":
-        game.start_production(state, seat, e.modifier, True)
+        # PB-08 (Appendix 3): "perform a production action", as the engineers placed pay for;
+        # rules version 2 and earlier let it be declined, as a tile's reward may be
+        game.start_production(state, seat, e.modifier, True, optional=not game.plays_under(KEY, 3))
     else:
         game.gain(state, seat, tuple(part(game, p) for p in e.gain), BUILDINGS)
 

@@ -49,11 +49,26 @@ def contract_policy(game: BarrageGame, state: State, seat: int, source: str) -> 
     return None
 
 
-def ability_used(state: State, seat: int, detail: str) -> None:
-    """L-12.5.3: when Mahiri copies Simone, her hand limit stays 4 until she next fulfils a contract."""
+def ability_used(game: BarrageGame, state: State, seat: int, detail: str) -> None:
+    """Rules version 2 and earlier: Mahiri's copy of Simone alone kept her hand limit at 4
+    until she next fulfilled a contract (version 3: :func:`simone_copy_used`)."""
     player = state.players[seat]
-    if detail == f"copies {SIMONE}" and extension(player) is not None:
+    if detail == f"copies {SIMONE}" and extension(player) is not None and not game.plays_under(KEY, 3):
         player.ext.leeghwater.simone = len(player.fulfilled)
+
+
+def simone_copy_used(game: BarrageGame, state: State, seat: int, action: Action) -> None:
+    """L-12.5.3: Mahiri with her copy of Simone takes an action in the contract office: she
+    may keep 4 contracts until she fulfils one (a copy used for another action gives nothing)."""
+    player = state.players[seat]
+    if (
+        player.copy == SIMONE
+        and type(action) is Place
+        and game.spaces[game.space_index[action.space]].kind == "contracts"
+        and (own := extension(player)) is not None
+        and game.plays_under(KEY, 3)
+    ):
+        own.simone = len(player.fulfilled)
 
 
 def after_placement(

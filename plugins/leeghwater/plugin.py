@@ -57,8 +57,10 @@ def turbine_expansions() -> list[ExpansionSpec]:
             options=LeeghwaterOptions,
             # 2: under U-14's default, Mahiri's copy-space engineer is never offered the
             # architect's extra turn, even while an earlier copy of Tommaso is in force
-            rules_version=2,
-            oldest_rules_version=1,  # version 1's saves replay and play on as they were played
+            # 3: Mahiri's copy of Simone keeps 4 contracts only after a contract-office action
+            # (L-12.5.3); the Control Centre's production may not be declined (PB-08)
+            rules_version=3,
+            oldest_rules_version=1,  # older versions' saves replay and play on as they were played
         )
     ]
 
@@ -231,7 +233,7 @@ def barrage_contract_policy(
 
 @hookimpl
 def barrage_ability_used(game: BarrageGame, state: State, seat: int, ability: str, detail: str) -> None:
-    officers.ability_used(state, seat, detail)
+    officers.ability_used(game, state, seat, detail)
 
 
 # -- Tommaso Battista (L-12.4, L-12.5.4) -------------------------------------------------------------
@@ -241,4 +243,5 @@ def barrage_ability_used(game: BarrageGame, state: State, seat: int, ability: st
 def barrage_after_placement(
     game: BarrageGame, state: State, seat: int, space: Action, engineers: int
 ) -> bool | list[Decision] | None:
+    officers.simone_copy_used(game, state, seat, space)
     return officers.after_placement(game, state, seat, space, engineers)

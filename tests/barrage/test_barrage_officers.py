@@ -186,6 +186,22 @@ def test_U_21_second_use_costs_3_and_at_most_two_uses():
     assert not g.rules.personal_space(g.state, seat)
 
 
+@pytest.mark.parametrize(("version", "in_force"), [(2, False), (1, True)])
+def test_U_9_2_the_copy_ends_at_the_start_of_her_next_turn(version, in_force):
+    """B-16.7.3, U-9.2: the copy lasts until the start of her next turn, so the moves of that
+    turn are listed with her own ability (rules version 1 listed them with the copy still in
+    force and ended it only when she placed: a save made under it is still played so)."""
+    g, seat = _mahiri()
+    g.rules.rules_versions = {"barrage": version}
+    r, s = g.rules, g.state
+    play(g, "place MAHIRI", "copy EO-WA", "bank 1")
+    assert s.players[seat].copy == "EO-WA"  # in force until her next turn
+    while to_move(g) != seat:
+        play(g, "bank 1")
+    assert (r.officer(s, seat).id == "EO-WA") is in_force
+    assert (r.needs_of(r.officer(s, seat))[BASE][0] == ((3, 0),)) is in_force  # Wilhelm's bases
+
+
 def test_U_9_2_copy_until_turn_end_option():
     g, seat = _mahiri(mahiri_copy_until="turn_end")
     play(g, "place MAHIRI", "copy EO-SJ", "bank 1")

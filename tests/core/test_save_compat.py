@@ -396,11 +396,11 @@ def test_a_game_made_under_an_older_version_saves_verifies_and_plays_on_under_it
         (
             {"power_grid": 0},
             "power_grid rules version 0 is not played by the installed power_grid (versions 1–2)",
-        ),  # noqa: E501
+        ),
         (
             {"power_grid": 3},
             "power_grid rules version 3 is not played by the installed power_grid (versions 1–2)",
-        ),  # noqa: E501
+        ),
         ({"barrage": 1}, "rules versions: 'barrage' is neither the variant nor one of its expansions"),
     ],
 )

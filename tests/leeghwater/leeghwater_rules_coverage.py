@@ -219,7 +219,7 @@ IMPL: dict[str, str] = {
     "L-12.5": f"{OF}after_placement, {OF}hand_limit, {P}turn_actions",
     "L-12.5.1": f"{P}turn_actions (Mahiri's copy of Leslie needs no tile)",
     "L-12.5.2": f"{P}LeeghwaterSpaces.perform (x margot_bank, {OPT} u13_mahiri_bank_engineer)",
-    "L-12.5.3": f"{OF}ability_used, {OF}hand_limit",
+    "L-12.5.3": f"{OF}simone_copy_used, {OF}hand_limit",
     "L-12.5.4": f"{OF}after_placement (mahiri)",
     "L-13": f"{S}end_of_round",
     "L-13.1": f"{S}end_of_round, {W}reveal_works",

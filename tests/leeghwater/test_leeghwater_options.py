@@ -313,7 +313,7 @@ def test_U_14_a_game_saved_under_leeghwater_rules_version_1_is_still_played_so()
     """Version 1 offered that engineer as the architect while the copy of Tommaso was in
     force; a save made under it replays and plays on with that outcome."""
     g = game_with(u14_architect_bank_and_copy=False, rules_versions={"leeghwater": 1})
-    assert g.rules_versions == {"barrage": 1, "leeghwater": 1}
+    assert g.rules_versions == {"barrage": 2, "leeghwater": 1}
     seat, p = first(g)
     p.officer, p.copy = "EO-MS", "EO-TB"
     offered = officers.after_placement(g.rules, g.state, seat, Place("MAHIRI"), 1)

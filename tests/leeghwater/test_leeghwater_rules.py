@@ -13,7 +13,7 @@ from turbine.core.errors import BadOptions, ParseError
 from turbine.core.plugins import Registry, default_registry
 from turbine.core.session import Game, Seat
 from turbine.core.testing import FIRST_LEGAL, make_game, play_until
-from turbine.plugins.barrage.actions import Ext, Fulfil, Site, Skip
+from turbine.plugins.barrage.actions import Ext, Fulfil, Place, Site, Skip
 from turbine.plugins.leeghwater import (
     building_actions,
     buildings,
@@ -492,6 +492,28 @@ def test_PB_08_control_centre_needs_a_possible_production():
     s.ph_owner[ph.index] = seat
     do(g, seat, Ext("use", "PB-08"))
     assert (top(g).kind, top(g).modifier) == ("produce", 3)
+    # Appendix 3: "perform a production action": the engineers placed pay for it, so it is
+    # not declined (rules version 2 let it be, as a tile's reward may be)
+    assert not top(g).optional and Skip() not in g.legal()
+
+
+def test_PB_08_under_leeghwater_rules_version_2_the_production_could_be_declined():
+    g, seat = used(drafted(3), "PB-08")
+    g.rules.rules_versions = {"leeghwater": 2}  # as a game saved under version 2 is played
+    b = g.rules.board
+    c = next(
+        c
+        for c in b.conduits
+        if b.dams_in_zone.get(c.zone) and any(p.zone == c.to_zone for p in b.powerhouses)
+    )
+    d = b.dams_in_zone[c.zone][0]
+    ph = next(p for p in b.powerhouses if p.zone == c.to_zone)
+    s = g.state
+    s.dam_owner[d], s.dam_height[d], s.dam_water[d] = seat, 1, 1
+    s.conduit_owner[c.index] = seat
+    s.ph_owner[ph.index] = seat
+    do(g, seat, Ext("use", "PB-08"))
+    assert top(g).optional and Skip() in g.legal()
 
 
 def test_PB_09_wind_turbine_energy_may_fulfil_a_contract():
@@ -810,12 +832,32 @@ def test_E_4_mahiri_copies_simone():
     """E-4, L-12.5.3: several contracts in that production; the limit 4 lasts until her next fulfilment."""
     g, seat, hand = simone(copy=True)
     p = g.state.players[seat]
-    officers.ability_used(g.state, seat, "copies EO-SL")
+    officers.simone_copy_used(g.rules, g.state, seat, Place("CO1L"))  # the copy's action: contracts
     g.play(Fulfil(hand[0]))
     assert top(g).kind == "contract" and top(g).energy == 6
     p.copy = ""
     assert g.rules.hand_limit_of(g.state, seat) == 3  # she has fulfilled one since the copy
-    officers.ability_used(g.state, seat, "copies EO-SL")
+    p.copy = "EO-SL"
+    officers.simone_copy_used(g.rules, g.state, seat, Place("CO2L"))
+    p.copy = ""  # the copy is over; the limit of 4 lasts until she fulfils a contract
+    assert g.rules.hand_limit_of(g.state, seat) == 4
+
+
+def test_L_12_5_3_a_copy_of_simone_used_outside_the_contract_office_gives_no_limit_of_4():
+    """Appendix 4: "if you perform an action in the contract office" with the copy, you may
+    hold 4 contracts until you fulfil one.  A copy that went with a Bank action gives nothing
+    once it is over (rules version 2 and earlier: the copy alone kept the limit at 4)."""
+    from turbine.plugins.barrage.actions import Bank
+
+    g, seat, _ = simone(copy=True)
+    p = g.state.players[seat]
+    officers.ability_used(g.rules, g.state, seat, "copies EO-SL")
+    officers.simone_copy_used(g.rules, g.state, seat, Bank(1))
+    assert g.rules.hand_limit_of(g.state, seat) == 4  # while the copy is in force
+    p.copy = ""
+    assert g.rules.hand_limit_of(g.state, seat) == 3
+    g.rules.rules_versions = {"leeghwater": 2}  # a game saved under version 2
+    officers.ability_used(g.rules, g.state, seat, "copies EO-SL")
     assert g.rules.hand_limit_of(g.state, seat) == 4
 
 
@@ -938,3 +980,24 @@ def test_the_menu_says_a_wheel_work_and_a_building_use_with_their_cost():
     g.state.ext.leeghwater.left[0] = True  # the left space taken this round
     text = placements.placement_words(g.rules, g.state, seat, Ext("use", "PB-06"))
     assert text == f"{right.engineers} eng + 3 cr: {b.name}: {effect}"
+
+
+def test_L_12_5_2_mahiris_copy_of_margot_is_over_at_her_next_turn():
+    """L-12.5.2 with B-16.7.3 / U-9.2: Mahiri copies Margot and uses an activated building from
+    the Bank; at her next turn the copy is over, so ``x margot_bank`` is not offered again
+    without a new copy (Barrage rules version 1 still listed it)."""
+    g = drafted(3)
+    s = g.state
+    seat = g.to_move
+    other = next(i for i in s.turn_order if i != seat)
+    s.players[seat].officer, s.players[other].officer = "EO-MS", "EO-MF"
+    s.ext.leeghwater.buildings[0] = "PB-07"
+    activate(g, seat)
+    rich(g, seat, credits=20)
+    g.reset_caches()
+    for move in ("place MAHIRI", "copy EO-MF", "x margot_bank PB-07"):
+        g.play(g.find(move))
+    while g.to_move != seat:
+        g.play(g.find("bank 1"))
+    moves = [g.rules.describe(a) for a in g.legal()]
+    assert "x use PB-07" in moves and "x margot_bank PB-07" not in moves
