@@ -41,9 +41,10 @@ class PowerGridOptions(BaseModel):
     """U-2: ``swapped`` (d) Russia seeds 10 and 11 under 13, Japan seeds nothing;
     ``literal`` (a) the text as printed: Russia seeds nothing, Japan seeds 11 only;
     ``slip`` (b) Russia seeds nothing, Japan seeds 11 and 12."""
-    pass_removal_trigger: Literal["first_pass", "position_one"] = "first_pass"
-    """U-4 (Russia): the removal fires on the round's first Phase-2 pass by anybody (b),
-    or only when the player in position 1 passes (a)."""
+    pass_removal_trigger: Literal["first_pass", "position_one"] = "position_one"
+    """U-4 (Russia): the removal fires when the player in position 1 passes (a, the
+    rulebook's words: «если первый в очереди игрок … пасует»), or on the round's first
+    Phase-2 pass by anybody (b, other descriptions of the Russia rule)."""
     pass_removal_skip_outdated: bool = False
     """U-5 (Russia): (b) skip the pass removal when the cheapest plant's number is at or
     below the largest city count."""

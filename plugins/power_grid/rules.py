@@ -856,7 +856,12 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             )
             if lowest is not None and not skip:
                 if self.telling():
-                    narration.boxed(self, lowest, "the first pass of the round removes it (P-11.5)")
+                    why = (
+                        "the first pass of the round removes it"
+                        if o.pass_removal_trigger == "first_pass"
+                        else "the first player in order passes, which removes it"
+                    )
+                    narration.boxed(self, lowest, f"{why} (P-11.5)")
                 state.market.remove(lowest)
                 state.box.append(lowest)
                 self._draw(state, CTX_AUCTION)

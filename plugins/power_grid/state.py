@@ -103,7 +103,7 @@ class State(msgspec.Struct, Generic[X, PX]):
     sold: int = 0
     """Plants sold in this round's Phase 2."""
     pass_removed: bool = False
-    """Russia: the first-pass removal (P-11.5) happened this round."""
+    """Russia: the pass removal (P-11.5) happened this round."""
     ended: bool = False
     ext: X = msgspec.field(default_factory=NoExt)  # type: ignore[assignment]
     """Shared records of expansions, one field per expansion (``None`` until its setup)."""

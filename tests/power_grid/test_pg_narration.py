@@ -122,14 +122,15 @@ def test_P_4_5_a_bidder_who_cannot_raise_is_said_to_drop_out():
 
 
 def test_P_11_5_the_first_pass_removes_the_lowest_plant_aloud():
-    """Russia (P-11.5, U-4 b): the first pass of a round from round 2 boxes the lowest
-    plant and draws a replacement."""
+    """Russia (P-11.5, U-4 a): from round 2, the first player in order passing boxes the
+    lowest plant and draws a replacement."""
     game = _game(seed=3)
     _play_until(game, "auction", 2)
     lowest = game.state.market[0]
     game.play(game.find("pass"))
     assert game.told[0] == (
-        f"{plant_long(lowest).capitalize()} goes to the box: the first pass of the round removes it (P-11.5)"
+        f"{plant_long(lowest).capitalize()} goes to the box: "
+        "the first player in order passes, which removes it (P-11.5)"
     )
     assert game.told[1].startswith("New in the plant market: plant ")
     assert game.state.box[-1] == lowest

@@ -166,17 +166,20 @@ def _round_2_after_position_one_buys(**options):
     return r, s
 
 
-def test_U_4_a_only_position_one_triggers_removal():
-    r, s = _round_2_after_position_one_buys(pass_removal_trigger="position_one")
+def test_P_11_5_U_4_a_only_position_one_triggers_removal():
+    """P-11.5 as the rulebook words it (U-4 (a), the default): «если первый в очереди игрок
+    решает не начинать аукцион и пасует» — only a pass by the player first in order removes
+    the cheapest plant; position 1 bought, so position 2's pass removes nothing."""
+    r, s = _round_2_after_position_one_buys()
     market = list(s.market)
     act(r, s, "pass")  # position 2 passes: no removal under (a)
     assert s.market == market
 
 
-def test_P_11_5_U_4_b_a_pass_by_any_player_removes_the_cheapest_plant():
-    """P-11.5 under the recommended U-4 (b): from round 2 the first pass of Phase 2 by
-    *any* player removes the cheapest plant, not only a pass by position one (U-4 (a))."""
-    r, s = _round_2_after_position_one_buys()
+def test_U_4_b_a_pass_by_any_player_removes_the_cheapest_plant():
+    """U-4 (b), an option: from round 2 the first pass of Phase 2 by *any* player removes
+    the cheapest plant, not only a pass by position one."""
+    r, s = _round_2_after_position_one_buys(pass_removal_trigger="first_pass")
     cheapest = r.actual_market(s)[0]
     act(r, s, "pass")  # position 2's pass is the round's first
     assert cheapest in s.box and cheapest not in s.market
