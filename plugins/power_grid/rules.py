@@ -976,7 +976,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             said = "Step 3 begins now (U-18)"
         else:  # Case C (and U-18 (b))
             state.step3 = STEP3_NEXT_ROUND
-            said = "Step 3 begins next round; this round resupplies as Step 2 (P-8.6)"
+            said = f"Step 3 begins next round; this round resupplies as Step {state.step} (P-8.6)"
         if self.telling():
             self.tell(said)
 

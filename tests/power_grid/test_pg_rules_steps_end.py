@@ -226,3 +226,22 @@ def test_round_limit_option_ends_the_game():
     play_until(r, s, "building", round_=2)
     _done_building(r, s)
     assert r.is_over(s) and s.flow.round == 2
+
+
+def test_U_17_case_C_in_step_1_says_the_resupply_it_made():
+    """U-17 (a): the Step 3 card drawn in Phase 5 while the game is still in Step 1 (the
+    rulebook does not foresee it).  This Phase 5 resupplied as Step 1 before the card came
+    out (P-7.6 comes before P-7.10), and the announcement says so; Step 3 begins next round."""
+    r, s = new_state(4, seed=5, map="russia")
+    play_until(r, s, "building", round_=2)
+    assert s.step == 1
+    for p in s.players:
+        p.cities, p.res = [], [0, 0, 0, 0]
+    s.deck = [k(44), STEP3]
+    s.resources, s.reserve = [0, 0, 0, 0], [24, 24, 24, 12]
+    with r.narrating() as told:
+        _done_building(r, s)
+    assert "Step 3 begins next round; this round resupplies as Step 1 (P-8.6)" in told
+    assert s.resources == [3, 5, 3, 1]  # T-4 Russia, 4 players, Step 1
+    play_until(r, s, "auction", round_=3)
+    assert s.step == 3
