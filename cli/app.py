@@ -820,17 +820,26 @@ def upgrade(
         Path | None,
         typer.Option("--out", help="Write the upgraded save here (default: FILE).", metavar="PATH"),
     ] = None,
+    latest_rules: Annotated[
+        bool,
+        typer.Option(
+            "--latest-rules",
+            help="Also move the game to the installed rules versions (refused if a move is illegal there).",
+        ),
+    ] = False,
 ) -> None:
-    """Rewrite a save in the current format under the installed rules versions.
+    """Rewrite a save in the current format, with a log digest and digests.
 
-    The game is rebuilt from its log (every move checked) and saved again with
-    a log digest and digests computed by today's rules, so that `replay
-    --verify` can check it from now on.  Only the format and the digests
-    change: the setup and the moves stay as they were.
+    The game is rebuilt from its log (every move checked) and saved again, so
+    that `replay --verify` can check it from now on.  Only the format and the
+    digests change: the setup and the moves stay as they were, and so do the
+    rules versions it was played under while the installed games still play
+    them (a save of format 1: version 1).  With --latest-rules the game is
+    replayed under the installed rules versions instead.
     """
     save = savefile.load(file)
     warnings: list[str] = []
-    game = Game.from_save(registry(), save, warnings=warnings, installed_rules=True)
+    game = Game.from_save(registry(), save, warnings=warnings, installed_rules=latest_rules)
     refusal = game.load_report.why_not_play_on(str(file), "upgrading it")
     if refusal is not None:
         raise CliError(refusal)

@@ -508,7 +508,7 @@ class Game:
             if entry.seat != seat:
                 raise SaveFileError(
                     f"action {index} ({entry.notation!r}, {game.where()}) is recorded for seat "
-                    f"{entry.seat + 1}, but seat {_seat_text(seat)} is to move"
+                    f"{entry.seat + 1}, but seat {_seat_text(seat)} is to move" + _under(report)
                 )
             action = decoded if decoded is not None else game._read_logged(index, entry)
             try:

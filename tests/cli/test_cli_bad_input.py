@@ -95,3 +95,28 @@ def test_a_bug_in_an_installed_plugin_is_blamed_on_it_not_on_turbine(run, new_ga
         first,
     ), first
     assert "Traceback (most recent call last)" in result.stderr
+
+
+def test_upgrade_keeps_the_rules_versions_a_save_was_played_under(run, tmp_path):
+    """A format-1 Power Grid game whose log meets P-4.9's correction (action 282 returned a
+    token the discarded plant could not hold): upgraded, it keeps rules version 1 and
+    verifies; moved to the latest rules, one of its moves goes wrong, said in one line."""
+    import shutil
+    from pathlib import Path
+
+    golden = Path(__file__).parents[1] / "golden" / "format1" / "power_grid-subsidy-4p.json"
+    shutil.copy(golden, tmp_path / "old.json")
+    before = (tmp_path / "old.json").read_bytes()
+    assert_one_line_error(
+        run("upgrade", "old.json", "--latest-rules"),
+        "action 282 ('return coal', round 7, auction, seat 4 to move) is recorded for seat 3",
+        "(saved in format 1, before rules versions)",
+    )
+    assert (tmp_path / "old.json").read_bytes() == before
+    result = run("upgrade", "old.json")
+    assert result.returncode == 0, result.stderr
+    assert "save format 1 → 2, 469 actions, rules versions power_grid 1, subsidy 1" in result.stdout
+    assert read_json(tmp_path / "old.json")["rules_versions"] == {"power_grid": 1, "subsidy": 1}
+    result = run("replay", "old.json", "--verify")
+    assert result.returncode == 0, result.stderr
+    assert "replayed under the rules it was played with: power_grid 1" in " ".join(result.stdout.split())
