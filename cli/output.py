@@ -160,8 +160,6 @@ def _break_at(plain: str, floor: int, end: int) -> int:
         after = plain.find(" ", cut + 1) % (len(plain) + 1)  # -1: the end of the line
         if depth <= 0 and not _is_count(plain[before + 1 : cut]) and not _is_count(plain[cut + 1 : after]):
             return cut
-        if before <= floor:
-            break
         depth -= plain.count("(", before, cut) - plain.count(")", before, cut)
         cut = before
     return last

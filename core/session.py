@@ -765,8 +765,6 @@ def kept_rules_versions(registry: Registry, save: SaveFile) -> dict[str, int] | 
     format 1 was made before any game had a second rules version: under version 1."""
     names = [save.variant, *save.expansions]
     saved = save.rules_versions if save.format_version >= 2 else dict.fromkeys(names, 1)
-    if set(saved) != set(names):
-        return None
     try:
         _older_rules(registry, save.variant, list(save.expansions), saved)
     except BadOptions:

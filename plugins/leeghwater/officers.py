@@ -59,14 +59,14 @@ def ability_used(game: BarrageGame, state: State, seat: int, detail: str) -> Non
 
 def simone_copy_used(game: BarrageGame, state: State, seat: int, action: Action) -> None:
     """L-12.5.3: Mahiri with her copy of Simone takes an action in the contract office: she
-    may keep 4 contracts until she fulfils one (a copy used for another action gives nothing)."""
+    may keep 4 contracts until she fulfils one (a copy used for another action gives nothing;
+    under rules version 2 and earlier :func:`ability_used` has set the same mark already)."""
     player = state.players[seat]
     if (
         player.copy == SIMONE
         and type(action) is Place
         and game.spaces[game.space_index[action.space]].kind == "contracts"
         and (own := extension(player)) is not None
-        and game.plays_under(KEY, 3)
     ):
         own.simone = len(player.fulfilled)
 

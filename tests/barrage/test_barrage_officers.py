@@ -200,6 +200,28 @@ def test_U_9_2_the_copy_ends_at_the_start_of_her_next_turn(version, in_force):
         play(g, "bank 1")
     assert (r.officer(s, seat).id == "EO-WA") is in_force
     assert (r.needs_of(r.officer(s, seat))[BASE][0] == ((3, 0),)) is in_force  # Wilhelm's bases
+    play(g, "bank 1")
+    assert s.players[seat].copy == ""  # over in either version once she has placed
+
+
+def test_U_9_2_a_copy_for_the_turn_that_follows_lasts_through_that_turn():
+    """U-9.1 without the extra action (``mahiri_extra_action=false``): the copy is for her
+    next turn, so it is in force while that turn is listed and played, and ends at the
+    start of the turn after."""
+    g, seat = _mahiri(mahiri_extra_action=False)
+    r, s = g.rules, g.state
+
+    def her_next_turn():
+        play(g, "bank 1")
+        while to_move(g) != seat:
+            play(g, "bank 1")
+
+    play(g, "place MAHIRI", "copy EO-WA")
+    while to_move(g) != seat:
+        play(g, "bank 1")
+    assert r.officer(s, seat).id == "EO-WA"  # listed with the copy
+    her_next_turn()
+    assert r.officer(s, seat).id == "EO-MS"
 
 
 def test_U_9_2_copy_until_turn_end_option():

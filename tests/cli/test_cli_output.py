@@ -70,6 +70,9 @@ def test_a_long_line_breaks_where_it_still_reads_whole():
     # the row of the seat to move wraps as its neighbours do
     assert wrap("▶ Seat 6: 9 Elektro, 3 cities", 20) == ["▶ Seat 6: 9 Elektro,", "      3 cities"]
     assert wrap("  Seat 5: 9 Elektro, 3 cities", 20) == ["  Seat 5: 9 Elektro,", "      3 cities"]
+    assert wrap("aaaa bbbb cccc dddd Seat 1, eeee", 26) == ["aaaa bbbb cccc dddd", "    Seat 1, eeee"]
+    # a better space is looked for in the line's last third only: no line shorter than that
+    assert wrap("aaaaaaaaaaaaaaaa bbbb 1 2 3 4 5 6", 30) == ["aaaaaaaaaaaaaaaa bbbb 1 2 3 4", "    5 6"]
     # no better space in the line's last third: the last space, as before
     assert wrap("a 12345678901234 5", 17) == ["a 12345678901234", "    5"]
     # no space at all: the word is broken
