@@ -15,7 +15,7 @@ from . import sources
 from .actions import Site
 from .board import Board, load_board
 from .state import Player, State
-from .tables import BASE, CONDUIT, ELEVATION, NOBODY, PIECES, POWERHOUSE, STRUCTURES, constants
+from .tables import BASE, CONDUIT, ELEVATION, NOBODY, PIECES, POWERHOUSE, STRUCTURES, VARIANT, constants
 
 if TYPE_CHECKING:
     from .api import BarrageGame, OfficerAbility, TileAbility
@@ -557,7 +557,10 @@ def place(r: BarrageGame, state: State, seat: int, structure: int, index: int, t
             if built == player.built[structure]:
                 r.gain(state, seat, parts, sources.INCOME)  # B-6.2.4
     income_mark = len(pending)
-    r.after_build(state, seat, structure, index, tile)
+    if income_mark > mark and r.plays_under(VARIANT, 2):
+        r.after_build_later(state, seat, structure, index, tile, below=mark)  # after the income's choices
+        return
+    r.after_build(state, seat, structure, index, tile)  # rules version 1: the effect before them
     if len(pending) > income_mark > mark:  # the income's choices are decided before the effect's
         effect = pending[income_mark:]
         del pending[income_mark:]

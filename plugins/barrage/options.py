@@ -25,8 +25,9 @@ class BarrageOptions(BaseModel, extra="forbid"):
         "reverse", description="U-3: order of resolving incomes: reverse turn order [EXT] or turn order"
     )
     contract_before_flow: bool = Field(
-        False,
-        description="U-4: fulfil the contract before the produced water flows on (default: water first)",
+        True,
+        description="U-4: fulfil the contract before the produced water flows on, as the game help says "
+        "(false: water first)",
     )
     floor_on_repeat: bool = Field(
         False, description="U-5: EO-VF's minimum of 4 also applies to Germany's second production"

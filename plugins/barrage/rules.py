@@ -60,6 +60,7 @@ from .board import load_board
 from .companies import ABILITY_POWERHOUSES, NoCompany
 from .decisions import (
     BARRAGE_DECISIONS,
+    AfterBuild,
     Automatic,
     ChooseContract,
     ChooseFreeSite,
@@ -86,6 +87,7 @@ from .tables import (
     POWERHOUSE,
     PRIVATE_STACKS,
     STRUCTURES,
+    VARIANT,
     Part,
     Space,
     bonus_tiles,
@@ -108,10 +110,6 @@ CONSTRUCT_FREE = ConstructFree()
 NO_INCOME: tuple[Any, ...] = ((), (), ())
 INCOME, ACTIONS, WATER, SCORING, END = range(5)
 SKIP = Skip()
-
-
-VARIANT = "barrage"
-"""The variant's id, for :meth:`plays_under` (its rules versions: README.md)."""
 
 
 class BarrageRules(Rules[State, Action, BarrageOptions]):
@@ -503,6 +501,13 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
                 target=index,
                 tile=tile or None,
             )
+
+    def after_build_later(
+        self, state: State, seat: int, structure: int, index: int, tile: str, below: int
+    ) -> None:
+        """:meth:`after_build` once the decisions above position ``below`` of the pending
+        stack are made (B-8.2 step 6 after step 5's income choices)."""
+        state.flow.pending.insert(below, AfterBuild(seat=seat, structure=structure, index=index, tile=tile))
 
     def after_production(self, state: State, seat: int, production: dict[str, int]) -> None:
         if self.h_after_production is not None:

@@ -22,6 +22,10 @@ import msgspec
 from . import data_model as dm
 from .data_model import AREAS, STRUCTURES, RewardPart
 
+VARIANT = "barrage"
+"""The variant's id: what :meth:`~turbine.core.rules.Rules.plays_under` is asked about
+Barrage's rules versions (README.md)."""
+
 __all__ = [
     "AREAS",
     "AUTOMATIC",
@@ -35,6 +39,7 @@ __all__ = [
     "POWERHOUSE",
     "PRIVATE_STACKS",
     "STRUCTURES",
+    "VARIANT",
     "CompanyData",
     "Contract",
     "Part",

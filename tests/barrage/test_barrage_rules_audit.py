@@ -506,9 +506,11 @@ def test_B_11_2_step_10_germany_repeat_unlocked_by_the_contract_reward():
 
 
 def test_U_4_contract_before_the_water_flows_on():
-    """Rules: B-11.2.1."""
-    for option, held_while_deciding in ((False, 1), (True, 0)):
-        g = new_game(4, contract_before_flow=option)
+    """Rules: B-11.2.1.  The game help: the contract, «Після цього вода тече вниз за течією»
+    (after that the water flows downstream): the default (``None``) decides the contract
+    while the water still waits at the powerhouse."""
+    for option, held_while_deciding in ((False, 1), (True, 0), (None, 0)):
+        g = new_game(4) if option is None else new_game(4, contract_before_flow=option)
         clear_map(g)
         dam(g, "B5U", USA, 1, 1)
         conduit(g, "C5L", USA)

@@ -9,11 +9,12 @@ credit wrong changes what is listed.
 
 from __future__ import annotations
 
+import pytest
 from barrage_full_setup import blank, build_with, start_build, to_move
-from barrage_setup import legal_text, play
+from barrage_setup import dam, forget_legal, legal_text, play, site
 from turbine.core import Game
 from turbine.plugins.barrage.actions import Construct, ConstructFree, Tile
-from turbine.plugins.barrage.tables import CONDUIT
+from turbine.plugins.barrage.tables import BASE, CONDUIT, ELEVATION
 
 
 def _seat(officer: str, tiles: tuple[str, ...], excavators: int, mixers: int, credits: int) -> Game:
@@ -135,10 +136,35 @@ def test_B_8_2_the_revealed_income_is_chosen_before_the_tile_effect():
     p.built[0] = 1  # one base already built elsewhere
     p.contracts = ["PC-G01"]  # needs 2 energy
     build_with(g, seat, "base", "B9L", "AT-II-B")
-    assert [q.kind for q in g.state.flow.pending[-2:]] == ["contract", "machinery"]
+    assert g.state.flow.pending[-1].kind == "machinery"  # the tile's effect waits under it
     assert legal_text(g) == ["machinery 1e 0m", "machinery 0e 1m"]
     play(g, "machinery 0e 1m")
     assert legal_text(g) == ["fulfil PC-G01", "skip"]
+
+
+@pytest.mark.parametrize(("version", "b1u", "b8u"), [(2, 3, 0), (1, 3, 1)])
+def test_B_8_2_AT_II_E_fills_the_dam_after_the_income_water(version, b1u, b8u):
+    """B-8.2 step 5 («ви одразу отримуєте зазначений дохід»: the income at once), then step 6:
+    USA's 4th elevation reveals "2 VP + 2 water (flows)", raised with AT-II-E on its empty
+    height-2 dam B1U below headstream A.  The income's 2 markers come first and stay at
+    B1U (now height 3); AT-II-E then fills it with 1 more, and nothing reaches USA's dam
+    B8U downstream.  Rules version 1 filled B1U first, so one income marker ran on to B8U."""
+    g = blank(3)
+    g.rules.rules_versions = {"barrage": version}
+    s = g.state
+    seat = to_move(g)
+    p = s.players[seat]
+    p.company = "CO-USA"
+    p.tiles.append("AT-II-E")
+    p.mixers = 10
+    dam(g, "B1U", seat, 2, 0)  # zone 1 (headstream A)
+    dam(g, "B8U", seat, 1, 0)  # zone 8, downstream of zone 1
+    p.built[BASE] = 2
+    p.built[ELEVATION] = 3  # the next elevation is the 4th: its income is revealed
+    forget_legal(g)
+    build_with(g, seat, "elevation", "B1U", "AT-II-E")
+    play(g, "headstream A", "headstream A")
+    assert (s.dam_water[site(g, "B1U")], s.dam_water[site(g, "B8U")]) == (b1u, b8u)
 
 
 # -- B-16.6: Anton Krylov's copy, refused for the reason that applies ---------------------------

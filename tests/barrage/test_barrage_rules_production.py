@@ -180,4 +180,6 @@ def test_B_15_2_usa_energy_when_water_flows_past_its_powerhouse():
     dam(g, "B3U", ITA, 2, 2)
     conduit(g, "C3L", ITA)
     play(g, "place TS3L", "water 2")
+    if g.state.flow.pending and g.state.flow.pending[-1].kind == "contract":  # U-4: the contract first
+        play(g, "skip")
     assert g.state.players[USA].energy == 2 * 2  # two markers, each past two USA powerhouses

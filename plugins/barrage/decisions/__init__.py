@@ -12,6 +12,7 @@ free_site           ChooseFreeSite   :mod:`.free_site`
 produce, repeat     ChooseProduction, ChooseRepeat  :mod:`.production`
 amount              ChooseMarkers    :mod:`.production`
 release, ability    ReleaseWater, CompanyAbility (automatic)  :mod:`.production`
+after_build         AfterBuild (automatic)  :mod:`.after_build`
 contract            ChooseContract   :mod:`.contract`
 take, discard       TakeContracts, DiscardContract  :mod:`.contract`
 machinery           SplitMachinery   :mod:`.machinery`
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Union
 
+from .after_build import AfterBuild
 from .base import Automatic, Decision
 from .contract import ChooseContract, DiscardContract, TakeContracts
 from .copy import ChooseCopy, ExtraAction
@@ -52,6 +54,7 @@ BARRAGE_DECISIONS: tuple[type[Decision], ...] = (
     ChooseMarkers,
     ReleaseWater,
     CompanyAbility,
+    AfterBuild,
     ChooseContract,
     TakeContracts,
     DiscardContract,
@@ -75,6 +78,7 @@ def pending_type(kinds: tuple[type[Decision], ...]) -> Any:
 
 __all__ = [
     "BARRAGE_DECISIONS",
+    "AfterBuild",
     "Automatic",
     "ChooseContract",
     "ChooseCopy",
