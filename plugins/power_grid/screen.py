@@ -170,6 +170,11 @@ def question(r: PowerGridRules, state: State) -> str:
         if d.kind == "discard":
             return f"you may own {r.max_plants} plants: discard one of your older plants to the box (P-4.9)"
         if d.kind == "return":
+            if d.plants:
+                return (
+                    f"the tokens of plant {plant_label(d.plants[0])} that your other plants cannot store "
+                    "go to the reserve: return one (P-4.9)"
+                )
             return "your plants cannot store all your tokens: return one to the reserve (P-4.9)"
         if d.kind == "burn":
             if d.hybrid:

@@ -148,7 +148,14 @@ def test_the_question_of_a_discard_a_return_and_a_burn():
         "discard 27  (eco → 3 cities)",
     ]
     act(r, s, "discard 21")  # 8 tokens, room for 4: which go is a choice
+    assert r.question(s) == (
+        "the tokens of plant 21 that your other plants cannot store go to the reserve: return one (P-4.9)"
+    )
+    r.rules_versions = {"power_grid": 1}  # a game saved under version 1 asked without naming the plant
+    s.flow.pending[-1].plants = []
     assert r.question(s) == "your plants cannot store all your tokens: return one to the reserve (P-4.9)"
+    r.rules_versions = {}
+    s.flow.pending[-1].plants = [k(21)]
     assert r.continues_turn(s)
     assert [r.choice_text(s, a) for a in r.legal_actions(s)] == [
         "return coal  (to the reserve)",
