@@ -474,10 +474,8 @@ def test_PB_07_finance_department():
     assert g.state.players[seat].credits == 5
 
 
-def test_PB_08_control_centre_needs_a_possible_production():
-    """PB-08: offered only when a production with +3 is possible; then a production is started."""
-    g, seat = used(drafted(3), "PB-08")
-    assert Ext("use", "PB-08") not in placements.turn_actions(g.rules, g.state, seat)
+def _production_system(g: Game, seat: int) -> None:
+    """The seat's own dam (1 marker), conduit and powerhouse: one production possible."""
     b = g.rules.board
     c = next(
         c
@@ -490,6 +488,13 @@ def test_PB_08_control_centre_needs_a_possible_production():
     s.dam_owner[d], s.dam_height[d], s.dam_water[d] = seat, 1, 1
     s.conduit_owner[c.index] = seat
     s.ph_owner[ph.index] = seat
+
+
+def test_PB_08_control_centre_needs_a_possible_production():
+    """PB-08: offered only when a production with +3 is possible; then a production is started."""
+    g, seat = used(drafted(3), "PB-08")
+    assert Ext("use", "PB-08") not in placements.turn_actions(g.rules, g.state, seat)
+    _production_system(g, seat)
     do(g, seat, Ext("use", "PB-08"))
     assert (top(g).kind, top(g).modifier) == ("produce", 3)
     # Appendix 3: "perform a production action": the engineers placed pay for it, so it is
@@ -500,18 +505,7 @@ def test_PB_08_control_centre_needs_a_possible_production():
 def test_PB_08_under_leeghwater_rules_version_2_the_production_could_be_declined():
     g, seat = used(drafted(3), "PB-08")
     g.rules.rules_versions = {"leeghwater": 2}  # as a game saved under version 2 is played
-    b = g.rules.board
-    c = next(
-        c
-        for c in b.conduits
-        if b.dams_in_zone.get(c.zone) and any(p.zone == c.to_zone for p in b.powerhouses)
-    )
-    d = b.dams_in_zone[c.zone][0]
-    ph = next(p for p in b.powerhouses if p.zone == c.to_zone)
-    s = g.state
-    s.dam_owner[d], s.dam_height[d], s.dam_water[d] = seat, 1, 1
-    s.conduit_owner[c.index] = seat
-    s.ph_owner[ph.index] = seat
+    _production_system(g, seat)
     do(g, seat, Ext("use", "PB-08"))
     assert top(g).optional and Skip() in g.legal()
 
