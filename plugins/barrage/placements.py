@@ -27,7 +27,7 @@ from .decisions import (
 from .decisions.structure import no_tile
 from .decisions.words import owner_text, supply
 from .state import BLOCKED
-from .tables import NEUTRAL, NOBODY, STRUCTURES
+from .tables import NEUTRAL, NOBODY, STRUCTURES, VARIANT
 from .tables import patent_spaces as all_patent_spaces
 
 if TYPE_CHECKING:
@@ -417,6 +417,14 @@ def _no_system(r: BarrageGame, state: State, seat: int, mine: dict[int, int], cr
     )
 
 
+def personal_space_engineers(r: BarrageGame) -> int:
+    """B-16.7.1: Mahiri's space takes 1 engineer («розмістити одного інженера»); the action
+    that follows the copy (U-9.1) is then a placement of her engineers left, an
+    engineer-free construction, or none.  Rules version 1 also required an engineer left
+    for that action."""
+    return 2 if r.options.mahiri_extra_action and not r.plays_under(VARIANT, 2) else 1
+
+
 def _personal(r: BarrageGame, state: State, seat: int, extra: bool) -> IllegalAction:
     player = state.players[seat]
     if not r.officers[player.officer].personal_space:
@@ -426,13 +434,11 @@ def _personal(r: BarrageGame, state: State, seat: int, extra: bool) -> IllegalAc
     uses = r.options.mahiri_uses
     if player.copy_uses >= uses:
         return IllegalAction(f"Mahiri's space is used at most {uses} times per round", "B-16.7.1")
-    need = 2 if r.options.mahiri_extra_action else 1
+    need = personal_space_engineers(r)
     if player.engineers < need:
-        return IllegalAction(
-            f"Mahiri's space needs 1 engineer, and 1 more for the action that follows; you have "
-            f"{player.engineers}",
-            "B-16.7.1",
-        )
+        more = ", and 1 more for the action that follows" if need == 2 else ""
+        you = f"; you have {player.engineers}"
+        return IllegalAction(f"Mahiri's space needs 1 engineer{more}{you}", "B-16.7.1")
     repeat = r.officers[player.officer].personal_space_repeat_credits
     if player.copy_uses and player.credits < repeat:
         return IllegalAction(

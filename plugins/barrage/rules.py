@@ -817,13 +817,13 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         return construction.can_construct(self, state, seat, player.credits, free=True)
 
     def personal_space(self, state: State, seat: int) -> bool:
-        """Mahiri Sekibo's space (B-16.7.1): 1 engineer, later uses 3 credits, U-21's limit,
-        and (U-9.1) an engineer left for the action that follows."""
+        """Mahiri Sekibo's space (B-16.7.1): 1 engineer (rules version 1: and one left for
+        the action that follows, U-9.1), later uses 3 credits, U-21's limit."""
         player = state.players[seat]
         if not self.officers[player.officer].personal_space or player.copy_uses >= self.options.mahiri_uses:
             return False
         cost = self.officers[player.officer].personal_space_repeat_credits if player.copy_uses else 0
-        need = 2 if self.options.mahiri_extra_action else 1
+        need = placements.personal_space_engineers(self)
         return player.engineers >= need and player.credits >= cost and bool(self.copyable(state, seat))
 
     def copyable(self, state: State, seat: int) -> list[str]:

@@ -15,7 +15,7 @@ from pathlib import Path
 import barrage_rules_coverage as rules_coverage
 import pytest
 from barrage_full_setup import blank, drafted, start_build, to_move
-from barrage_setup import clear_map, conduit, dam, forget_legal, new_game, play, powerhouse, site
+from barrage_setup import clear_map, conduit, dam, forget_legal, legal_text, new_game, play, powerhouse, site
 from turbine.core import Game
 from turbine.core.errors import IllegalAction, ParseError
 from turbine.core.testing import assert_refused
@@ -485,7 +485,11 @@ def test_B_16_7_mahiri_space_and_copies():
     p.copy_uses = 2
     refused(g, "place MAHIRI", "Mahiri's space is used at most 2 times per round", "B-16.7.1")
     p.copy_uses, p.engineers = 0, 1
-    refused(g, "place MAHIRI", "and 1 more for the action that follows", "B-16.7.1")
+    assert "place MAHIRI" in legal_text(g)  # B-16.7.1: the space takes 1 engineer
+    g.rules.rules_versions = {"barrage": 1}  # which version 1 refused without a second one
+    needs_two = "Mahiri's space needs 1 engineer, and 1 more for the action that follows"
+    refused(g, "place MAHIRI", needs_two, "B-16.7.1")
+    g.rules.rules_versions = {}
     p.engineers, p.copy_uses, p.credits = 12, 1, 2
     refused(g, "place MAHIRI", "the second use of Mahiri's space in a round costs 3 credits", "B-16.7.1")
     push(g, ChooseCopy(seat=seat))

@@ -224,6 +224,19 @@ def test_U_9_2_a_copy_for_the_turn_that_follows_lasts_through_that_turn():
     assert r.officer(s, seat).id == "EO-MS"
 
 
+def test_B_16_7_1_the_last_engineer_may_go_to_mahiris_space():
+    """B-16.7.1: the space takes one engineer («розмістити одного інженера»).  With her last
+    engineer she copies; no action can follow (no engineer, no engineer-free tile), so the
+    turn ends, and the copy stays in force until her next turn (U-9.2)."""
+    g, seat = _mahiri()
+    s = g.state
+    s.players[seat].engineers = 1
+    forget_legal(g)
+    play(g, "place MAHIRI", "copy EO-GD")
+    assert s.players[seat].engineers == 0 and to_move(g) != seat
+    assert s.players[seat].copy == "EO-GD"  # Graziano's 4th marker, until her next turn
+
+
 def test_U_9_2_copy_until_turn_end_option():
     g, seat = _mahiri(mahiri_copy_until="turn_end")
     play(g, "place MAHIRI", "copy EO-SJ", "bank 1")
