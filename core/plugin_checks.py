@@ -153,6 +153,7 @@ def check_variant_spec(spec: object) -> VariantSpec:
     if not callable(spec.rules):
         raise PluginProblem(f"gives the variant {spec.id!r} rules that cannot be called ({_a(spec.rules)})")
     check_options_model(spec.options, f"the variant {spec.id!r}")
+    check_rules_versions(spec, f"the variant {spec.id!r}")
     if isinstance(spec.rules, type):
         check_rules_class(spec.rules, f"the variant {spec.id!r}")
     for source in spec.hookspecs:
@@ -171,7 +172,25 @@ def check_expansion_spec(spec: object) -> ExpansionSpec:
         raise PluginProblem(f"returns {_a(spec)} from turbine_expansions, not an ExpansionSpec")
     if spec.options is not None:
         check_options_model(spec.options, f"the expansion {spec.id!r}")
+    check_rules_versions(spec, f"the expansion {spec.id!r}")
     return spec
+
+
+def check_rules_versions(spec: VariantSpec | ExpansionSpec, owner: str) -> None:
+    """``rules_version`` a whole number from 1, ``oldest_rules_version`` none or one from 1
+    to it: saves record them, and a save must be able to name the rules it was played under."""
+    current, oldest = spec.rules_version, spec.oldest_rules_version
+
+    def whole(value: object) -> bool:
+        return type(value) is int and value >= 1
+
+    if not whole(current):
+        raise PluginProblem(f"gives {owner} the rules version {current!r}; it must be a whole number from 1")
+    if oldest is not None and not (whole(oldest) and oldest <= current):
+        raise PluginProblem(
+            f"gives {owner} the oldest rules version {oldest!r}; it must be a whole number from 1 to "
+            f"its rules version {current}"
+        )
 
 
 def check_bot_spec(spec: object) -> BotSpec:

@@ -159,7 +159,9 @@ class Rules(ABC, Generic[S, A, Opt]):
                 ...
 
         A new game, and a game set up outside :class:`~turbine.core.session.Game`,
-        plays the installed version: always true."""
+        plays the installed version: always true.  Ask it while the game is played
+        (from :meth:`initial_state` on), not in ``__init__``: the game sets the versions
+        after it has made the rules object."""
         played = self.rules_versions.get(ident)
         return played is None or played >= version
 

@@ -471,6 +471,7 @@ class Game:
                 if broken is not None:
                     raise SaveFileError(f"the save needs {name!r}, but {broken}")
                 raise SaveFileError(f"the save needs the plugin for {name!r}, which is not installed")
+        _check_versions_named(save)
         kept = None if installed_rules else kept_rules_versions(registry, save)
         try:
             game = cls(
@@ -485,7 +486,8 @@ class Game:
             )
         except (BadOptions, IllegalAction) as exc:
             raise SaveFileError(f"the saved game cannot be set up: {exc}") from None
-        report = game.load_report = _report_for(save, game.rules_versions)
+        installed = installed_rules_versions(registry, save.variant, save.expansions)
+        report = game.load_report = _report_for(save, game.rules_versions, installed)
         for name in sorted(set(save.plugins) - set(game.plugin_versions)):
             report.notes.append(f"plugin {name} was active when saved, and is not now")
         stop = len(save.log) if upto is None else min(upto, len(save.log))
@@ -748,6 +750,8 @@ def _older_rules(
         spec = specs.get(name)
         if spec is None:
             raise BadOptions(f"rules versions: {name!r} is neither the variant nor one of its expansions")
+        if type(version) is not int:
+            raise BadOptions(f"rules versions: {name}'s version must be a whole number, not {version!r}")
         if not _oldest(spec) <= version <= spec.rules_version:
             raise BadOptions(
                 f"{name} rules version {version} is not played by the installed {name} "
@@ -758,22 +762,42 @@ def _older_rules(
     return older
 
 
-def kept_rules_versions(registry: Registry, save: SaveFile) -> dict[str, int] | None:
-    """The save's rules versions when every one is still played by the installed games
-    (:attr:`VariantSpec.oldest_rules_version`), so that it replays exactly as it was
-    played; ``None`` when the save is replayed under the installed rules.  A save of
-    format 1 was made before any game had a second rules version: under version 1."""
+def kept_rules_versions(registry: Registry, save: SaveFile) -> dict[str, int]:
+    """The rules version each game of the save is replayed under: the one it was saved
+    under while that game still plays it (:attr:`VariantSpec.oldest_rules_version`), so
+    that it replays exactly as it was played, else the installed one.  A save of format 1
+    was made before any game had a second rules version: under version 1."""
     names = [save.variant, *save.expansions]
     saved = save.rules_versions if save.format_version >= 2 else dict.fromkeys(names, 1)
-    try:
-        _older_rules(registry, save.variant, list(save.expansions), saved)
-    except BadOptions:
-        return None
-    return dict(saved)
+    installed = installed_rules_versions(registry, save.variant, save.expansions)
+    kept = {}
+    for name in names:
+        spec: VariantSpec | ExpansionSpec = (
+            registry.variant(name) if name == save.variant else registry.expansion(name, save.variant)
+        )
+        version = saved.get(name)
+        played = type(version) is int and _oldest(spec) <= version <= spec.rules_version
+        kept[name] = version if played and version is not None else installed[name]
+    return kept
 
 
-def _report_for(save: SaveFile, installed: dict[str, int]) -> LoadReport:
-    """Whether a save's digests can be compared with a replay under the installed rules."""
+def _check_versions_named(save: SaveFile) -> None:
+    """A save of format 2 names the rules version of its variant and of each of its
+    expansions, and nothing else (every turbine that writes format 2 does)."""
+    if save.format_version < 2:
+        return
+    names = {save.variant, *save.expansions}
+    if set(save.rules_versions) != names:
+        odd = sorted(set(save.rules_versions) ^ names)
+        raise SaveFileError(
+            f"its rules versions ({_versions_text(save.rules_versions)}) must name exactly the game "
+            f"and its expansions ({', '.join(sorted(names))}): {', '.join(odd)} does not fit"
+        )
+
+
+def _report_for(save: SaveFile, played: dict[str, int], installed: dict[str, int]) -> LoadReport:
+    """Whether a save's digests can be compared with its replay under the rules versions
+    ``played`` (its own, where its games still play them; else the ``installed`` ones)."""
     if save.format_version < 2:
         return LoadReport(
             same_rules=False,
@@ -783,12 +807,15 @@ def _report_for(save: SaveFile, installed: dict[str, int]) -> LoadReport:
             ],
         )
     report = LoadReport()
-    if save.log_digest and save.log_digest != savefile.log_digest(save):
+    if not save.log_digest:  # every turbine that writes format 2 writes one
+        report.edited = True
+        report.notes.append("the setup or log may have been changed since it was saved: it has no log digest")
+    elif save.log_digest != savefile.log_digest(save):
         report.edited = True
         report.notes.append(
             "the setup or log has been changed since it was saved: it does not match its log digest"
         )
-    if save.rules_versions != installed:
+    if save.rules_versions != played:
         report.same_rules = False
         report.notes.append(
             f"saved under rules versions {_versions_text(save.rules_versions)}, installed are "
@@ -803,8 +830,12 @@ def _report_for(save: SaveFile, installed: dict[str, int]) -> LoadReport:
 
 
 def _under(report: LoadReport) -> str:
-    """Why a logged move may have become illegal, when the rules changed since."""
-    if report.same_rules:
-        return ""
-    why = next(note for note in report.notes if note.startswith("saved"))  # format or versions
-    return f" ({why.split(':')[0]})"
+    """Why a logged move may have become illegal: the file was edited, or the rules
+    changed since it was saved."""
+    why = []
+    if report.edited:
+        why.append("the file has been changed since it was saved")
+    if not report.same_rules:
+        saved = next(note for note in report.notes if note.startswith("saved"))  # format or versions
+        why.append(saved.split(":")[0])
+    return f" ({'; '.join(why)})" if why else ""

@@ -386,3 +386,29 @@ def test_a_variant_belongs_to_the_plugin_that_declares_it_whichever_loads_first(
         == "plugin 'beta' provides the variant 'v', which alpha declares and provides"
     )
     assert registry.find_variant("v") is not None and registry.variant_plugin["v"] == "alpha"
+
+
+@pytest.mark.parametrize(
+    ("versions", "fragment"),
+    [
+        ({"rules_version": 0}, "the rules version 0; it must be a whole number from 1"),
+        ({"rules_version": "2"}, "the rules version '2'; it must be a whole number from 1"),
+        ({"rules_version": True}, "the rules version True; it must be a whole number from 1"),
+        ({"rules_version": 2, "oldest_rules_version": 3}, "the oldest rules version 3; it must be a whole"),
+        ({"rules_version": 2, "oldest_rules_version": 0}, "the oldest rules version 0; it must be a whole"),
+    ],
+)
+def test_rules_versions_a_save_cannot_name_are_refused(versions, fragment):
+    """Saves record the versions, and a save must be able to name the rules it was played under."""
+    from dataclasses import replace
+
+    from turbine.core.plugin_checks import check_expansion_spec, check_variant_spec
+
+    variant = next(s for s in sparks.turbine_variants())
+    with pytest.raises(PluginProblem) as problem:
+        check_variant_spec(replace(variant, **versions))
+    assert fragment in problem.value.reason
+    expansion = ExpansionSpec(id="x", variant="sparks", name="X", **versions)
+    with pytest.raises(PluginProblem):
+        check_expansion_spec(expansion)
+    check_variant_spec(replace(variant, rules_version=3, oldest_rules_version=1))

@@ -137,7 +137,7 @@ def test_only_a_later_version_refuses_playing_on(pg_save):
     ]:
         save = edited(pg_save, lambda d, saved=saved: d.update(rules_versions=saved))
         save.log_digest = savefile.log_digest(save)
-        report = _report_for(save, installed)
+        report = _report_for(save, installed, installed)  # replayed under the installed versions
         assert not report.same_rules and report.newer_rules == newer
         assert (report.why_not_play_on() is None) == (not newer)
 
@@ -272,8 +272,16 @@ def test_an_illegal_move_under_other_rules_says_which_rules(pg_save):
         data["rules_versions"]["power_grid"] = 0
         data["log"][1] = dict(data["log"][1], action={"type": "bid", "amount": 999}, notation="bid 999")
 
+    save = edited(pg_save, illegal_under_other_rules)
+    with pytest.raises(SaveFileError) as info:  # an edit, too: the log digest no longer matches
+        Game.from_save(default_registry(), save)
+    assert str(info.value).endswith(
+        "(the file has been changed since it was saved; "
+        "saved under rules versions power_grid 0, installed are power_grid 2)"
+    )
+    save.log_digest = savefile.log_digest(save)  # as rules version 0 would have saved it
     with pytest.raises(SaveFileError) as info:
-        Game.from_save(default_registry(), edited(pg_save, illegal_under_other_rules))
+        Game.from_save(default_registry(), save)
     assert str(info.value).endswith("(saved under rules versions power_grid 0, installed are power_grid 2)")
 
 
@@ -421,3 +429,55 @@ def test_a_save_under_a_version_no_longer_played_replays_under_todays_rules(pg_s
     monkeypatch.setitem(registry.variants, "power_grid", replace(spec, oldest_rules_version=2))
     game = Game.from_save(registry, old)
     assert game.rules_versions == {"power_grid": 2} and not game.load_report.same_rules
+
+
+def _pg1_format2() -> savefile.SaveFile:
+    """The format-1 golden game meeting P-4.9's correction, in format 2 under version 1."""
+    from pathlib import Path
+
+    golden = Path(__file__).parents[1] / "golden" / "format1" / "power_grid-subsidy-4p.json"
+    return Game.from_save(default_registry(), savefile.load(golden)).to_save()
+
+
+def test_versions_are_kept_game_by_game():
+    """A save whose expansion comes from a later rules version still plays its base game
+    under the version it was saved with: it loads, and playing on is refused for the
+    expansion's sake only."""
+    save = _pg1_format2()
+    assert save.rules_versions == {"power_grid": 1, "subsidy": 1}
+    later = edited(save, lambda d: d["rules_versions"].update(subsidy=2))
+    later.log_digest = savefile.log_digest(later)
+    game = Game.from_save(default_registry(), later)
+    assert game.rules_versions == {"power_grid": 1, "subsidy": 1} and game.is_over
+    assert game.load_report.newer_rules == {"subsidy": (2, 1)}
+    assert "subsidy rules version 2, newer than the installed 1" in game.load_report.why_not_play_on()
+
+
+@pytest.mark.parametrize(
+    ("change", "odd"),
+    [
+        (lambda d: d["rules_versions"].update(foo=1), "foo"),
+        (lambda d: d["rules_versions"].pop("subsidy"), "subsidy"),
+    ],
+)
+def test_rules_versions_naming_other_games_are_refused(change, odd):
+    save = edited(_pg1_format2(), change)
+    save.log_digest = savefile.log_digest(save)
+    wrong = rf"must name exactly the game and its expansions .*: {odd} does not fit"
+    with pytest.raises(SaveFileError, match=wrong):
+        Game.from_save(default_registry(), save)
+
+
+def test_a_format_2_save_without_a_log_digest_counts_as_edited(pg_save):
+    """Every turbine that writes format 2 writes a log digest: a blank one hides an edit."""
+    blank = edited(pg_save, lambda d: d.update(log_digest="", final_digest=""))
+    report = Game.from_save(default_registry(), blank).load_report
+    assert report.edited
+    assert "it has no log digest" in report.notes[0]
+    assert report.why_not_play_on("g.json") is not None
+
+
+@pytest.mark.parametrize("version", [True, "1", 1.0])
+def test_rules_versions_must_be_whole_numbers(version):
+    with pytest.raises(BadOptions, match="must be a whole number"):
+        Game(default_registry(), "power_grid", players=3, seed=5, rules_versions={"power_grid": version})
