@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
-from turbine.core import Game, default_registry, savefile
+from turbine.core import Game, SaveFileError, default_registry, savefile
 from turbine.core.session import kept_rules_versions, verify_save
 
 HERE = Path(__file__).parent
@@ -77,3 +77,28 @@ def test_golden_save_replays_to_its_recorded_outcome(key: str) -> None:
         verified, _ = verify_save(default_registry(), save)
         assert verified.load_report.same_rules
         assert verified.load_report.digests_compared == len(save.checkpoints) + 1
+
+
+KEPT = sorted(key for key, entry in MANIFEST.items() if entry.get("kept"))
+
+
+def test_every_kept_rules_version_has_a_golden_game_it_decides():
+    """Each older version a game still plays holds a golden game (make_golden.py ``KEPT``)."""
+    kept = {name for key in KEPT for name in MANIFEST[key]["rules_versions"] if name != "subsidy"}
+    assert kept >= {"power_grid", "barrage", "leeghwater"}
+
+
+@pytest.mark.parametrize("key", KEPT)
+def test_a_kept_version_golden_game_ends_otherwise_under_todays_rules(key: str) -> None:
+    """The game replays to its outcome under its own versions (the test above); under the
+    installed ones it goes otherwise, so it really holds the older rules to their outcome."""
+    expected = MANIFEST[key]
+    save = savefile.load(HERE / key)
+    try:
+        today = Game.from_save(default_registry(), save, installed_rules=True)
+    except SaveFileError:
+        return  # a logged move is refused or comes at another seat's turn today
+    assert (len(today.log), today.is_over and today.rules.scores(today.state)) != (
+        expected["actions"],
+        expected["scores"],
+    )
