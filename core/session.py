@@ -488,6 +488,13 @@ class Game:
             raise SaveFileError(f"the saved game cannot be set up: {exc}") from None
         installed = installed_rules_versions(registry, save.variant, save.expansions)
         report = game.load_report = _report_for(save, game.rules_versions, installed)
+        older = {name: v for name, v in game.rules_versions.items() if v < installed[name]}
+        if older:  # the players should know which rules they play on under
+            report.notes.append(
+                f"played under the rules it was saved with: {_versions_text(older)} (installed "
+                f"{_versions_text({name: installed[name] for name in older})}); "
+                "`turbine upgrade --latest-rules` moves it to today's"
+            )
         for name in sorted(set(save.plugins) - set(game.plugin_versions)):
             report.notes.append(f"plugin {name} was active when saved, and is not now")
         stop = len(save.log) if upto is None else min(upto, len(save.log))

@@ -371,6 +371,10 @@ def test_a_save_under_an_older_version_still_played_replays_exactly(pg_v1_save):
     assert game.rules.rules_versions == {"power_grid": 1}  # the rules ask plays_under
     assert not game.rules.plays_under("power_grid", 2) and game.rules.plays_under("power_grid", 1)
     assert game.is_over and game.load_report.scores_match is not False
+    assert (
+        "played under the rules it was saved with: power_grid 1 (installed power_grid 2); "
+        "`turbine upgrade --latest-rules` moves it to today's"
+    ) in game.load_report.notes  # said to whoever looks at it or plays on
     # under today's rules the same log goes wrong where version 2 changed the outcome
     with pytest.raises(SaveFileError, match=r"action 282 \('return coal'"):
         Game.from_save(default_registry(), pg_v1_save, installed_rules=True)
