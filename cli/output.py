@@ -147,8 +147,9 @@ def _break_at(plain: str, floor: int, end: int) -> int:
     """Where to break ``plain`` at or before ``end`` (a space after ``floor``; -1: none).
 
     The last such space, unless a better one is in the line's last third: one outside
-    parentheses (``28(1 uranium→4)`` stays whole) that does not part a number from its
-    words (``Seat`` / ``6``, ``holds 1`` / ``oil``)."""
+    parentheses (``28(1 uranium→4)`` stays whole), not before one (``Omsk (Seat 1)``
+    stays whole), that does not part a number from its words (``Seat`` / ``6``,
+    ``holds 1`` / ``oil``)."""
     last = plain.rfind(" ", floor + 1, end + 1)
     if last < 0:
         return -1
@@ -158,7 +159,8 @@ def _break_at(plain: str, floor: int, end: int) -> int:
     while cut > bound:
         before = plain.rfind(" ", 0, cut)
         after = plain.find(" ", cut + 1) % (len(plain) + 1)  # -1: the end of the line
-        if depth <= 0 and not _is_count(plain[before + 1 : cut]) and not _is_count(plain[cut + 1 : after]):
+        word, next_word = plain[before + 1 : cut], plain[cut + 1 : after]
+        if depth <= 0 and not _is_count(word) and not _is_count(next_word) and not next_word.startswith("("):
             return cut
         depth -= plain.count("(", before, cut) - plain.count(")", before, cut)
         cut = before

@@ -71,6 +71,8 @@ def test_a_long_line_breaks_where_it_still_reads_whole():
     assert wrap("▶ Seat 6: 9 Elektro, 3 cities", 20) == ["▶ Seat 6: 9 Elektro,", "      3 cities"]
     assert wrap("  Seat 5: 9 Elektro, 3 cities", 20) == ["  Seat 5: 9 Elektro,", "      3 cities"]
     assert wrap("aaaa bbbb cccc dddd Seat 1, eeee", 26) == ["aaaa bbbb cccc dddd", "    Seat 1, eeee"]
+    cities = "yellow: Tomsk (Seat 1), Barnaul (Seat 1)"
+    assert wrap(cities, 33) == ["yellow: Tomsk (Seat 1),", "    Barnaul (Seat 1)"]
     # a better space is looked for in the line's last third only: no line shorter than that
     assert wrap("aaaaaaaaaaaaaaaa bbbb 1 2 3 4 5 6", 30) == ["aaaaaaaaaaaaaaaa bbbb 1 2 3 4", "    5 6"]
     # no better space in the line's last third: the last space, as before
