@@ -488,11 +488,10 @@ class Game:
             raise SaveFileError(f"the saved game cannot be set up: {exc}") from None
         installed = installed_rules_versions(registry, save.variant, save.expansions)
         report = game.load_report = _report_for(save, game.rules_versions, installed)
-        older = {name: v for name, v in game.rules_versions.items() if v < installed[name]}
+        older = _kept_text(game.rules_versions, installed)
         if older:  # the players should know which rules they play on under
             report.notes.append(
-                f"played under the rules it was saved with: {_versions_text(older)} (installed "
-                f"{_versions_text({name: installed[name] for name in older})}); "
+                f"played under the rules it was saved with: {older}; "
                 "`turbine upgrade --latest-rules` moves it to today's"
             )
         for name in sorted(set(save.plugins) - set(game.plugin_versions)):
@@ -713,14 +712,8 @@ def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -
     if report.edited:
         raise savefile.changed_since_saved(source)
     scores = " and the final scores" if report.scores_match else ""
-    installed = installed_rules_versions(registry, save.variant, save.expansions)
-    kept = {name: v for name, v in game.rules_versions.items() if v != installed[name]}
-    under = (
-        f" (replayed under the rules it was played with: {_versions_text(kept)}; installed "
-        f"{_versions_text({name: installed[name] for name in kept})})"
-        if kept
-        else ""
-    )
+    kept = _kept_text(game.rules_versions, installed_rules_versions(registry, save.variant, save.expansions))
+    under = f" (replayed under the rules it was played with: {kept})" if kept else ""
     return game, (
         f"Verified: the log digest matches the setup and {total} actions; "
         f"{report.digests_compared} digests{scores} match the replay{under}."
@@ -741,7 +734,25 @@ def installed_rules_versions(registry: Registry, variant: str, expansions: Itera
     return versions | {e: registry.expansion(e, variant).rules_version for e in expansions}
 
 
-def _oldest(spec: VariantSpec | ExpansionSpec) -> int:
+def _kept_text(played: Mapping[str, int], installed: Mapping[str, int]) -> str:
+    """``power_grid 1 (installed power_grid 2)``: the versions a game is played under that
+    are older than the installed ones; ``""`` when there are none."""
+    older = {name: v for name, v in played.items() if v < installed[name]}
+    if not older:
+        return ""
+    return f"{_versions_text(older)} (installed {_versions_text({name: installed[name] for name in older})})"
+
+
+Spec = VariantSpec | ExpansionSpec
+
+
+def _specs(registry: Registry, variant: str, expansions: Iterable[str]) -> dict[str, Spec]:
+    """The spec of a variant and of each of its expansions, by id."""
+    specs: dict[str, Spec] = {variant: registry.variant(variant)}
+    return specs | {e: registry.expansion(e, variant) for e in expansions}
+
+
+def _oldest(spec: Spec) -> int:
     return spec.rules_version if spec.oldest_rules_version is None else spec.oldest_rules_version
 
 
@@ -750,8 +761,7 @@ def _older_rules(
 ) -> dict[str, int]:
     """The versions of ``wanted`` older than the installed ones, each checked to be one
     its game still plays (:class:`BadOptions` names the one that is not)."""
-    specs: dict[str, VariantSpec | ExpansionSpec] = {variant: registry.variant(variant)}
-    specs |= {e: registry.expansion(e, variant) for e in expansions}
+    specs = _specs(registry, variant, expansions)
     older = {}
     for name, version in wanted.items():
         spec = specs.get(name)
@@ -776,15 +786,11 @@ def kept_rules_versions(registry: Registry, save: SaveFile) -> dict[str, int]:
     was made before any game had a second rules version: under version 1."""
     names = [save.variant, *save.expansions]
     saved = save.rules_versions if save.format_version >= 2 else dict.fromkeys(names, 1)
-    installed = installed_rules_versions(registry, save.variant, save.expansions)
     kept = {}
-    for name in names:
-        spec: VariantSpec | ExpansionSpec = (
-            registry.variant(name) if name == save.variant else registry.expansion(name, save.variant)
-        )
+    for name, spec in _specs(registry, save.variant, save.expansions).items():
         version = saved.get(name)
         played = type(version) is int and _oldest(spec) <= version <= spec.rules_version
-        kept[name] = version if played and version is not None else installed[name]
+        kept[name] = version if played and version is not None else spec.rules_version
     return kept
 
 

@@ -396,8 +396,8 @@ def test_a_game_made_under_an_older_version_saves_verifies_and_plays_on_under_it
     assert loaded.to_save().rules_versions == {"power_grid": 1}  # played on under its own rules
     _, summary = verify_save(default_registry(), save)
     assert summary.endswith(
-        "match the replay (replayed under the rules it was played with: power_grid 1; "
-        "installed power_grid 2)."
+        "match the replay (replayed under the rules it was played with: power_grid 1 "
+        "(installed power_grid 2))."
     )
     assert not Game(default_registry(), "power_grid", players=3, seed=5).rules.rules_versions  # new: today's
 
