@@ -465,9 +465,12 @@ def make_game(
     expansions: Iterable[str] = (),
     bots: str | None = None,
     registry: Registry | None = None,
+    rules_versions: Mapping[str, int] | None = None,
 ) -> Game:
     """A new game of ``variant`` (default: its fewest players), every seat a human
-    unless ``bots`` names a bot kind for all of them."""
+    unless ``bots`` names a bot kind for all of them; ``rules_versions``: played under
+    these older rules versions, as a save made under them is (to test that a version
+    the game still plays keeps its outcome)."""
     registry = registry or default_registry()
     count = players or registry.variant(variant).min_players
     seats = None if bots is None else [Seat(f"{bots} {i + 1}", bots) for i in range(count)]
@@ -479,6 +482,7 @@ def make_game(
         options=options,
         expansions=expansions,
         seats=seats,
+        rules_versions=rules_versions,
     )
 
 

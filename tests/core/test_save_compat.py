@@ -485,3 +485,11 @@ def test_a_format_2_save_without_a_log_digest_counts_as_edited(pg_save):
 def test_rules_versions_must_be_whole_numbers(version):
     with pytest.raises(BadOptions, match="must be a whole number"):
         Game(default_registry(), "power_grid", players=3, seed=5, rules_versions={"power_grid": version})
+
+
+def test_the_test_kit_plays_an_older_version():
+    from turbine.core.testing import make_game
+
+    game = make_game("power_grid", players=3, rules_versions={"power_grid": 1})
+    assert game.rules_versions == {"power_grid": 1} and not game.rules.plays_under("power_grid", 2)
+    assert make_game("power_grid", players=3).rules.plays_under("power_grid", 2)
