@@ -847,11 +847,19 @@ def upgrade(
         output.warn(warning)
     target = out or file
     save_game(game, target)
+    was = save.rules_versions if save.format_version >= 2 else dict.fromkeys(game.rules_versions, 1)
+    formats = (
+        f"{save.format_version} → {savefile.FORMAT_VERSION}"
+        if save.format_version != savefile.FORMAT_VERSION
+        else f"{savefile.FORMAT_VERSION} (unchanged)"
+    )
+    versions = ", ".join(
+        f"{name} {was[name]} → {v}" if was.get(name, v) != v else f"{name} {v}"
+        for name, v in game.rules_versions.items()
+    )
     output.out.print(
         Text(
-            f"{file}: save format {save.format_version} → {savefile.FORMAT_VERSION}, "
-            f"{len(game.log)} actions, rules versions "
-            + ", ".join(f"{name} {version}" for name, version in game.rules_versions.items())
+            f"{file}: save format {formats}, {len(game.log)} actions, rules versions {versions}"
             + (f"; written to {target}" if out else ""),
         )
     )

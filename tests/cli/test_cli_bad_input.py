@@ -120,3 +120,17 @@ def test_upgrade_keeps_the_rules_versions_a_save_was_played_under(run, tmp_path)
     result = run("replay", "old.json", "--verify")
     assert result.returncode == 0, result.stderr
     assert "replayed under the rules it was played with: power_grid 1" in " ".join(result.stdout.split())
+    result = run("upgrade", "old.json")  # again: nothing to change but the digests
+    assert "save format 2 (unchanged), 469 actions, rules versions power_grid 1, subsidy 1" in result.stdout
+
+
+def test_upgrade_to_the_latest_rules_says_which_versions_moved(run, tmp_path):
+    import shutil
+    from pathlib import Path
+
+    golden = Path(__file__).parents[1] / "golden" / "format2" / "power_grid-russia-2p.json"
+    shutil.copy(golden, tmp_path / "old.json")
+    result = run("upgrade", "old.json", "--latest-rules")
+    assert result.returncode == 0, result.stderr
+    assert "save format 2 (unchanged), 184 actions, rules versions power_grid 1 → 2" in result.stdout
+    assert read_json(tmp_path / "old.json")["rules_versions"] == {"power_grid": 2}
