@@ -284,6 +284,10 @@ def decode(data: bytes, source: str = "save file") -> SaveFile:
         )
     if version < 1:
         raise SaveFileError(f"{source} has unknown save format version {version}")
+    # JSON writes a control character only as an escape, so a file without a backslash holds none
+    found = _control_character_in(raw) if b"\\" in data else None
+    if found is not None:
+        raise SaveFileError(f"{source} is damaged: {found}, a control character no turbine writes")
     try:
         save = msgspec.convert(raw, type=SaveFile)
     except msgspec.ValidationError as exc:
@@ -297,6 +301,39 @@ def decode(data: bytes, source: str = "save file") -> SaveFile:
         raise SaveFileError(f"{source} is damaged: its JSON is nested too deeply") from None
     _check_shape(save, source)
     return save
+
+
+def control_character(text: str) -> str | None:
+    """The first control character in ``text`` (as ``U+001B``), or ``None``.
+
+    Every text a save holds (a seat's name, a move's notation, an option) is printed
+    to a terminal; a control character there could move the cursor or recolour the
+    screen, so no turbine writes one and none is read."""
+    for char in text:
+        if char < " " or "\x7f" <= char <= "\x9f":
+            return f"U+{ord(char):04X}"
+    return None
+
+
+def _control_character_in(value: Any) -> str | None:
+    """Where a control character sits in decoded JSON ``value`` (its keys and strings,
+    at any depth): ``seats[0].name holds U+001B``, or ``None``."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, str):
+            found = control_character(item)
+            if found is not None:
+                return f"{where} holds {found}"
+        elif isinstance(item, dict):
+            for key, inner in reversed(item.items()):
+                found = control_character(key)
+                if found is not None:
+                    return f"a key in {where or 'the file'} holds {found}"
+                stack.append((inner, f"{where}.{key}" if where else key))
+        elif isinstance(item, list):
+            stack.extend((inner, f"{where}[{index}]") for index, inner in reversed(list(enumerate(item))))
+    return None
 
 
 def _check_shape(save: SaveFile, source: str) -> None:

@@ -169,6 +169,10 @@ class Game:
         ]
         if len(self.seats) != players:
             raise BadOptions(f"{len(self.seats)} seats given for {players} players")
+        for number, seat in enumerate(self.seats, start=1):
+            found = savefile.control_character(seat.name)
+            if found is not None:  # printed on every screen, and saved (see savefile.control_character)
+                raise BadOptions(f"seat {number}'s name {seat.name!r} holds a control character ({found})")
         for seat in self.seats:
             for kind in dict.fromkeys((seat.kind, seat.player)):
                 if kind != "human":

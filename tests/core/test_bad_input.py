@@ -85,6 +85,42 @@ def test_a_save_with_wrong_seat_count_or_seat_numbers_is_damaged():
         savefile.decode(json.dumps(data).encode())
 
 
+def _saved_game(*names: str) -> dict:
+    game = Game(default_registry(), "power_grid", players=2, seed=1, seats=[Seat(n) for n in names])
+    game.play(game.legal()[0])
+    return json.loads(savefile.encode(game.to_save()))
+
+
+@pytest.mark.parametrize(
+    ("edit", "where"),
+    [
+        (lambda d: d["seats"][1].update(name="Ben\x1b[2J"), "seats[1].name holds U+001B"),
+        (lambda d: d["log"][0].update(notation="open\n3"), "log[0].notation holds U+000A"),
+        (lambda d: d["options"].update({"map\x07": "russia"}), "a key in options holds U+0007"),
+        (lambda d: d["seats"][0].update(kind="human\x85"), "seats[0].kind holds U+0085"),
+    ],
+)
+def test_a_control_character_anywhere_in_a_save_is_damage(edit, where):
+    """Every text of a save is printed to a terminal, where a control character could
+    move the cursor or clear the screen."""
+    data = _saved_game("Anna", "Ben")
+    edit(data)
+    with pytest.raises(SaveFileError) as info:
+        savefile.decode(json.dumps(data).encode())
+    assert str(info.value) == f"save file is damaged: {where}, a control character no turbine writes"
+
+
+def test_a_backslash_or_any_printable_text_in_a_save_is_kept():
+    data = _saved_game("C:\\new", "Zoë 🙂")
+    save = savefile.decode(json.dumps(data).encode())
+    assert [s.name for s in save.seats] == ["C:\\new", "Zoë 🙂"]
+
+
+def test_a_seat_name_with_a_control_character_is_bad_options():
+    with pytest.raises(BadOptions, match=r"seat 2's name 'B\\x1bn' holds a control character \(U\+001B\)"):
+        Game(default_registry(), "power_grid", players=2, seed=1, seats=[Seat("a"), Seat("B\x1bn")])
+
+
 def test_a_file_just_over_256_mib_is_refused_without_reading_it(tmp_path):
     path = tmp_path / "huge.json"
     with path.open("wb") as handle:  # sparse: no disk space used
