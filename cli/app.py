@@ -34,6 +34,7 @@ from .common import (
     Moved,
     forget_left_out,
     load_game,
+    name_seats,
     option_rows,
     parse_handovers,
     parse_options,
@@ -423,6 +424,13 @@ def new(
             autocompletion=completion.complete_seat,
         ),
     ] = None,
+    names: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma list of the players' names in seat order (e.g. Anna,Ben); "
+            "seats not named are Player 1, Greedy bot 2…",
+        ),
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
     bot_option: BotOptionList = None,
     width: WidthOption = None,
@@ -438,7 +446,7 @@ def new(
     reg = registry()
     spec = reg.variant(variant)
     reg = with_bot_options(reg, parse_bot_options(reg, variant, bot_option or []))
-    seat_list = parse_seats(seats, players, spec.min_players)
+    seat_list = name_seats(parse_seats(seats, players, spec.min_players), names)
     if out.exists() and not force:
         raise CliError(f"{out} exists; use --force to overwrite it")
     game = Game(

@@ -240,6 +240,31 @@ def parse_seats(text: str | None, players: int | None, minimum: int, option: str
     return [Seat(seat_name(i, kind), kind) for i, kind in enumerate(kinds)]
 
 
+NAME_LENGTH = 24
+"""The longest player's name ``--names`` takes: it shares a line with the seat and the move."""
+
+
+def name_seats(seats: list[Seat], text: str | None) -> list[Seat]:
+    """``seats`` with the players' names from ``--names Anna,Ben`` in seat order (the seats
+    not named keep theirs), checked: no empty name, none too long, none twice."""
+    if not text:
+        return seats
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise CliError(f"--names expects a comma list such as Anna,Ben; got {text!r}")
+    if len(names) > len(seats):
+        raise CliError(f"--names lists {len(names)} names for {len(seats)} seats")
+    for name in names:
+        if len(name) > NAME_LENGTH:
+            raise CliError(f"--names: {name!r} is longer than {NAME_LENGTH} characters")
+    named = [Seat(name, seat.kind) for seat, name in zip(seats, names, strict=False)] + seats[len(names) :]
+    taken = [seat.name.casefold() for seat in named]
+    for seat in named:
+        if taken.count(seat.name.casefold()) > 1:
+            raise CliError(f"--names: two seats would be called {seat.name!r}; each needs a name of its own")
+    return named
+
+
 def seat_name(index: int, kind: str) -> str:
     return f"Player {index + 1}" if kind == "human" else f"{kind.capitalize()} bot {index + 1}"
 

@@ -48,6 +48,35 @@ def test_new_with_seats_players_seed_and_option(run, tmp_path):
     assert [s["kind"] for s in save["seats"]] == ["human", "random", "random"]
 
 
+def test_new_names_the_players_seat_by_seat(run, tmp_path):
+    result = run("new", "sparks", "--out", "g.json", "--seats", "human,human,random", "--names", "Anna, Ben")
+    assert result.returncode == 0, result.stderr
+    seats = read_json(tmp_path / "g.json")["seats"]
+    assert [(s["name"], s["kind"]) for s in seats] == [
+        ("Anna", "human"),
+        ("Ben", "human"),
+        ("Random bot 3", "random"),
+    ]
+    assert "Seat 1 · Anna to move" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        ("Anna,,Ben", "--names expects a comma list such as Anna,Ben; got 'Anna,,Ben'"),
+        ("a,b,c,d", "--names lists 4 names for 3 seats"),
+        ("Anna,anna", "--names: two seats would be called 'Anna'"),
+        ("Random bot 3", "--names: two seats would be called 'Random bot 3'"),
+        ("A" * 25, f"--names: {'A' * 25!r} is longer than 24 characters"),
+        ("An\tna", r"seat 1's name 'An\tna' holds a control character (U+0009)"),
+    ],
+)
+def test_new_refuses_bad_names(run, tmp_path, names, message):
+    result = run("new", "sparks", "--out", "g.json", "--seats", "human,human,random", "--names", names)
+    assert_one_line_error(result, message)
+    assert not (tmp_path / "g.json").exists()
+
+
 def test_new_refuses_bad_input(run, tmp_path):
     assert_one_line_error(run("new", "sparks", "--out", "g.json", "--option", "rounds=99"), "rounds")
     assert_one_line_error(run("new", "sparks", "--out", "g.json", "--option", "colour=red"), "unknown option")
