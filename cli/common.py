@@ -10,7 +10,7 @@ import enum
 import json
 import traceback
 import typing
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -350,11 +350,18 @@ def play_move(game: Game, action: Any, by: str | None = None) -> Moved:
     return Moved(seat, entry.notation, continued, list(game.told), before, rules.tallies(game.state))
 
 
-def run_bots(game: Game, bots: dict[int, Any], limit: int | None = None) -> Iterable[Moved]:
+def run_bots(
+    game: Game,
+    bots: dict[int, Any],
+    limit: int | None = None,
+    thinking: Callable[[int], contextlib.AbstractContextManager[Any]] | None = None,
+) -> Iterable[Moved]:
     """Let bot seats move until a human is to move or the game ends.
 
     Yields each bot move (:class:`Moved`), so callers can announce them.
-    Stops after ``limit`` moves (default: the game's decision bound).
+    Stops after ``limit`` moves (default: the game's decision bound).  ``thinking(seat)``,
+    when given, is entered while that seat's bot chooses (``turbine play`` says who is
+    thinking).
     """
     bound = game.rules.decision_bound() if limit is None else limit
     moves = 0
@@ -363,7 +370,8 @@ def run_bots(game: Game, bots: dict[int, Any], limit: int | None = None) -> Iter
         if seat is None or seat not in bots:
             return
         try:
-            action = bots[seat].choose(game.state, game.legal())
+            with thinking(seat) if thinking is not None else contextlib.nullcontext():
+                action = bots[seat].choose(game.state, game.legal())
         except BotFailure as exc:  # the bot's fault: one line, with where it happened
             raise exc.at(
                 f"move {len(game.log) + 1} ({game.where()}) of the game of seed {game.seed}"

@@ -18,6 +18,7 @@ with ``turbine play FILE``.
 
 from __future__ import annotations
 
+import contextlib
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
@@ -198,12 +199,23 @@ class PlaySession:
     def run_bots(self) -> bool:
         """Let bots move until a human is to move; True if any moved."""
         moved = False
-        for bot_move in run_bots(self.game, self.bots):
+        for bot_move in run_bots(self.game, self.bots, thinking=self.thinking):
             self.save()
             self.announcer.moved(bot_move, style="magenta")
             self.check_orders()
             moved = True
         return moved
+
+    def thinking(self, seat: int) -> contextlib.AbstractContextManager[Any]:
+        """While a bot chooses, a terminal shows who is thinking on a line of its own,
+        which goes when the move is announced: a search bot may take seconds.  The action
+        before, another seat's, is complete: it is said first."""
+        if self.announcer.seat != seat:
+            self.announcer.flush()
+        if not self.console.is_terminal:
+            return contextlib.nullcontext()
+        label = output.seat_label(self.game, seat)
+        return self.console.status(Text(f"{label} is thinking…", style="magenta"), spinner="dots")
 
     # -- standing orders --------------------------------------------------------------
 

@@ -38,6 +38,34 @@ def _play(path: Path, game: Game, lines: list[str]) -> str:
     return buffer.getvalue()
 
 
+def _play_on_a_terminal(path: Path, game: Game, lines: list[str]) -> str:
+    """:func:`_play` with a console that is a terminal."""
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, force_terminal=True, color_system=None)
+    session = PlaySession(path, game)
+    session.console = console
+    session.announcer = screen.Announcer(game, console)
+    script = iter(lines)
+    session.read = lambda prompt: next(script, None)  # type: ignore[method-assign]
+    session.run()
+    return buffer.getvalue()
+
+
+def test_a_terminal_is_told_which_bot_is_thinking_after_the_move_before_is_said(tmp_path):
+    """A search bot may think for seconds: the terminal says who, on a line that goes
+    when the bot's move is announced; the player's own move is said first."""
+    path = tmp_path / "g.json"
+    game = _game(path, "human,greedy,human")
+    out = _play_on_a_terminal(path, game, ["auction 4 bid 4", "drop", "quit"])
+    said = out.index("Seat 1 · Player 1: drop out")
+    thinking = out.index("Seat 2 · Greedy bot 2 is thinking…")
+    assert said < thinking < out.index("Seat 2 · Greedy bot 2: ")
+    piped = _play(
+        tmp_path / "p.json", _game(tmp_path / "p.json", "human,greedy,human"), ["auction 4 bid 4", "drop"]
+    )
+    assert "Seat 2 · Greedy bot 2: " in piped and "is thinking" not in piped  # no terminal, no such line
+
+
 def _log(path: Path) -> list[tuple[int, str]]:
     return [(e["seat"], e["notation"]) for e in json.loads(path.read_text())["log"]]
 

@@ -134,8 +134,8 @@ def test_ctrl_c_while_the_bots_play_stops_saved_and_says_how_to_take_a_seat_back
 
     real = play_module.run_bots
 
-    def interrupted(game, bots, limit=None):
-        for count, moved in enumerate(real(game, bots, limit), start=1):
+    def interrupted(game, bots, limit=None, thinking=None):
+        for count, moved in enumerate(real(game, bots, limit, thinking), start=1):
             yield moved
             if count == 3:  # Ctrl-C once the bots have made a few moves
                 raise KeyboardInterrupt
