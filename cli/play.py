@@ -26,9 +26,14 @@ from typing import Any
 
 from rich.text import Text
 from turbine.core import Game, ParseError, StandingOrder, TurbineError
+from turbine.core.bots import BotFailure, seat_bot
 
 from . import output, scoreboard, screen
 from .common import CliError, play_move, run_bots, save_game
+
+HINT_BOT = "greedy"
+"""The bot ``hint`` asks when not told which, where the game has it; else the first other
+bot that does not play at random."""
 
 HELP = """\
 Type a move: its number, its notation, or the start of its notation.
@@ -40,6 +45,8 @@ Commands:
                  it plays your moves until it is done, then you are asked again{orders}
   log [N]        the last N actions (default 20; 'log all' for every one)
   undo           take back your last move (and the bot moves after it); ends orders
+  hint [BOT]     the move a bot would make for you, from what your seat sees
+                 (default: {hint}); nothing is played
   bot [N] NAME   hand seat N (default: yours) to a bot from now on, e.g. when a
                  player leaves; bots for this game: {bots}
   human N        hand seat N back to a person
@@ -159,6 +166,9 @@ class PlaySession:
         if command == "save":
             self.save_as(rest)
             return "stay"
+        if command == "hint":
+            self.hint(rest)
+            return "stay"
         if command == "bot":
             return self.bot_command(rest)
         if command == "human":
@@ -212,10 +222,46 @@ class PlaySession:
         before, another seat's, is complete: it is said first."""
         if self.announcer.seat != seat:
             self.announcer.flush()
+        return self.waiting(f"{output.seat_label(self.game, seat)} is thinking…")
+
+    def waiting(self, text: str) -> contextlib.AbstractContextManager[Any]:
+        """A line with a spinner while a bot searches, on a terminal only."""
         if not self.console.is_terminal:
             return contextlib.nullcontext()
-        label = output.seat_label(self.game, seat)
-        return self.console.status(Text(f"{label} is thinking…", style="magenta"), spinner="dots")
+        return self.console.status(Text(text, style="magenta"), spinner="dots")
+
+    def hint_bot(self) -> str | None:
+        """The bot ``hint`` asks by default (:data:`HINT_BOT`), ``None`` if only a random one
+        plays the game."""
+        bots = self.game.registry.bots_for(self.game.spec.id)
+        return next((b for b in (HINT_BOT, *bots) if b in bots and b != "random"), None)
+
+    def hint(self, rest: str) -> None:
+        """``hint [BOT]``: the move ``BOT`` would make for the seat to move, deciding from
+        that seat's view as a bot at the table does; nothing is played or saved.  The same
+        position gives the same hint."""
+        game = self.game
+        seat = game.to_move
+        if seat is None:
+            return
+        bots = game.registry.bots_for(game.spec.id)
+        name = rest.lower() if rest else self.hint_bot()
+        if name is None:
+            self.say(f"no bot that gives hints plays {game.spec.name} (only a random one)", "red")
+            return
+        if name not in bots:
+            self.say(f"no bot {rest!r} plays {game.spec.name}; bots: {', '.join(bots)}", "red")
+            return
+        bot = seat_bot(game.registry.bot(name, game.spec.id), game.rules, seat, game.seed + len(game.log))
+        legal = game.legal()
+        try:
+            with self.waiting(f"asking {name} for a hint…"):
+                action = bot.choose(game.state, legal)
+        except BotFailure as exc:
+            self.say(f"{name} gives no hint here: {exc}", "red")
+            return
+        number = legal.index(action) + 1
+        self.say(f"{name} would play {number}. {game.rules.choice_text(game.state, action)}", "cyan")
 
     # -- standing orders --------------------------------------------------------------
 
@@ -445,7 +491,10 @@ class PlaySession:
         now = "".join(f"\n                   {form}" for form in forms)
         bots = ", ".join(game.registry.bots_for(game.spec.id))
         return HELP.format(
-            views=listed or " (this game has none)", orders=now and "; now:" + now, bots=bots or "none"
+            views=listed or " (this game has none)",
+            orders=now and "; now:" + now,
+            bots=bots or "none",
+            hint=self.hint_bot() or "none in this game",
         )
 
     def finish(self) -> None:

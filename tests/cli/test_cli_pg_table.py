@@ -15,6 +15,7 @@ from turbine.cli import screen
 from turbine.cli.common import parse_seats
 from turbine.cli.play import PlaySession
 from turbine.core import Game, default_registry
+from turbine.core.bots import seat_bot
 
 
 def _game(path: Path, seats: str = "human,human,human") -> Game:
@@ -64,6 +65,23 @@ def test_a_terminal_is_told_which_bot_is_thinking_after_the_move_before_is_said(
         tmp_path / "p.json", _game(tmp_path / "p.json", "human,greedy,human"), ["auction 4 bid 4", "drop"]
     )
     assert "Seat 2 · Greedy bot 2: " in piped and "is thinking" not in piped  # no terminal, no such line
+
+
+def test_hint_says_the_move_a_bot_would_make_from_the_seat_s_view_and_plays_nothing(tmp_path):
+    """Seat 3 asks twice (the same position, the same hint), then names mcts and a bot that
+    does not exist; nothing is played and the save is as it was."""
+    path = tmp_path / "g.json"
+    game = _game(path)
+    before = path.read_bytes()
+    greedy = seat_bot(game.registry.bot("greedy", "power_grid"), game.rules, 2, game.seed)
+    expected = greedy.choose(game.state, game.legal())
+    number = game.legal().index(expected) + 1
+    out = _play(path, game, ["hint", "hint", "hint MCTS", "hint wizard", "quit"])
+    said = f"greedy would play {number}. {game.rules.choice_text(game.state, expected)}"
+    assert out.count(said) == 2
+    assert re.search(r"mcts would play \d+\. (auction|pass)", out)
+    assert "no bot 'wizard' plays Power Grid: Russia & Japan; bots: greedy, mcts, random" in out
+    assert game.log == [] and path.read_bytes() == before
 
 
 def _log(path: Path) -> list[tuple[int, str]]:
