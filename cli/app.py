@@ -460,7 +460,7 @@ def new(
     )
     moves: list[Moved] = []
     try:
-        moves.extend(run_bots(game, game.make_bots()))
+        moves.extend(run_bots(game, game.make_bots(), thinking=output.thinking(game)))
     finally:  # a bot that fails leaves the game saved just before its move
         save_game(game, out)
     output.out.print(
@@ -589,7 +589,9 @@ def move(
         raise ParseError(f"{exc}; `turbine legal {file}` lists the legal moves") from None
     moves = [play_move(game, action, by="human")]  # typed at the command line, whoever plays the seat
     try:
-        moves.extend(run_bots(game, game.make_bots(seed_offset=len(game.log))))
+        moves.extend(
+            run_bots(game, game.make_bots(seed_offset=len(game.log)), thinking=output.thinking(game))
+        )
     finally:  # a bot that fails leaves the game saved just before its move
         save_game(game, file)
     announce(game, moves)

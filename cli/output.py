@@ -15,11 +15,13 @@ the automatic steps did.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from rich.columns import Columns
@@ -205,6 +207,21 @@ def seat_label(game: Game, seat: int | None) -> str:
         return "nobody"
     role = game.rules.seat_name(game.state, seat)
     return " · ".join(p for p in (f"Seat {seat + 1}", role, game.seats[seat].name) if p)
+
+
+def waiting(text: str, console: Console | None = None) -> contextlib.AbstractContextManager[Any]:
+    """A line with a spinner while a bot searches, on a terminal only; it goes when the
+    block ends (a search bot may think for seconds)."""
+    console = console or out
+    if not console.is_terminal:
+        return contextlib.nullcontext()
+    return console.status(Text(text, style="magenta"), spinner="dots")
+
+
+def thinking(game: Game) -> Callable[[int], contextlib.AbstractContextManager[Any]]:
+    """``run_bots``'s ``thinking``: ``Seat 2 · Mcts bot 2 is thinking…`` while that seat's
+    bot chooses."""
+    return lambda seat: waiting(f"{seat_label(game, seat)} is thinking…")
 
 
 def is_human(game: Game, seat: int | None) -> bool:

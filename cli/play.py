@@ -222,13 +222,7 @@ class PlaySession:
         before, another seat's, is complete: it is said first."""
         if self.announcer.seat != seat:
             self.announcer.flush()
-        return self.waiting(f"{output.seat_label(self.game, seat)} is thinking…")
-
-    def waiting(self, text: str) -> contextlib.AbstractContextManager[Any]:
-        """A line with a spinner while a bot searches, on a terminal only."""
-        if not self.console.is_terminal:
-            return contextlib.nullcontext()
-        return self.console.status(Text(text, style="magenta"), spinner="dots")
+        return output.waiting(f"{output.seat_label(self.game, seat)} is thinking…", self.console)
 
     def hint_bot(self) -> str | None:
         """The bot ``hint`` asks by default (:data:`HINT_BOT`), ``None`` if only a random one
@@ -255,7 +249,7 @@ class PlaySession:
         bot = seat_bot(game.registry.bot(name, game.spec.id), game.rules, seat, game.seed + len(game.log))
         legal = game.legal()
         try:
-            with self.waiting(f"asking {name} for a hint…"):
+            with output.waiting(f"asking {name} for a hint…", self.console):
                 action = bot.choose(game.state, legal)
         except BotFailure as exc:
             self.say(f"{name} gives no hint here: {exc}", "red")

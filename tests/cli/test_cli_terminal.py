@@ -261,3 +261,20 @@ def test_a_bad_width_is_one_error_line(tmp_path, capsys, command, value):
     assert len(lines) == 1 and lines[0].startswith("turbine: error: --width expects"), err
     assert repr(value) in lines[0] and "Traceback" not in err + out
     assert path.read_bytes() == before
+
+
+def test_a_terminal_sees_which_bot_thinks_and_a_pipe_does_not(monkeypatch):
+    """``new``, ``move`` and ``play`` wait for bots under ``output.thinking``: a spinner
+    line on a terminal, which goes when the bot has chosen; nothing in a pipe."""
+    from rich.console import Console
+    from turbine.core import Seat, default_registry
+
+    game = Game(
+        default_registry(), "power_grid", players=2, seed=0, seats=[Seat("Anna"), Seat("b", "greedy")]
+    )
+    for terminal in (True, False):
+        buffer = io.StringIO()
+        monkeypatch.setattr(output, "out", Console(file=buffer, force_terminal=terminal, width=100))
+        with output.thinking(game)(1):
+            pass
+        assert ("Seat 2 · b is thinking…" in buffer.getvalue()) is terminal
