@@ -47,6 +47,12 @@ def complete_variant(incomplete: str) -> list[str]:
     return [] if reg is None else _matching(reg.variants, incomplete)
 
 
+def complete_plugin(incomplete: str) -> list[str]:
+    """What ``turbine plugin check`` takes: installed plugins, variants and expansions."""
+    reg = _registry()
+    return [] if reg is None else _matching({*reg.plugins, *reg.variants, *reg.expansions}, incomplete)
+
+
 def complete_expansion(ctx: Any, incomplete: str) -> list[str]:
     """Expansion ids: those of the variant given so far, else every installed one."""
     reg = _registry()

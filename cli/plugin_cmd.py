@@ -1,4 +1,5 @@
-"""``turbine plugin …``: commands for plugin authors (``turbine plugin new``)."""
+"""``turbine plugin …``: commands for plugin authors (``turbine plugin new``, ``turbine
+plugin check``)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ import typer
 from rich.text import Text
 
 from . import output
-from .common import registry
-from .completion import complete_variant
+from .common import CliError, registry
+from .completion import complete_plugin, complete_variant
 
 app = typer.Typer(
     name="plugin",
-    help="Start a new game or expansion as a package of its own.",
+    help="Start a new game or expansion as a package of its own, or check an installed one.",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -55,3 +56,49 @@ def new(
     folder = planned.folder.as_posix()
     shown = folder if planned.folder.is_absolute() or folder.startswith(".") else f"./{folder}"
     output.out.print(f"Next: pip install -e {shown} && pytest {shown}")
+
+
+@app.command()
+def check(
+    name: Annotated[
+        str,
+        typer.Argument(
+            help="An installed plugin (see `turbine plugins`), variant or expansion.",
+            metavar="NAME",
+            autocompletion=complete_plugin,
+        ),
+    ],
+    seeds: Annotated[
+        int, typer.Option("--seeds", help="Games per player count (seeds 0, 1, …).", min=1, max=100)
+    ] = 2,
+    json_out: Annotated[bool, typer.Option("--json", help="Print the outcomes as JSON.")] = False,
+) -> None:
+    """Run the conformance kit on an installed plugin: random games of each of its variants
+    at every player count and of each expansion on its base game, every action checked
+    against the engine contract, then the bots that play them.
+
+    The checks a plugin's tests make with turbine.core.testing.check_variant, without a
+    test to write.  Exit code 2 when a check fails, naming the first problem of each.
+    """
+    from .plugin_check import as_json, plan, run, say
+
+    reg = registry()
+    checks = plan(reg, name)
+    if not json_out:
+        games = "seed 0" if seeds == 1 else f"seeds 0–{seeds - 1}"
+        output.out.print(
+            Text(
+                f"Checking {name}: random games ({games}), every action against the engine "
+                "contract, then the bots",
+                style="bold",
+            )
+        )
+    outcomes = run(reg, checks, seeds, (lambda outcome: None) if json_out else say)
+    failed = [o for o in outcomes if o.problem is not None]
+    if json_out:
+        output.print_json({"name": name, "checks": [as_json(o) for o in outcomes]})
+    if failed:
+        raise CliError(f"{name}: {len(failed)} of {len(outcomes)} checks failed")
+    if not json_out:
+        passed = "the check passed" if len(outcomes) == 1 else f"all {len(outcomes)} checks passed"
+        output.out.print(Text(f"{name}: {passed}", style="bold green"))

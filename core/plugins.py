@@ -125,6 +125,7 @@ class Registry:
         self._expansions: dict[str, ExpansionSpec] = {}
         self._expansion_plugin: dict[str, str] = {}
         self._bots: dict[str, list[BotSpec]] = {}
+        self._plugin_bots: dict[str, list[BotSpec]] = {}
         self._cli_commands: list[tuple[str, Any]] = []
         self._game_pms: dict[tuple[str, tuple[str, ...]], pluggy.PluginManager] = {}
 
@@ -377,6 +378,7 @@ class Registry:
             self._expansion_plugin[exp.id] = name
         for bot in provided.bots:
             self._bots.setdefault(bot.name, []).append(bot)
+        self._plugin_bots[name] = list(provided.bots)
         self._cli_commands.extend(provided.commands)
 
     def _fail(self, name: str, reason: str, line: str | None = None) -> None:
@@ -449,6 +451,11 @@ class Registry:
         """Bot name → its specs: games may each register a bot of the same name (``greedy``)."""
         self.load_all()
         return self._bots
+
+    def bots_of(self, plugin: str) -> list[BotSpec]:
+        """The bots plugin ``plugin`` provides (none for a plugin that did not load)."""
+        self.load_all()
+        return list(self._plugin_bots.get(plugin, []))
 
     def with_bots(self, bots: dict[str, list[BotSpec]]) -> Registry:
         """A copy of this registry whose bot specs are ``bots`` (every plugin is loaded

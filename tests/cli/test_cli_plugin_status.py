@@ -146,3 +146,13 @@ def test_a_declared_broken_plugin_is_not_imported_for_another_game(turbine):
     assert code == 0, err
     assert not any("'tax'" in line for line in err)  # declared for Sparks only: never imported
     assert [line for line in err if "'oddity'" in line]  # declares nothing: imported, and warned about
+
+
+def test_checking_a_broken_plugin_or_its_game_says_why_it_was_left_out(turbine):
+    code, _, err = turbine("plugin", "check", "tax")
+    assert code == 2 and err[-1] == f"turbine: error: plugin 'tax' {TAX_REASON}"
+    code, _, err = turbine("plugin", "check", "oddity")
+    assert code == 2 and err[-1] == (
+        "turbine: error: plugin 'oddity' gives the variant 'oddity' options that are a dict, "
+        "not a pydantic model; give a subclass of pydantic.BaseModel"
+    )

@@ -1,0 +1,146 @@
+"""``turbine plugin check NAME``: the conformance kit on an installed plugin, from the
+command line.
+
+What a plugin's own test suite runs with :func:`turbine.core.testing.check_variant`,
+without writing a test: seeded random games of each variant the plugin provides at
+every player count, and of each expansion on its base game, every action checked
+against the engine contract; then each bot that plays the game.  A plugin that
+provides only bots has them checked on every game they play.  ``NAME`` is a plugin
+(as ``turbine plugins`` lists it), a variant or an expansion.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+from turbine.core import Registry
+from turbine.core.testing import ConformanceError, check_bots, check_variant
+
+from . import output
+from .common import CliError
+
+
+@dataclass(frozen=True)
+class Check:
+    """One run of the kit: ``variant`` with ``expansions`` at ``players`` (seeds ``0…seeds-1``),
+    or, with ``bots_only``, the bots that play it, one game at the first player count."""
+
+    variant: str
+    players: tuple[int, ...]
+    expansions: tuple[str, ...] = ()
+    bots_only: bool = False
+
+    @property
+    def label(self) -> str:
+        game = self.variant + "".join(f" with {e}" for e in self.expansions)
+        if self.bots_only:
+            return game
+        first, last = self.players[0], self.players[-1]
+        return f"{game} · {first} players" if first == last else f"{game} · {first}–{last} players"
+
+
+@dataclass
+class Outcome:
+    check: Check
+    seconds: float
+    games: int = 0
+    actions: int = 0
+    bots: list[str] = field(default_factory=list)
+    problem: str | None = None
+
+
+def plan(registry: Registry, name: str) -> list[Check]:
+    """The runs that check ``name``: a plugin's games, expansions and bots, or one
+    variant or expansion.  An unknown name or a plugin that was left out: one line."""
+    registry.load_all()  # a plugin is known to be broken once every plugin is loaded
+    broken = registry.problem(name) or registry.broken(name)
+    if broken is not None:
+        raise CliError(broken)
+    variants, expansions = registry.variants, registry.expansions
+    if name in registry.plugins:
+        mine_v = [v for v, owner in registry.variant_plugin.items() if owner == name]
+        mine_e = [e for e, owner in registry.expansion_plugin.items() if owner == name]
+        checks = [_variant_check(registry, v) for v in mine_v]
+        checks += [_variant_check(registry, expansions[e].variant, e) for e in mine_e]
+        covered = set(mine_v) | {expansions[e].variant for e in mine_e}
+        for bot in registry.bots_of(name):  # bots of games checked above are checked with them
+            for v in bot.variants or tuple(variants):
+                if v in variants and v not in covered:
+                    covered.add(v)
+                    checks.append(Check(v, (variants[v].min_players,), bots_only=True))
+        if not checks:
+            raise CliError(f"plugin {name!r} provides no game, expansion or bot to check")
+        return checks
+    if name in variants:
+        return [_variant_check(registry, name)]
+    if name in expansions:
+        return [_variant_check(registry, expansions[name].variant, name)]
+    known = sorted({*registry.plugins, *variants, *expansions})
+    raise CliError(f"no plugin, variant or expansion {name!r}; installed: {', '.join(known)}")
+
+
+def _variant_check(registry: Registry, variant: str, expansion: str | None = None) -> Check:
+    spec = registry.variant(variant)
+    return Check(
+        variant, tuple(range(spec.min_players, spec.max_players + 1)), (expansion,) if expansion else ()
+    )
+
+
+def run(
+    registry: Registry, checks: list[Check], seeds: int, said: Callable[[Outcome], None]
+) -> list[Outcome]:
+    """Run each check in turn, telling ``said`` each outcome as it comes."""
+    outcomes = []
+    for check in checks:
+        start = time.perf_counter()
+        outcome = Outcome(check, 0.0)
+        try:
+            if check.bots_only:
+                outcome.bots = check_bots(check.variant, players=check.players[0], registry=registry)
+            else:
+                report = check_variant(
+                    check.variant,
+                    players=check.players,
+                    seeds=range(seeds),
+                    expansions=check.expansions,
+                    registry=registry,
+                )
+                outcome.games, outcome.actions, outcome.bots = report.games, report.actions, report.bots
+        except ConformanceError as exc:
+            outcome.problem = str(exc)
+        outcome.seconds = time.perf_counter() - start
+        outcomes.append(outcome)
+        said(outcome)
+    return outcomes
+
+
+def say(outcome: Outcome) -> None:
+    """One line per check: what was played, and ``ok`` or the first problem."""
+    parts = [outcome.check.label]
+    if outcome.games:
+        parts.append(f"{outcome.games} games, {outcome.actions:,} actions")
+    if outcome.bots:
+        parts.append(f"bots {', '.join(outcome.bots)}")
+    verdict = "ok" if outcome.problem is None else f"FAILED: {outcome.problem}"
+    line = f"{' · '.join(parts)} · {verdict} ({outcome.seconds:.1f} s)"
+    for part in output.wrap(line, output.out.width, indent="  "):
+        output.out.print(Text(part, style="red" if outcome.problem else ""), no_wrap=True)
+
+
+def as_json(outcome: Outcome) -> dict[str, Any]:
+    check = outcome.check
+    return {
+        "variant": check.variant,
+        "expansions": list(check.expansions),
+        "players": list(check.players),
+        "bots_only": check.bots_only,
+        "games": outcome.games,
+        "actions": outcome.actions,
+        "bots": outcome.bots,
+        "seconds": round(outcome.seconds, 3),
+        "problem": outcome.problem,
+    }

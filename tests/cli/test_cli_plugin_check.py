@@ -1,0 +1,64 @@
+"""``turbine plugin check NAME``: the conformance kit on an installed plugin, variant or
+expansion, from the command line."""
+
+from __future__ import annotations
+
+import json
+
+from cli_helpers import assert_one_line_error, needs_sparks
+
+pytestmark = needs_sparks
+
+
+def test_a_plugin_that_conforms_passes_every_check(run):
+    result = run("plugin", "check", "sparks")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Checking sparks: random games (seeds 0–1)")
+    assert lines[1].startswith("  sparks · 2–4 players · 6 games, ")
+    assert "bots mcts, random, thrifty · ok (" in lines[1]
+    assert lines[-1] == "sparks: the check passed"
+
+
+def test_an_expansion_is_checked_on_its_base_game_and_the_outcome_is_json(run):
+    result = run("plugin", "check", "leeghwater", "--seeds", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    [check] = json.loads(result.stdout)["checks"]
+    assert check | {"actions": 0, "seconds": 0} == {
+        "variant": "barrage",
+        "expansions": ["leeghwater"],
+        "players": [2, 3, 4],
+        "bots_only": False,
+        "games": 3,
+        "actions": 0,
+        "bots": ["greedy", "mcts", "random"],
+        "seconds": 0,
+        "problem": None,
+    }
+    assert check["actions"] > 0
+
+
+def test_a_plugin_of_bots_alone_has_them_checked_on_every_game(run):
+    result = run("plugin", "check", "core", "--seeds", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    checks = json.loads(result.stdout)["checks"]
+    assert {c["variant"] for c in checks} >= {"barrage", "power_grid", "sparks"}
+    assert all(c["bots_only"] and {"mcts", "random"} <= set(c["bots"]) and not c["games"] for c in checks)
+
+
+def test_a_plugin_that_breaks_the_contract_fails_with_the_problem(run, monkeypatch):
+    from turbine_sparks import game as sparks_game
+
+    monkeypatch.setattr(sparks_game.SparksRules, "describe", lambda self, action: "same")
+    result = run("plugin", "check", "sparks", "--seeds", "1")
+    assert_one_line_error(result, "sparks: 1 of 1 checks failed")
+    header, row, *_ = result.stdout.splitlines()
+    assert header.startswith("Checking sparks: random games (seed 0), ")
+    assert row.startswith("  sparks · 2–4 players · FAILED: sparks 2p seed 0, decision 0 ")
+    assert "read_action('same') gives None, not the action written so" in " ".join(result.stdout.split())
+
+
+def test_an_unknown_name_is_one_line(run):
+    assert_one_line_error(
+        run("plugin", "check", "nothing"), "no plugin, variant or expansion 'nothing'; installed: "
+    )
