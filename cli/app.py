@@ -303,7 +303,8 @@ def plugins(json_out: JsonFlag = False) -> None:
     for column in ("plugin", "status", "version", "requires", "source", "provides"):
         table.add_column(column)
     for row in rows:
-        provides = ", ".join(row["variants"] + row["expansions"]) or row["description"]
+        bots = [f"bots {', '.join(row['bots'])}"] if row["bots"] else []
+        provides = ", ".join(row["variants"] + row["expansions"] + bots) or row["description"]
         table.add_row(
             Text(row["name"], style="bold"),
             Text(row["status"], style="green" if row["status"] == "ok" else "bold red"),
@@ -340,6 +341,7 @@ def plugin_rows(reg: Registry) -> list[dict[str, Any]]:
                 "description": info.description if info is not None else "",
                 "variants": [v for v, p in reg.variant_plugin.items() if p == name],
                 "expansions": [e for e, p in reg.expansion_plugin.items() if p == name],
+                "bots": sorted({bot.name for bot in reg.bots_of(name)}),
             }
         )
     return rows

@@ -30,7 +30,9 @@ from .specs import Bot, BotSpec, PluginInfo
 
 __all__ = ["PLUGIN_INFO", "Bot", "BotFailure", "RandomBot", "SeatBot", "seat_bot", "turbine_bots"]
 
-PLUGIN_INFO = PluginInfo(name="core", version="0.1.0", description="the random bot")
+PLUGIN_INFO = PluginInfo(
+    name="core", version="0.1.0", description="the bots that play every game: random and mcts"
+)
 
 
 class BotFailure(TurbineError):

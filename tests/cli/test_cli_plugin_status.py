@@ -106,6 +106,8 @@ def test_plugins_lists_each_status_and_reason(turbine):
         "give a subclass of pydantic.BaseModel"
     )
     assert listed["sparks"] | {"status": "ok", "reason": None} == listed["sparks"]
+    assert listed["core"]["bots"] == ["mcts", "random"] and listed["sparks"]["bots"] == ["thrifty"]
+    assert listed["tax"]["bots"] == []  # left out: it provides nothing
 
 
 def test_the_other_games_work_with_a_one_line_warning(turbine):
