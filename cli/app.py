@@ -13,6 +13,7 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import shlex
 import sys
 import traceback
 from collections.abc import Callable
@@ -470,6 +471,11 @@ def new(
     )
     announce(game, moves)
     output.where(game)
+    if not game.is_over:
+        path = shlex.quote(str(out))  # to be copied into a shell
+        output.out.print(
+            Text(f"Next: turbine play {path} (or a move at a time: turbine legal / move {path})", style="dim")
+        )
 
 
 # -- one game: look and move ------------------------------------------------------------

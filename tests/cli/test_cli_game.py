@@ -19,6 +19,9 @@ def test_new_writes_a_save_with_defaults(run, tmp_path):
     result = run("new", "sparks", "--out", "game.json")
     assert result.returncode == 0, result.stderr
     assert "saved to game.json" in result.stdout
+    assert result.stdout.splitlines()[-1] == (
+        "Next: turbine play game.json (or a move at a time: turbine legal / move game.json)"
+    )
     save = read_json(tmp_path / "game.json")
     assert save["format"] == "turbine-save"
     assert save["variant"] == "sparks"
