@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import PydanticUndefined
 from turbine.core import Game, Registry, Seat, TurbineError, default_registry
-from turbine.core.bots import BotFailure
+from turbine.core.bots import BotFailure, seat_bot
 
 from . import output
 
@@ -348,6 +348,36 @@ def play_move(game: Game, action: Any, by: str | None = None) -> Moved:
     entry = game.play(action, by)
     seat = entry.seat if seat is None else seat
     return Moved(seat, entry.notation, continued, list(game.told), before, rules.tallies(game.state))
+
+
+HINT_BOT = "greedy"
+"""The bot a hint asks when not told which, where the game has it; else the first other
+bot that does not play at random."""
+
+
+def hint_bot(game: Game, asked: str = "") -> str:
+    """The bot a hint asks: ``asked`` (any case), or :data:`HINT_BOT`'s choice when empty;
+    :class:`CliError` when it does not play the game, or no bot but a random one does."""
+    bots = game.registry.bots_for(game.spec.id)
+    if asked:
+        if asked.lower() not in bots:
+            raise CliError(f"no bot {asked!r} plays {game.spec.name}; bots: {', '.join(bots)}")
+        return asked.lower()
+    name = next((b for b in (HINT_BOT, *bots) if b in bots and b != "random"), None)
+    if name is None:
+        raise CliError(f"no bot that gives hints plays {game.spec.name} (only a random one)")
+    return name
+
+
+def suggest(game: Game, name: str) -> Any:
+    """The move bot ``name`` makes for the seat to move in ``game``, deciding from that
+    seat's view as a bot at the table does, seeded by the game's seed and the moves made
+    (the same position, the same answer).  Nothing is played; a bot that fails raises
+    :class:`BotFailure`."""
+    seat = game.to_move
+    assert seat is not None, "a finished game has no move to suggest"
+    bot = seat_bot(game.registry.bot(name, game.spec.id), game.rules, seat, game.seed + len(game.log))
+    return bot.choose(game.state, game.legal())
 
 
 def run_bots(

@@ -26,14 +26,10 @@ from typing import Any
 
 from rich.text import Text
 from turbine.core import Game, ParseError, StandingOrder, TurbineError
-from turbine.core.bots import BotFailure, seat_bot
+from turbine.core.bots import BotFailure
 
 from . import output, scoreboard, screen
-from .common import CliError, play_move, run_bots, save_game
-
-HINT_BOT = "greedy"
-"""The bot ``hint`` asks when not told which, where the game has it; else the first other
-bot that does not play at random."""
+from .common import CliError, hint_bot, play_move, run_bots, save_game, suggest
 
 HELP = """\
 Type a move: its number, its notation, or the start of its notation.
@@ -224,37 +220,24 @@ class PlaySession:
             self.announcer.flush()
         return output.waiting(f"{output.seat_label(self.game, seat)} is thinking…", self.console)
 
-    def hint_bot(self) -> str | None:
-        """The bot ``hint`` asks by default (:data:`HINT_BOT`), ``None`` if only a random one
-        plays the game."""
-        bots = self.game.registry.bots_for(self.game.spec.id)
-        return next((b for b in (HINT_BOT, *bots) if b in bots and b != "random"), None)
-
     def hint(self, rest: str) -> None:
-        """``hint [BOT]``: the move ``BOT`` would make for the seat to move, deciding from
-        that seat's view as a bot at the table does; nothing is played or saved.  The same
-        position gives the same hint."""
+        """``hint [BOT]``: the move ``BOT`` would make for the seat to move (:func:`.common.suggest`);
+        nothing is played or saved."""
         game = self.game
-        seat = game.to_move
-        if seat is None:
+        if game.to_move is None:
             return
-        bots = game.registry.bots_for(game.spec.id)
-        name = rest.lower() if rest else self.hint_bot()
-        if name is None:
-            self.say(f"no bot that gives hints plays {game.spec.name} (only a random one)", "red")
+        try:
+            name = hint_bot(game, rest)
+        except CliError as exc:
+            self.say(str(exc), "red")
             return
-        if name not in bots:
-            self.say(f"no bot {rest!r} plays {game.spec.name}; bots: {', '.join(bots)}", "red")
-            return
-        bot = seat_bot(game.registry.bot(name, game.spec.id), game.rules, seat, game.seed + len(game.log))
-        legal = game.legal()
         try:
             with output.waiting(f"asking {name} for a hint…", self.console):
-                action = bot.choose(game.state, legal)
+                action = suggest(game, name)
         except BotFailure as exc:
             self.say(f"{name} gives no hint here: {exc}", "red")
             return
-        number = legal.index(action) + 1
+        number = game.legal().index(action) + 1
         self.say(f"{name} would play {number}. {game.rules.choice_text(game.state, action)}", "cyan")
 
     # -- standing orders --------------------------------------------------------------
@@ -488,8 +471,15 @@ class PlaySession:
             views=listed or " (this game has none)",
             orders=now and "; now:" + now,
             bots=bots or "none",
-            hint=self.hint_bot() or "none in this game",
+            hint=self.default_hint(),
         )
+
+    def default_hint(self) -> str:
+        """The bot ``hint`` asks unless told another, for the help text."""
+        try:
+            return hint_bot(self.game)
+        except CliError:
+            return "none in this game"
 
     def finish(self) -> None:
         game = self.game

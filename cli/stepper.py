@@ -14,11 +14,12 @@ from pathlib import Path
 
 from rich.text import Text
 from turbine.core import Game, ParseError, savefile
+from turbine.core.bots import BotFailure
 from turbine.core.replay import Replay
 from turbine.core.session import verify_save
 
 from . import output
-from .common import CliError, registry
+from .common import CliError, hint_bot, registry, suggest
 
 HELP = """\
 Commands (one a line):
@@ -30,6 +31,7 @@ Commands (one a line):
   log [N]            N moves around this one (default 10)
   board              show this step again
   view NAME [ARG]    a view of the game at this step ('view' lists them; NAME alone works)
+  hint [BOT]         the move a bot (greedy unless named) would have made instead of this one
   help, ?            this text
   q, quit            leave"""
 
@@ -105,6 +107,8 @@ class Stepper:
             self.log(int(rest) if rest else LOG_AROUND)
         elif command == "board" and not rest:
             self.show()
+        elif command == "hint":
+            self.hint(rest)
         elif command in {"help", "?", "h"} and not rest:
             self.say(HELP)
         elif command == "view" or command in self.game_at(self.step).views():
@@ -143,6 +147,34 @@ class Stepper:
             if found <= self.step:
                 self.say(f"Searched past the last move: back to move {found}.", "dim")
             self.go(found)
+
+    def hint(self, asked: str) -> None:
+        """What a bot (:func:`.common.hint_bot`) would have played instead of the move on
+        show: from the position before it, deciding from its seat's view, as ``turbine
+        play``'s ``hint`` would have said then."""
+        if self.step == 0:
+            self.say("Step 0 is the start, before any move: go to a move first (Enter).", "yellow")
+            return
+        before = self.game_at(self.step - 1)
+        try:
+            name = hint_bot(before, asked)
+        except CliError as exc:
+            self.say(str(exc), "yellow")
+            return
+        try:
+            with output.waiting(f"asking {name}…", self.console):
+                action = suggest(before, name)
+        except BotFailure as exc:
+            self.say(f"{name} gives no hint here: {exc}", "yellow")
+            return
+        entry = self.replay.entry(self.step)
+        rules = before.rules
+        same = rules.action_from_data(entry.action) == action
+        played = f"Move {self.step}, {output.seat_label(before, entry.seat)}: {entry.notation}."
+        if same:
+            self.say(f"{played} {name} would have played the same move.", "cyan")
+        else:
+            self.say(f"{played} {name} would have played {rules.choice_text(before.state, action)}.", "cyan")
 
     # -- display ------------------------------------------------------------------
 
