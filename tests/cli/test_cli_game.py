@@ -51,6 +51,13 @@ def test_new_with_seats_players_seed_and_option(run, tmp_path):
     assert [s["kind"] for s in save["seats"]] == ["human", "random", "random"]
 
 
+def test_new_takes_a_name_for_every_seat_up_to_24_characters(run, tmp_path):
+    names = ["A" * 24, "Ben", "Cleo"]
+    result = run("new", "sparks", "--out", "g.json", "--players", "3", "--names", ",".join(names))
+    assert result.returncode == 0, result.stderr
+    assert [s["name"] for s in read_json(tmp_path / "g.json")["seats"]] == names
+
+
 def test_new_names_the_players_seat_by_seat(run, tmp_path):
     result = run("new", "sparks", "--out", "g.json", "--seats", "human,human,random", "--names", "Anna, Ben")
     assert result.returncode == 0, result.stderr

@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from cli_helpers import assert_one_line_error, run_cli
 from rich.console import Console
 from turbine.cli import screen
@@ -82,6 +83,23 @@ def test_hint_says_the_move_a_bot_would_make_from_the_seat_s_view_and_plays_noth
     assert re.search(r"mcts would play \d+\. (auction|pass)", out)
     assert "no bot 'wizard' plays Power Grid: Russia & Japan; bots: greedy, mcts, random" in out
     assert game.log == [] and path.read_bytes() == before
+
+
+def test_hint_asks_greedy_where_the_game_has_it_else_the_first_bot_that_is_not_random():
+    from turbine.cli.common import CliError, hint_bot
+    from turbine.core.bots import RandomBot
+    from turbine.core.specs import BotSpec
+
+    game = Game(default_registry(), "power_grid", players=2, seed=0)
+    installed = game.registry
+    aardvark = BotSpec("aardvark", RandomBot, variants=("power_grid",))
+    game.registry = installed.with_bots({**installed.bots, "aardvark": [aardvark]})
+    assert hint_bot(game) == "greedy" and hint_bot(game, "Aardvark") == "aardvark"
+    game.registry = installed.with_bots({"random": installed.bots["random"], "aardvark": [aardvark]})
+    assert hint_bot(game) == "aardvark"
+    game.registry = installed.with_bots({"random": installed.bots["random"]})
+    with pytest.raises(CliError, match=r"^no bot that gives hints plays Power Grid: Russia & Japan \(only a"):
+        hint_bot(game)
 
 
 def _log(path: Path) -> list[tuple[int, str]]:

@@ -295,23 +295,24 @@ def test_the_stepper_shows_the_game_s_views_at_the_step(run, pg_replay):
 
 def test_the_stepper_s_hint_sets_a_bot_s_move_beside_the_one_played(run, pg_replay):
     """``hint`` at a step: what a bot would have played instead of that move, from the
-    position before it (greedy, which played seat 4 here, agrees with its own move)."""
+    position before it (greedy, which played that seat, agrees with its own move), its
+    seed the game's and the moves made before it."""
     game = pg_replay.game
-    entry = pg_replay.entry(5)
+    entry = pg_replay.entry(40)
     assert game.seats[entry.seat].kind == "greedy"
-    before = pg_replay.state(4)
+    before = pg_replay.state(39)
     legal = game.rules.legal_actions(before)
-    random = seat_bot(game.registry.bot("random", "power_grid"), game.rules, entry.seat, game.seed + 4)
+    random = seat_bot(game.registry.bot("random", "power_grid"), game.rules, entry.seat, game.seed + 39)
     chosen = random.choose(before, legal)
     if chosen == game.rules.action_from_data(entry.action):
         said = "random would have played the same move."
     else:
         said = f"random would have played {game.rules.choice_text(before, chosen)}."
-    script = ["hint", "5", "hint", "hint random", "hint wizard", "q"]
+    script = ["hint", "40", "hint", "hint random", "hint wizard", "q"]
     out = run("replay", str(PG_SAVE), "--step", input="\n".join(script) + "\n").stdout
-    move = f"Move 5, Seat {entry.seat + 1} · {game.seats[entry.seat].name}: {entry.notation}."
+    move = f"Move 40, Seat {entry.seat + 1} · {game.seats[entry.seat].name}: {entry.notation}."
     assert "Step 0 is the start, before any move: go to a move first (Enter)." in out
     assert f"{move} greedy would have played the same move." in out
     assert f"{move} {said}" in out
     assert "no bot 'wizard' plays Power Grid: Russia & Japan; bots: greedy, mcts, random" in out
-    assert headers(out) == [0, 5]  # a hint moves nowhere
+    assert headers(out) == [0, 40]  # a hint moves nowhere

@@ -98,6 +98,8 @@ def _saved_game(*names: str) -> dict:
         (lambda d: d["log"][0].update(notation="open\n3"), "log[0].notation holds U+000A"),
         (lambda d: d["options"].update({"map\x07": "russia"}), "a key in options holds U+0007"),
         (lambda d: d["seats"][0].update(kind="human\x85"), "seats[0].kind holds U+0085"),
+        (lambda d: d["seats"][0].update(name="\x7fAnna"), "seats[0].name holds U+007F"),
+        (lambda d: d["log"][0].update(notation="open 3\x9f"), "log[0].notation holds U+009F"),
     ],
 )
 def test_a_control_character_anywhere_in_a_save_is_damage(edit, where):
@@ -111,9 +113,9 @@ def test_a_control_character_anywhere_in_a_save_is_damage(edit, where):
 
 
 def test_a_backslash_or_any_printable_text_in_a_save_is_kept():
-    data = _saved_game("C:\\new", "Zoë 🙂")
+    data = _saved_game("C:\\new", "Zoë 🙂\xa0~")  # the characters either side of U+007F–U+009F
     save = savefile.decode(json.dumps(data).encode())
-    assert [s.name for s in save.seats] == ["C:\\new", "Zoë 🙂"]
+    assert [s.name for s in save.seats] == ["C:\\new", "Zoë 🙂\xa0~"]
 
 
 def test_a_seat_name_with_a_control_character_is_bad_options():
