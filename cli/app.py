@@ -758,6 +758,15 @@ def replay(
             "--html", help="Write a page to click through, the board after each move, to OUT.", metavar="OUT"
         ),
     ] = None,
+    bot_option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot-option",
+            help="Stepping: a setting of the bots 'hint' asks, as BOT.KEY=VALUE, e.g. mcts.seconds=1 "
+            "(repeatable).",
+            metavar="BOT.KEY=VALUE",
+        ),
+    ] = None,
     width: WidthOption = None,
 ) -> None:
     """Rebuild a game from its seed and log, print the log and the state reached.
@@ -776,10 +785,12 @@ def replay(
     if step or (sys.stdin.isatty() and sys.stdout.isatty() and to is None and not verify):
         from .stepper import run_stepper
 
-        run_stepper(file, as_seat=as_seat, start=to, verify=verify)
+        run_stepper(file, as_seat=as_seat, start=to, verify=verify, bot_options=bot_option)
         return
     if as_seat is not None:
         raise CliError("--as shows the board in the stepper: add --step")
+    if bot_option:
+        raise CliError("--bot-option sets the bots the stepper's 'hint' asks: add --step")
     save = savefile.load(file)
     total = len(save.log)
     if to is not None and not 0 <= to <= total:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from rich.text import Text
 from turbine.core import Game, ParseError, savefile
+from turbine.core.botopts import parse_bot_options, with_bot_options
 from turbine.core.bots import BotFailure
 from turbine.core.replay import Replay
 from turbine.core.session import verify_save
@@ -268,10 +269,16 @@ class Stepper:
 
 
 def run_stepper(
-    path: Path, *, as_seat: int | None = None, start: int | None = None, verify: bool = False
+    path: Path,
+    *,
+    as_seat: int | None = None,
+    start: int | None = None,
+    verify: bool = False,
+    bot_options: list[str] | None = None,
 ) -> None:
     """Replay the save at ``path`` and step through it (``as_seat`` from 1; ``start``: a
-    step; ``verify``: first check it as ``replay --verify`` does, and say so)."""
+    step; ``verify``: first check it as ``replay --verify`` does, and say so;
+    ``bot_options``: ``BOT.KEY=VALUE`` settings of the bots ``hint`` asks)."""
     save = savefile.load(path)
     total = len(save.log)
     if start is not None and not 0 <= start <= total:
@@ -281,8 +288,10 @@ def run_stepper(
     if verify:
         _, summary = verify_save(registry(), save, str(path))
         output.out.print(Text(summary, style="bold green"))
+    reg = registry()
+    reg = with_bot_options(reg, parse_bot_options(reg, save.variant, bot_options or []))
     warnings: list[str] = []
-    replay = Replay(registry(), save, warnings=warnings)
+    replay = Replay(reg, save, warnings=warnings)
     for warning in warnings:
         output.warn(warning)
     Stepper(replay, seat=None if as_seat is None else as_seat - 1, start=start or 0).run()

@@ -59,6 +59,9 @@ def parse_bot_options(registry: Registry, variant: str, pairs: Sequence[str]) ->
         except ValidationError as exc:
             error = exc.errors()[0]
             where = ".".join(str(part) for part in error["loc"])
+            if error["type"] == "extra_forbidden":
+                known = ", ".join(model.model_fields)
+                raise BadOptions(f"bot {name!r} has no option {where!r}; its options: {known}") from None
             raise BadOptions(f"bad option {name}.{where}: {error['msg']}") from None
     return out
 

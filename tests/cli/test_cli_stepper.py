@@ -316,3 +316,19 @@ def test_the_stepper_s_hint_sets_a_bot_s_move_beside_the_one_played(run, pg_repl
     assert f"{move} {said}" in out
     assert "no bot 'wizard' plays Power Grid: Russia & Japan; bots: greedy, mcts, random" in out
     assert headers(out) == [0, 40]  # a hint moves nowhere
+
+
+def test_the_stepper_s_hints_take_the_bots_settings(run):
+    """``--bot-option`` sets the bots ``hint`` asks (only the stepper asks them)."""
+    result = run(
+        "replay", str(PG_SAVE), "--step", "--bot-option", "mcts.iterations=3", input="40\nhint mcts\nq\n"
+    )
+    assert result.returncode == 0, result.stderr
+    assert re.search(
+        r"Move 40, Seat \d · [^:]+: build Volgograd \(16\)\. mcts would have played ", result.stdout
+    )
+    assert_one_line_error(
+        run("replay", str(PG_SAVE), "--step", "--bot-option", "mcts.speed=3"),
+        "bot 'mcts' has no option 'speed'",
+    )
+    assert_one_line_error(run("replay", str(PG_SAVE), "--bot-option", "mcts.iterations=3"), "add --step")

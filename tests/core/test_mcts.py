@@ -188,7 +188,7 @@ def test_bot_options_are_typed_and_bound_to_a_copy_of_the_registry():
     [
         ("mcts.iterations=0", "bad option mcts.iterations"),
         ("mcts.seconds=fast", "bad option mcts.seconds"),
-        ("mcts.speed=3", "bad option mcts.speed"),
+        ("mcts.speed=3", "bot 'mcts' has no option 'speed'; its options: iterations, seconds, exploration, "),
         ("mcts=3", "expects BOT.KEY=VALUE"),
         ("random.iterations=3", "takes no options"),
         ("nobody.iterations=3", "no bot 'nobody'"),
