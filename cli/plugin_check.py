@@ -5,15 +5,18 @@ What a plugin's own test suite runs with :func:`turbine.core.testing.check_varia
 without writing a test: seeded random games of each variant the plugin provides at
 every player count, and of each expansion on its base game, every action checked
 against the engine contract; then each bot that plays the game.  A plugin that
-provides only bots has them checked on every game they play.  ``NAME`` is a plugin
+provides only bots has them checked on every game they play.  A check fails on the
+first broken property, or on an exception the game's code raises, said with where.  ``NAME`` is a plugin
 (as ``turbine plugins`` lists it), a variant or an expansion.
 """
 
 from __future__ import annotations
 
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -112,10 +115,18 @@ def run(
                 outcome.games, outcome.actions, outcome.bots = report.games, report.actions, report.bots
         except ConformanceError as exc:
             outcome.problem = str(exc)
+        except Exception as exc:  # the game's own code raised: that is the check's finding
+            outcome.problem = f"{type(exc).__name__}: {exc} (raised at {_innermost(exc)})"
         outcome.seconds = time.perf_counter() - start
         outcomes.append(outcome)
         said(outcome)
     return outcomes
+
+
+def _innermost(exc: BaseException) -> str:
+    """Where ``exc`` was raised: ``game.py:42 in perform``."""
+    frame = traceback.extract_tb(exc.__traceback__)[-1]
+    return f"{Path(frame.filename).name}:{frame.lineno} in {frame.name}"
 
 
 def say(outcome: Outcome) -> None:

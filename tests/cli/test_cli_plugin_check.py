@@ -62,3 +62,17 @@ def test_an_unknown_name_is_one_line(run):
     assert_one_line_error(
         run("plugin", "check", "nothing"), "no plugin, variant or expansion 'nothing'; installed: "
     )
+
+
+def test_a_game_whose_code_raises_fails_its_check_with_where(run, monkeypatch):
+    from turbine_sparks import game as sparks_game
+
+    def perform(self, state, action):
+        raise KeyError("no such coin")
+
+    monkeypatch.setattr(sparks_game.SparksRules, "perform", perform)
+    result = run("plugin", "check", "sparks", "--seeds", "1", "--json")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    [check] = json.loads(result.stdout)["checks"]
+    assert check["problem"].startswith("KeyError: 'no such coin' (raised at test_cli_plugin_check.py:")
+    assert check["problem"].endswith(" in perform)")
