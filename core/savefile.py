@@ -15,6 +15,7 @@ import glob
 import hashlib
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -303,16 +304,18 @@ def decode(data: bytes, source: str = "save file") -> SaveFile:
     return save
 
 
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+"""The control characters (Unicode's C0 and C1 sets, and DEL)."""
+
+
 def control_character(text: str) -> str | None:
     """The first control character in ``text`` (as ``U+001B``), or ``None``.
 
     Every text a save holds (a seat's name, a move's notation, an option) is printed
     to a terminal; a control character there could move the cursor or recolour the
     screen, so no turbine writes one and none is read."""
-    for char in text:
-        if char < " " or "\x7f" <= char <= "\x9f":
-            return f"U+{ord(char):04X}"
-    return None
+    found = CONTROL.search(text)
+    return None if found is None else f"U+{ord(found.group()):04X}"
 
 
 def _control_character_in(value: Any) -> str | None:
