@@ -380,6 +380,18 @@ def suggest(game: Game, name: str) -> Any:
     return bot.choose(game.state, game.legal())
 
 
+def ask_hint(game: Game, asked: str, console: Any = None) -> tuple[str, Any]:
+    """The bot a hint asks (:func:`hint_bot`) and the move it suggests (:func:`suggest`),
+    with a spinner on a terminal while it thinks; a bot that does not play the game, or
+    that fails, is a :class:`CliError` that says so."""
+    name = hint_bot(game, asked)
+    try:
+        with output.waiting(f"asking {name} for a hint…", console):
+            return name, suggest(game, name)
+    except BotFailure as exc:
+        raise CliError(f"{name} gives no hint here: {exc}") from None
+
+
 def run_bots(
     game: Game,
     bots: dict[int, Any],

@@ -26,10 +26,9 @@ from typing import Any
 
 from rich.text import Text
 from turbine.core import Game, ParseError, StandingOrder, TurbineError
-from turbine.core.bots import BotFailure
 
 from . import output, scoreboard, screen
-from .common import CliError, hint_bot, play_move, run_bots, save_game, suggest
+from .common import CliError, ask_hint, hint_bot, play_move, run_bots, save_game
 
 HELP = """\
 Type a move: its number, its notation, or the start of its notation.
@@ -221,21 +220,15 @@ class PlaySession:
         return output.waiting(f"{output.seat_label(self.game, seat)} is thinking…", self.console)
 
     def hint(self, rest: str) -> None:
-        """``hint [BOT]``: the move ``BOT`` would make for the seat to move (:func:`.common.suggest`);
+        """``hint [BOT]``: the move ``BOT`` would make for the seat to move (:func:`.common.ask_hint`);
         nothing is played or saved."""
         game = self.game
         if game.to_move is None:
             return
         try:
-            name = hint_bot(game, rest)
+            name, action = ask_hint(game, rest, self.console)
         except CliError as exc:
             self.say(str(exc), "red")
-            return
-        try:
-            with output.waiting(f"asking {name} for a hint…", self.console):
-                action = suggest(game, name)
-        except BotFailure as exc:
-            self.say(f"{name} gives no hint here: {exc}", "red")
             return
         number = game.legal().index(action) + 1
         self.say(f"{name} would play {number}. {game.rules.choice_text(game.state, action)}", "cyan")

@@ -15,12 +15,11 @@ from pathlib import Path
 from rich.text import Text
 from turbine.core import Game, ParseError, savefile
 from turbine.core.botopts import parse_bot_options, with_bot_options
-from turbine.core.bots import BotFailure
 from turbine.core.replay import Replay
 from turbine.core.session import verify_save
 
 from . import output
-from .common import CliError, hint_bot, registry, suggest
+from .common import CliError, ask_hint, registry
 
 HELP = """\
 Commands (one a line):
@@ -150,7 +149,7 @@ class Stepper:
             self.go(found)
 
     def hint(self, asked: str) -> None:
-        """What a bot (:func:`.common.hint_bot`) would have played instead of the move on
+        """What a bot (:func:`.common.ask_hint`) would have played instead of the move on
         show: from the position before it, deciding from its seat's view, as ``turbine
         play``'s ``hint`` would have said then."""
         if self.step == 0:
@@ -158,15 +157,9 @@ class Stepper:
             return
         before = self.game_at(self.step - 1)
         try:
-            name = hint_bot(before, asked)
+            name, action = ask_hint(before, asked, self.console)
         except CliError as exc:
             self.say(str(exc), "yellow")
-            return
-        try:
-            with output.waiting(f"asking {name}…", self.console):
-                action = suggest(before, name)
-        except BotFailure as exc:
-            self.say(f"{name} gives no hint here: {exc}", "yellow")
             return
         entry = self.replay.entry(self.step)
         rules = before.rules

@@ -27,23 +27,11 @@ def _game(path: Path, seats: str = "human,human,human") -> Game:
     return game
 
 
-def _play(path: Path, game: Game, lines: list[str]) -> str:
-    """Run ``turbine play``'s loop on ``game`` with ``lines`` as input; what it printed."""
+def _play(path: Path, game: Game, lines: list[str], terminal: bool = False) -> str:
+    """Run ``turbine play``'s loop on ``game`` with ``lines`` as input (on a console that is
+    a terminal or not); what it printed."""
     buffer = io.StringIO()
-    console = Console(file=buffer, width=100, force_terminal=False, color_system=None)
-    session = PlaySession(path, game)
-    session.console = console
-    session.announcer = screen.Announcer(game, console)
-    script = iter(lines)
-    session.read = lambda prompt: next(script, None)  # type: ignore[method-assign]
-    session.run()
-    return buffer.getvalue()
-
-
-def _play_on_a_terminal(path: Path, game: Game, lines: list[str]) -> str:
-    """:func:`_play` with a console that is a terminal."""
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=100, force_terminal=True, color_system=None)
+    console = Console(file=buffer, width=100, force_terminal=terminal, color_system=None)
     session = PlaySession(path, game)
     session.console = console
     session.announcer = screen.Announcer(game, console)
@@ -58,7 +46,7 @@ def test_a_terminal_is_told_which_bot_is_thinking_after_the_move_before_is_said(
     when the bot's move is announced; the player's own move is said first."""
     path = tmp_path / "g.json"
     game = _game(path, "human,greedy,human")
-    out = _play_on_a_terminal(path, game, ["auction 4 bid 4", "drop", "quit"])
+    out = _play(path, game, ["auction 4 bid 4", "drop", "quit"], terminal=True)
     said = out.index("Seat 1 · Player 1: drop out")
     thinking = out.index("Seat 2 · Greedy bot 2 is thinking…")
     assert said < thinking < out.index("Seat 2 · Greedy bot 2: ")
@@ -100,6 +88,25 @@ def test_hint_asks_greedy_where_the_game_has_it_else_the_first_bot_that_is_not_r
     game.registry = installed.with_bots({"random": installed.bots["random"]})
     with pytest.raises(CliError, match=r"^no bot that gives hints plays Power Grid: Russia & Japan \(only a"):
         hint_bot(game)
+
+
+def test_a_bot_that_fails_gives_no_hint_and_says_why():
+    from turbine.cli.common import CliError, ask_hint
+    from turbine.core.specs import BotSpec
+
+    class Crashy:
+        def __init__(self, rules, seat, seed):
+            pass
+
+        def choose(self, view, legal):
+            raise ValueError("out of ideas")
+
+    game = Game(default_registry(), "power_grid", players=2, seed=0)
+    crashy = BotSpec("crashy", Crashy, variants=("power_grid",))
+    game.registry = game.registry.with_bots({**game.registry.bots, "crashy": [crashy]})
+    with pytest.raises(CliError, match=r"^crashy gives no hint here: .*ValueError: out of ideas"):
+        ask_hint(game, "crashy")
+    assert game.log == []
 
 
 def _log(path: Path) -> list[tuple[int, str]]:
