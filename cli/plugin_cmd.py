@@ -86,13 +86,12 @@ def check(
     checks = plan(reg, name)
     if not json_out:
         games = "seed 0" if seeds == 1 else f"seeds 0–{seeds - 1}"
-        output.out.print(
-            Text(
-                f"Checking {name}: random games ({games}), every action against the engine "
-                "contract, then the bots",
-                style="bold",
-            )
+        heading = (
+            f"Checking {name}: random games ({games}), every action against the engine contract, "
+            "then the bots"
         )
+        for line in output.wrap(heading, output.out.width):
+            output.out.print(Text(line, style="bold"), no_wrap=True)
     outcomes = run(reg, checks, seeds, (lambda outcome: None) if json_out else say)
     failed = [o for o in outcomes if o.problem is not None]
     if json_out:
