@@ -12,19 +12,21 @@ first broken property, or on an exception the game's code raises, said with wher
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rich.text import Text
 from turbine.core import Registry
+from turbine.core.session import options_model, validate_options
 from turbine.core.testing import ConformanceError, check_bots, check_variant
 
 from . import output
-from .common import CliError
+from .common import CliError, parse_options
 
 
 @dataclass(frozen=True)
@@ -36,10 +38,13 @@ class Check:
     players: tuple[int, ...]
     expansions: tuple[str, ...] = ()
     bots_only: bool = False
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The options the games are set up with (``--option``), checked already."""
 
     @property
     def label(self) -> str:
         game = self.variant + "".join(f" with {e}" for e in self.expansions)
+        game += "".join(f" {key}={value}" for key, value in sorted(self.options.items()))
         if self.bots_only:
             return game
         first, last = self.players[0], self.players[-1]
@@ -86,6 +91,21 @@ def plan(registry: Registry, name: str) -> list[Check]:
     raise CliError(f"no plugin, variant or expansion {name!r}; installed: {', '.join(known)}")
 
 
+def with_options(registry: Registry, checks: list[Check], pairs: list[str]) -> list[Check]:
+    """The checks with ``--option KEY=VALUE`` settings, each read and validated against
+    its game's options (an expansion's under its id) before any game is played: a bad
+    one is one line."""
+    if not pairs:
+        return checks
+    out = []
+    for check in checks:
+        model = options_model(registry, check.variant, check.expansions)
+        options = parse_options(model, pairs)
+        validate_options(model, options)  # BadOptions: one line, exit 2
+        out.append(dataclasses.replace(check, options=options))
+    return out
+
+
 def _variant_check(registry: Registry, variant: str, expansion: str | None = None) -> Check:
     spec = registry.variant(variant)
     return Check(
@@ -103,12 +123,15 @@ def run(
         outcome = Outcome(check, 0.0)
         try:
             if check.bots_only:
-                outcome.bots = check_bots(check.variant, players=check.players[0], registry=registry)
+                outcome.bots = check_bots(
+                    check.variant, players=check.players[0], options=check.options, registry=registry
+                )
             else:
                 report = check_variant(
                     check.variant,
                     players=check.players,
                     seeds=range(seeds),
+                    options=check.options,
                     expansions=check.expansions,
                     registry=registry,
                 )
@@ -149,6 +172,7 @@ def as_json(outcome: Outcome) -> dict[str, Any]:
         "expansions": list(check.expansions),
         "players": list(check.players),
         "bots_only": check.bots_only,
+        "options": dict(check.options),
         "games": outcome.games,
         "actions": outcome.actions,
         "bots": outcome.bots,

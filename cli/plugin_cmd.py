@@ -71,6 +71,16 @@ def check(
     seeds: Annotated[
         int, typer.Option("--seeds", help="Games per player count (seeds 0, 1, …).", min=1, max=100)
     ] = 2,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="Set up the games with this option, KEY=VALUE (an expansion's: EXPANSION.KEY=VALUE; "
+            "repeatable), e.g. map=japan.",
+            metavar="KEY=VALUE",
+        ),
+    ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the outcomes as JSON.")] = False,
 ) -> None:
     """Run the conformance kit on an installed plugin: random games of each of its variants
@@ -80,10 +90,10 @@ def check(
     The checks a plugin's tests make with turbine.core.testing.check_variant, without a
     test to write.  Exit code 2 when a check fails, naming the first problem of each.
     """
-    from .plugin_check import as_json, plan, run, say
+    from .plugin_check import as_json, plan, run, say, with_options
 
     reg = registry()
-    checks = plan(reg, name)
+    checks = with_options(reg, plan(reg, name), option or [])
     if not json_out:
         games = "seed 0" if seeds == 1 else f"seeds 0–{seeds - 1}"
         heading = (

@@ -29,6 +29,7 @@ def test_an_expansion_is_checked_on_its_base_game_and_the_outcome_is_json(run):
         "expansions": ["leeghwater"],
         "players": [2, 3, 4],
         "bots_only": False,
+        "options": {},
         "games": 3,
         "actions": 0,
         "bots": ["greedy", "mcts", "random"],
@@ -76,3 +77,14 @@ def test_a_game_whose_code_raises_fails_its_check_with_where(run, monkeypatch):
     [check] = json.loads(result.stdout)["checks"]
     assert check["problem"].startswith("KeyError: 'no such coin' (raised at test_cli_plugin_check.py:")
     assert check["problem"].endswith(" in perform)")
+
+
+def test_the_games_take_options_checked_before_any_game_is_played(run):
+    result = run("plugin", "check", "sparks", "--seeds", "1", "--option", "rounds=2", "--json")
+    assert result.returncode == 0, result.stderr
+    [check] = json.loads(result.stdout)["checks"]
+    assert check["options"] == {"rounds": 2} and check["problem"] is None
+    text = run("plugin", "check", "sparks", "--seeds", "1", "-o", "rounds=2").stdout
+    assert "  sparks rounds=2 · 2–4 players · 3 games, " in text
+    assert_one_line_error(run("plugin", "check", "sparks", "-o", "rounds=99"), "rounds")
+    assert_one_line_error(run("plugin", "check", "sparks", "-o", "colour=red"), "unknown option colour")
