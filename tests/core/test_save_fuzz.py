@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -153,8 +154,6 @@ an edit there is not an edit of the game."""
 def _game_part(save: savefile.SaveFile) -> savefile.SaveFile:
     """``save`` without what its digests leave out: the information-only fields and who
     plays each seat now (``played_by``, a handover to come, not a move made)."""
-    import msgspec
-
     seats = [msgspec.structs.replace(seat, played_by=None) for seat in save.seats]
     return msgspec.structs.replace(save, turbine_version="", plugins={}, seats=seats)
 
