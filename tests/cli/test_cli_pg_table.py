@@ -96,15 +96,15 @@ def test_a_bot_that_fails_gives_no_hint_and_says_why():
 
     class Crashy:
         def __init__(self, rules, seat, seed):
-            pass
+            self.seat = seat
 
         def choose(self, view, legal):
-            raise ValueError("out of ideas")
+            raise ValueError(f"out of ideas for seat {self.seat + 1}")
 
     game = Game(default_registry(), "power_grid", players=2, seed=0)
     crashy = BotSpec("crashy", Crashy, variants=("power_grid",))
     game.registry = game.registry.with_bots({**game.registry.bots, "crashy": [crashy]})
-    with pytest.raises(CliError, match=r"^crashy gives no hint here: .*ValueError: out of ideas"):
+    with pytest.raises(CliError, match=r"^crashy gives no hint here: .*ValueError: out of ideas for seat 1"):
         ask_hint(game, "crashy")
     assert game.log == []
 

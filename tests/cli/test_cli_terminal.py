@@ -272,9 +272,13 @@ def test_a_terminal_sees_which_bot_thinks_and_a_pipe_does_not(monkeypatch):
     game = Game(
         default_registry(), "power_grid", players=2, seed=0, seats=[Seat("Anna"), Seat("b", "greedy")]
     )
+    game.play(game.legal()[0])
+    assert game.to_move == 1  # seat 2's bot
+    bot = game.make_bots()[1]
     for terminal in (True, False):
         buffer = io.StringIO()
         monkeypatch.setattr(output, "out", Console(file=buffer, force_terminal=terminal, width=100))
         with output.thinking(game)(1):
-            pass
+            action = bot.choose(game.state, game.legal())
+        assert action in game.legal()
         assert ("Seat 2 · b is thinking…" in buffer.getvalue()) is terminal
