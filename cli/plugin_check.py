@@ -1,8 +1,10 @@
 """``turbine plugin check NAME``: the conformance kit on an installed plugin, from the
 command line.
 
-What a plugin's own test suite runs with :func:`turbine.core.testing.check_variant`,
-without writing a test: seeded random games of each variant the plugin provides at
+What a plugin's own test suite runs with :func:`turbine.core.testing.check_plugin` and
+:func:`~turbine.core.testing.check_variant`, without writing a test: the plugin module as
+discovery reads it (hooks, options, requirements, and the entry points that declare its
+games), then seeded random games of each variant the plugin provides at
 every player count, and of each expansion on its base game, every action checked
 against the engine contract; then each bot that plays the game.  A plugin that
 provides only bots has them checked on every game they play.  A check fails on the
@@ -23,7 +25,7 @@ from typing import Any
 from rich.text import Text
 from turbine.core import Registry
 from turbine.core.session import options_model, validate_options
-from turbine.core.testing import ConformanceError, check_bots, check_variant
+from turbine.core.testing import ConformanceError, check_bots, check_plugin, check_variant
 
 from . import output
 from .common import CliError, parse_options
@@ -32,17 +34,21 @@ from .common import CliError, parse_options
 @dataclass(frozen=True)
 class Check:
     """One run of the kit: ``variant`` with ``expansions`` at ``players`` (seeds ``0…seeds-1``),
-    or, with ``bots_only``, the bots that play it, one game at the first player count."""
+    or, with ``bots_only``, the bots that play it, one game at the first player count; or,
+    with ``plugin``, that plugin's module as discovery reads it (no game)."""
 
-    variant: str
-    players: tuple[int, ...]
+    variant: str = ""
+    players: tuple[int, ...] = ()
     expansions: tuple[str, ...] = ()
     bots_only: bool = False
     options: Mapping[str, Any] = field(default_factory=dict)
     """The options the games are set up with (``--option``), checked already."""
+    plugin: str = ""
 
     @property
     def label(self) -> str:
+        if self.plugin:
+            return f"plugin {self.plugin}: its hooks, options, requirements and entry points"
         game = self.variant + "".join(f" with {e}" for e in self.expansions)
         game += "".join(f" {key}={value}" for key, value in sorted(self.options.items()))
         if self.bots_only:
@@ -72,7 +78,8 @@ def plan(registry: Registry, name: str) -> list[Check]:
     if name in registry.plugins:
         mine_v = [v for v, owner in registry.variant_plugin.items() if owner == name]
         mine_e = [e for e, owner in registry.expansion_plugin.items() if owner == name]
-        checks = [_variant_check(registry, v) for v in mine_v]
+        checks = [Check(plugin=name)]  # what discovery checks, and the entry points it declares
+        checks += [_variant_check(registry, v) for v in mine_v]
         checks += [_variant_check(registry, expansions[e].variant, e) for e in mine_e]
         covered = set(mine_v) | {expansions[e].variant for e in mine_e}
         for bot in registry.bots_of(name):  # bots of games checked above are checked with them
@@ -80,7 +87,7 @@ def plan(registry: Registry, name: str) -> list[Check]:
                 if v in variants and v not in covered:
                     covered.add(v)
                     checks.append(Check(v, (variants[v].min_players,), bots_only=True))
-        if not checks:
+        if len(checks) == 1:
             raise CliError(f"plugin {name!r} provides no game, expansion or bot to check")
         return checks
     if name in variants:
@@ -99,6 +106,9 @@ def with_options(registry: Registry, checks: list[Check], pairs: list[str]) -> l
         return checks
     out = []
     for check in checks:
+        if check.plugin:
+            out.append(check)
+            continue
         model = options_model(registry, check.variant, check.expansions)
         options = parse_options(model, pairs)
         validate_options(model, options)  # BadOptions: one line, exit 2
@@ -122,7 +132,9 @@ def run(
         start = time.perf_counter()
         outcome = Outcome(check, 0.0)
         try:
-            if check.bots_only:
+            if check.plugin:
+                check_plugin(registry.plugins[check.plugin].module, registry=registry)
+            elif check.bots_only:
                 outcome.bots = check_bots(
                     check.variant, players=check.players[0], options=check.options, registry=registry
                 )
@@ -168,7 +180,8 @@ def say(outcome: Outcome) -> None:
 def as_json(outcome: Outcome) -> dict[str, Any]:
     check = outcome.check
     return {
-        "variant": check.variant,
+        "plugin": check.plugin or None,
+        "variant": check.variant or None,
         "expansions": list(check.expansions),
         "players": list(check.players),
         "bots_only": check.bots_only,

@@ -15,16 +15,31 @@ def test_a_plugin_that_conforms_passes_every_check(run):
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("Checking sparks: random games (seeds 0–1)")
-    assert lines[1].startswith("  sparks · 2–4 players · 6 games, ")
-    assert "bots mcts, random, thrifty · ok (" in lines[1]
-    assert lines[-1] == "sparks: the check passed"
+    assert lines[1].startswith("  plugin sparks: its hooks, options, requirements and entry points · ok (")
+    assert lines[2].startswith("  sparks · 2–4 players · 6 games, ")
+    assert "bots mcts, random, thrifty · ok (" in lines[2]
+    assert lines[-1] == "sparks: all 2 checks passed"
+
+
+def test_a_variant_alone_is_its_games(run):
+    result = run("plugin", "check", "sparks", "--seeds", "1", "--json")
+    assert [c["plugin"] for c in json.loads(result.stdout)["checks"]] == ["sparks", None]
+    result = run("plugin", "check", "subsidy", "--seeds", "1", "--json")  # an expansion's id
+    assert [(c["plugin"], c["variant"]) for c in json.loads(result.stdout)["checks"]] == [
+        (None, "power_grid")
+    ]
+    assert run("plugin", "check", "subsidy", "--seeds", "1").stdout.splitlines()[-1] == (
+        "subsidy: the check passed"
+    )
 
 
 def test_an_expansion_is_checked_on_its_base_game_and_the_outcome_is_json(run):
     result = run("plugin", "check", "leeghwater", "--seeds", "1", "--json")
     assert result.returncode == 0, result.stderr
-    [check] = json.loads(result.stdout)["checks"]
+    plugin, check = json.loads(result.stdout)["checks"]
+    assert plugin["plugin"] == "leeghwater" and plugin["problem"] is None
     assert check | {"actions": 0, "seconds": 0} == {
+        "plugin": None,
         "variant": "barrage",
         "expansions": ["leeghwater"],
         "players": [2, 3, 4],
@@ -42,7 +57,8 @@ def test_an_expansion_is_checked_on_its_base_game_and_the_outcome_is_json(run):
 def test_a_plugin_of_bots_alone_has_them_checked_on_every_game(run):
     result = run("plugin", "check", "core", "--seeds", "1", "--json")
     assert result.returncode == 0, result.stderr
-    checks = json.loads(result.stdout)["checks"]
+    plugin, *checks = json.loads(result.stdout)["checks"]
+    assert plugin["plugin"] == "core" and plugin["problem"] is None
     assert {c["variant"] for c in checks} >= {"barrage", "power_grid", "sparks"}
     assert all(c["bots_only"] and {"mcts", "random"} <= set(c["bots"]) and not c["games"] for c in checks)
 
@@ -52,8 +68,8 @@ def test_a_plugin_that_breaks_the_contract_fails_with_the_problem(run, monkeypat
 
     monkeypatch.setattr(sparks_game.SparksRules, "describe", lambda self, action: "same")
     result = run("plugin", "check", "sparks", "--seeds", "1")
-    assert_one_line_error(result, "sparks: 1 of 1 checks failed")
-    header, row, *_ = result.stdout.splitlines()
+    assert_one_line_error(result, "sparks: 1 of 2 checks failed")
+    header, _, row, *_ = result.stdout.splitlines()
     assert header.startswith("Checking sparks: random games (seed 0), ")
     assert row.startswith("  sparks · 2–4 players · FAILED: sparks 2p seed 0, decision 0 ")
     assert "read_action('same') gives None, not the action written so" in " ".join(result.stdout.split())
@@ -74,7 +90,7 @@ def test_a_game_whose_code_raises_fails_its_check_with_where(run, monkeypatch):
     monkeypatch.setattr(sparks_game.SparksRules, "perform", perform)
     result = run("plugin", "check", "sparks", "--seeds", "1", "--json")
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    [check] = json.loads(result.stdout)["checks"]
+    _, check = json.loads(result.stdout)["checks"]
     assert check["problem"].startswith("KeyError: 'no such coin' (raised at test_cli_plugin_check.py:")
     assert check["problem"].endswith(" in perform)")
 
@@ -82,7 +98,7 @@ def test_a_game_whose_code_raises_fails_its_check_with_where(run, monkeypatch):
 def test_the_games_take_options_checked_before_any_game_is_played(run):
     result = run("plugin", "check", "sparks", "--seeds", "1", "--option", "rounds=2", "--json")
     assert result.returncode == 0, result.stderr
-    [check] = json.loads(result.stdout)["checks"]
+    _, check = json.loads(result.stdout)["checks"]
     assert check["options"] == {"rounds": 2} and check["problem"] is None
     text = run("plugin", "check", "sparks", "--seeds", "1", "-o", "rounds=2").stdout
     assert "  sparks rounds=2 · 2–4 players · 3 games, " in text

@@ -158,3 +158,27 @@ def test_checking_a_broken_plugin_or_its_game_says_why_it_was_left_out(turbine):
         "turbine: error: plugin 'oddity' gives the variant 'oddity' options that are a dict, "
         "not a pydantic model; give a subclass of pydantic.BaseModel"
     )
+
+
+LEVY = """
+from turbine.core import ExpansionSpec, PluginInfo, hookimpl
+
+PLUGIN_INFO = PluginInfo("levy", "0.1", ("sparks",))
+
+@hookimpl
+def turbine_expansions():
+    return [ExpansionSpec("levy", "sparks", "Levy")]
+"""
+
+
+def test_checking_a_plugin_reads_its_entry_points_as_its_tests_would(turbine, tmp_path):
+    """A plugin that works but declares its expansion as a variant (so a command looking for
+    the expansion imports every plugin first) fails ``plugin check``'s first check."""
+    install(tmp_path / "site", "levy", LEVY, declare="turbine.variants")
+    code, out, err = turbine("plugin", "check", "levy", "--seeds", "1")
+    assert code == 2 and err[-1] == "turbine: error: levy: 1 of 2 checks failed"
+    assert (
+        "plugin levy: its hooks, options, requirements and entry points · FAILED: plugin 'levy' "
+        "declares the variant 'levy' in its turbine.variants entry points, but does not provide it"
+    ) in " ".join(out.split())
+    assert "sparks with levy · 2–4 players · 3 games, " in out  # the games are checked all the same
