@@ -182,3 +182,15 @@ def test_checking_a_plugin_reads_its_entry_points_as_its_tests_would(turbine, tm
         "declares the variant 'levy' in its turbine.variants entry points, but does not provide it"
     ) in " ".join(out.split())
     assert "sparks with levy · 2–4 players · 3 games, " in out  # the games are checked all the same
+
+
+def test_checking_a_plugin_that_provides_no_game_says_so(turbine, tmp_path):
+    install(
+        tmp_path / "site",
+        "nada",
+        'from turbine.core import PluginInfo\nPLUGIN_INFO = PluginInfo("nada", "0.1")\n',
+    )
+    code, _, err = turbine("plugin", "check", "nada")
+    assert (
+        code == 2 and err[-1] == "turbine: error: plugin 'nada' provides no game, expansion or bot to check"
+    )
