@@ -49,14 +49,21 @@ def run_demo(
     players_bots = game.make_bots()
     bound = rules.decision_bound()
     shown_round = rules.round_number(game.state)
-    while not game.is_over and len(game.log) < bound:
-        seat = game.to_move
-        assert seat is not None
-        game.play(players_bots[seat].choose(game.state, game.legal()))
-        if rules.round_number(game.state) != shown_round or game.is_over:
-            scores = ", ".join(str(s) for s in rules.scores(game.state))
-            output.out.print(Text(f"  after round {shown_round}: scores {scores}", style="dim"))
-            shown_round = rules.round_number(game.state)
+    with output.waiting("the bots are playing…") as status:  # a line on a terminal: who thinks
+        while not game.is_over and len(game.log) < bound:
+            seat = game.to_move
+            assert seat is not None
+            if status is not None:
+                status.update(
+                    Text(
+                        f"round {shown_round} · {output.seat_label(game, seat)} is thinking…", style="magenta"
+                    )
+                )
+            game.play(players_bots[seat].choose(game.state, game.legal()))
+            if rules.round_number(game.state) != shown_round or game.is_over:
+                scores = ", ".join(str(s) for s in rules.scores(game.state))
+                output.out.print(Text(f"  after round {shown_round}: scores {scores}", style="dim"))
+                shown_round = rules.round_number(game.state)
     save_game(game, out)
     output.board(game, None, title=f"{spec.name} · final position", with_scores=not game.is_over)
     if not game.is_over:

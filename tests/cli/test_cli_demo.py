@@ -56,3 +56,22 @@ def test_demo_with_an_expansion_plays_it_and_saves_it(tmp_path):
     assert save["expansions"] == ["leeghwater"]
     replay = run_cli("replay", "lw.json", "--verify", cwd=tmp_path)
     assert replay.returncode == 0, replay.stderr
+
+
+@needs_sparks
+def test_a_terminal_sees_the_bot_that_thinks_during_a_demo(tmp_path, monkeypatch):
+    """On a terminal the demo keeps one line saying whose bot thinks, in which round; the
+    game ends as in a pipe."""
+    import io
+    import re
+
+    from rich.console import Console
+    from turbine.cli import output
+    from turbine.cli.demo import run_demo
+    from turbine.core import default_registry
+
+    buffer = io.StringIO()
+    monkeypatch.setattr(output, "out", Console(file=buffer, force_terminal=True, width=100))
+    game = run_demo(default_registry(), "sparks", 2, 0, "random", tmp_path / "d.json")
+    assert game.is_over and (tmp_path / "d.json").is_file()
+    assert re.search(r"round \d · Seat \d · Random bot \d is thinking…", buffer.getvalue())
