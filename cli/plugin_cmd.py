@@ -83,12 +83,14 @@ def check(
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print the outcomes as JSON.")] = False,
 ) -> None:
-    """Run the conformance kit on an installed plugin: random games of each of its variants
-    at every player count and of each expansion on its base game, every action checked
-    against the engine contract, then the bots that play them.
+    """Run the conformance kit on an installed plugin: its module as turbine loads it, then
+    random games of each of its variants at every player count and of each expansion on
+    its base game, every action checked against the engine contract, then the bots that
+    play them.
 
-    The checks a plugin's tests make with turbine.core.testing.check_variant, without a
-    test to write.  Exit code 2 when a check fails, naming the first problem of each.
+    The checks a plugin's tests make with turbine.core.testing.check_plugin and
+    check_variant, without a test to write.  Exit code 2 when a check fails, naming the
+    first problem of each.
     """
     from .plugin_check import as_json, plan, run, say, with_options
 
