@@ -82,7 +82,9 @@ class MctsOptions(BaseModel):
     only an iteration budget gives reproducible moves.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, allow_inf_nan=False
+    )  # inf seconds, say, never ends
 
     iterations: int = Field(default=50, ge=1, description="determinised playouts per decision")
     seconds: float | None = Field(

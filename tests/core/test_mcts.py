@@ -188,6 +188,9 @@ def test_bot_options_are_typed_and_bound_to_a_copy_of_the_registry():
     [
         ("mcts.iterations=0", "bad option mcts.iterations"),
         ("mcts.seconds=fast", "bad option mcts.seconds"),
+        ("mcts.widening=inf", "bad option mcts.widening: Input should be a finite number"),
+        ("mcts.exploration=nan", "bad option mcts.exploration: Input should be a finite number"),
+        ("mcts.seconds=inf", "bad option mcts.seconds: Input should be a finite number"),
         ("mcts.speed=3", "bot 'mcts' has no option 'speed'; its options: iterations, seconds, exploration, "),
         ("mcts=3", "expects BOT.KEY=VALUE"),
         ("random.iterations=3", "takes no options"),
