@@ -472,7 +472,8 @@ def new(
     announce(game, moves)
     output.where(game)
     if not game.is_over:
-        path = shlex.quote(str(out))  # to be copied into a shell
+        shown = str(out)
+        path = shlex.quote(f"./{shown}" if shown.startswith("-") else shown)  # to copy into a shell
         output.out.print(
             Text(f"Next: turbine play {path} (or a move at a time: turbine legal / move {path})", style="dim")
         )

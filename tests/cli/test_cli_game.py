@@ -87,6 +87,17 @@ def test_new_refuses_bad_names(run, tmp_path, names, message):
     assert not (tmp_path / "g.json").exists()
 
 
+def test_the_next_step_after_new_is_a_command_that_runs(run, tmp_path):
+    """A file name a shell or the command line would misread is written so that it is not."""
+    for name, shown in (("-dash.json", "./-dash.json"), ("my game.json", "'my game.json'")):
+        result = run("new", "sparks", "--out", name)
+        assert result.returncode == 0, result.stderr
+        assert f"Next: turbine play {shown} (or a move at a time: turbine legal / move {shown})" in (
+            " ".join(result.stdout.split())
+        )
+    assert run("legal", "./-dash.json").returncode == 0
+
+
 def test_new_refuses_bad_input(run, tmp_path):
     assert_one_line_error(run("new", "sparks", "--out", "g.json", "--option", "rounds=99"), "rounds")
     assert_one_line_error(run("new", "sparks", "--out", "g.json", "--option", "colour=red"), "unknown option")
