@@ -24,6 +24,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Console
 from rich.errors import MarkupError, StyleSyntaxError
@@ -115,18 +116,19 @@ def wrap_line(line: Text, width: int, hang: str = "    ") -> list[Text]:
     """``line`` as lines of at most ``width`` columns, broken at spaces (a word longer
     than a line is broken where it must): the first keeps the line's indentation,
     the next ones start ``hang`` further in, so a wrapped entry still reads as one.
-    Styles are kept."""
+    Styles are kept.  Widths are terminal columns: a CJK character takes two."""
     plain = line.plain
-    if len(plain) <= width:
+    if cell_len(plain) <= width:
         return [line]
     lead = len(plain) - len(plain.lstrip(" ▶"))  # a row marked as the seat to move keeps its place
     indent = " " * min(lead + len(hang), width // 2)
     pieces: list[Text] = []
     start, room = 0, width
-    while len(plain) - start > room:
-        cut = _break_at(plain, start if pieces else lead, start + room)
+    while cell_len(plain[start:]) > room:
+        end = _columns_end(plain, start, room)
+        cut = _break_at(plain, start if pieces else lead, end)
         if cut < 0:  # no space to break at: break the word
-            cut = start + room
+            cut = end
         piece = line[start:cut]
         piece.rstrip()
         pieces.append(Text(indent) + piece if pieces else piece)
@@ -137,6 +139,18 @@ def wrap_line(line: Text, width: int, hang: str = "    ") -> list[Text]:
     if start < len(plain):
         pieces.append(Text(indent) + line[start:] if pieces else line[start:])
     return pieces
+
+
+def _columns_end(plain: str, start: int, room: int) -> int:
+    """The end of the longest run of ``plain`` from ``start`` that fits in ``room``
+    columns (at least one character, so that wrapping always moves on)."""
+    end, used = start, 0
+    while end < len(plain):
+        used += cell_len(plain[end])
+        if used > room:
+            break
+        end += 1
+    return max(end, start + 1)
 
 
 def _is_count(word: str) -> bool:

@@ -79,3 +79,18 @@ def test_a_long_line_breaks_where_it_still_reads_whole():
     assert wrap("a 12345678901234 5", 17) == ["a 12345678901234", "    5"]
     # no space at all: the word is broken
     assert wrap("abcdefghijkl", 8) == ["abcdefgh", "    ijkl"]
+
+
+def test_wrapping_counts_terminal_columns_so_wide_characters_are_never_cut():
+    """A CJK character takes two columns: a name of 24 of them wraps like any other
+    (it was cut at the terminal's edge, the move after it lost)."""
+    from rich.cells import cell_len
+    from turbine.cli.output import wrap
+
+    line = f"Seat 2 · {'漢' * 24}: bid 4"
+    for width in (30, 40, 60):
+        lines = wrap(line, width)
+        assert all(cell_len(part) <= width for part in lines), lines
+        assert "".join("".join(part.split()) for part in lines) == "".join(line.split())  # nothing lost
+    assert wrap(line, 64) == [line]  # 64 columns, though 39 characters
+    assert wrap("漢漢漢", 1) == ["漢", "漢", "漢"]  # a character too wide for the room still moves on
