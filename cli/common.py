@@ -10,6 +10,7 @@ import enum
 import json
 import traceback
 import typing
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -246,7 +247,8 @@ NAME_LENGTH = 24
 
 def name_seats(seats: list[Seat], text: str | None) -> list[Seat]:
     """``seats`` with the players' names from ``--names Anna,Ben`` in seat order (the seats
-    not named keep theirs), checked: no empty name, none too long, none twice."""
+    not named keep theirs), checked: none empty or invisible, none too long, none twice
+    (:func:`name_key`)."""
     if not text:
         return seats
     names = [n.strip() for n in text.split(",")]
@@ -257,12 +259,22 @@ def name_seats(seats: list[Seat], text: str | None) -> list[Seat]:
     for name in names:
         if len(name) > NAME_LENGTH:
             raise CliError(f"--names: {name!r} is longer than {NAME_LENGTH} characters")
+        if not name_key(name).strip():
+            raise CliError(f"--names: {name!r} has no character that shows")
     named = [Seat(name, seat.kind) for seat, name in zip(seats, names, strict=False)] + seats[len(names) :]
-    taken = [seat.name.casefold() for seat in named]
+    taken = [name_key(seat.name) for seat in named]
     for seat in named:
-        if taken.count(seat.name.casefold()) > 1:
+        if taken.count(name_key(seat.name)) > 1:
             raise CliError(f"--names: two seats would be called {seat.name!r}; each needs a name of its own")
     return named
+
+
+def name_key(name: str) -> str:
+    """``name`` as the players would read it, to tell two names apart: without invisible
+    format characters (a zero-width space), in compatibility form (``Ｂｅｎ`` is ``Ben``,
+    a decomposed ``é`` the composed one), and in any case."""
+    shown = "".join(char for char in name if unicodedata.category(char) != "Cf")
+    return unicodedata.normalize("NFKC", shown).casefold()
 
 
 def seat_name(index: int, kind: str) -> str:

@@ -304,8 +304,10 @@ def decode(data: bytes, source: str = "save file") -> SaveFile:
     return save
 
 
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-"""The control characters (Unicode's C0 and C1 sets, and DEL)."""
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""The control characters (Unicode's C0 and C1 sets, and DEL), the line and paragraph
+separators, and the bidirectional embeddings, overrides and isolates, which break a
+printed line or reorder what follows them on it."""
 
 
 def control_character(text: str) -> str | None:

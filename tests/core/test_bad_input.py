@@ -100,6 +100,9 @@ def _saved_game(*names: str) -> dict:
         (lambda d: d["seats"][0].update(kind="human\x85"), "seats[0].kind holds U+0085"),
         (lambda d: d["seats"][0].update(name="\x7fAnna"), "seats[0].name holds U+007F"),
         (lambda d: d["log"][0].update(notation="open 3\x9f"), "log[0].notation holds U+009F"),
+        (lambda d: d["seats"][1].update(name="Ben\u202egnp.exe"), "seats[1].name holds U+202E"),
+        (lambda d: d["seats"][1].update(name="Ben\u2028Ann"), "seats[1].name holds U+2028"),
+        (lambda d: d["seats"][1].update(name="\u2066Ben"), "seats[1].name holds U+2066"),
     ],
 )
 def test_a_control_character_anywhere_in_a_save_is_damage(edit, where):
@@ -113,9 +116,9 @@ def test_a_control_character_anywhere_in_a_save_is_damage(edit, where):
 
 
 def test_a_backslash_or_any_printable_text_in_a_save_is_kept():
-    data = _saved_game("C:\\new", "Zoë 🙂\xa0~")  # the characters either side of U+007F–U+009F
-    save = savefile.decode(json.dumps(data).encode())
-    assert [s.name for s in save.seats] == ["C:\\new", "Zoë 🙂\xa0~"]
+    kept = ["C:\\new", "Zoë 🙂\xa0~\u2027\u202f\u2065\u206a\u200d"]  # each range's neighbours; a joiner
+    save = savefile.decode(json.dumps(_saved_game(*kept)).encode())
+    assert [s.name for s in save.seats] == kept
 
 
 def test_a_seat_name_with_a_control_character_is_bad_options():
