@@ -104,3 +104,35 @@ def test_the_games_take_options_checked_before_any_game_is_played(run):
     assert "  sparks rounds=2 · 2–4 players · 3 games, " in text
     assert_one_line_error(run("plugin", "check", "sparks", "-o", "rounds=99"), "rounds")
     assert_one_line_error(run("plugin", "check", "sparks", "-o", "colour=red"), "unknown option colour")
+
+
+def test_options_that_do_not_go_together_or_span_games_are_one_line_before_any_game(run):
+    assert_one_line_error(
+        run("plugin", "check", "leeghwater", "-o", "mode=intro"),
+        "the Leeghwater Project needs Barrage's full game",
+    )
+    assert_one_line_error(
+        run("plugin", "check", "core", "-o", "map=japan"),
+        "--option sets up one game, and this check plays barrage, power_grid, sparks",
+    )
+
+
+def test_an_expansion_s_option_is_shown_as_it_is_written(run):
+    result = run("plugin", "check", "grid_subsidy", "--seeds", "1", "-o", "subsidy.amount=10", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["checks"][1]["options"] == {"subsidy": {"amount": 10}}
+    from turbine.cli.plugin_check import Check
+
+    label = Check(
+        "power_grid", (2, 6), ("subsidy",), options={"subsidy": {"amount": 10}, "map": "japan"}
+    ).label
+    assert label == "power_grid with subsidy map=japan subsidy.amount=10 · 2–6 players"
+
+
+def test_a_plugin_s_bots_are_the_ones_checked_on_the_games_it_does_not_provide(run):
+    checks = json.loads(run("plugin", "check", "core", "--seeds", "1", "--json").stdout)["checks"]
+    assert [(c["variant"], c["bots"]) for c in checks[1:]] == [
+        ("barrage", ["mcts", "random"]),
+        ("power_grid", ["mcts", "random"]),
+        ("sparks", ["mcts", "random"]),
+    ]
