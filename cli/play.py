@@ -483,4 +483,8 @@ class PlaySession:
         self.say(output.winners_line(game), "bold green")
 
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style))
+        """A message of the session (a hint, a refusal, a handover), each line wrapped as the
+        announcements are: its continuations indented under its start."""
+        for line in text.split("\n"):
+            for part in output.wrap(line, self.console.width):
+                self.console.print(Text(part, style=style), no_wrap=True)

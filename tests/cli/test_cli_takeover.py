@@ -144,7 +144,7 @@ def test_ctrl_c_while_the_bots_play_stops_saved_and_says_how_to_take_a_seat_back
     path = new_game("g.json", "human,random")
     out = play(run, path.name, "open 2", "bot random").stdout
     assert "Stopped; g.json holds the game as it was after the last whole move" in out
-    assert "turbine play g.json (add --seat 1=human" in out
+    assert "turbine play g.json (add --seat 1=human" in " ".join(out.split())  # wherever it wraps
     assert "Winner:" not in out
     save = read_json(path)
     assert save["final_scores"] is None and save["seats"][0]["played_by"] == "random"
