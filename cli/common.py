@@ -363,8 +363,8 @@ def play_move(game: Game, action: Any, by: str | None = None) -> Moved:
 
 
 HINT_BOT = "greedy"
-"""The bot a hint asks when not told which, where the game has it; else the first other
-bot that does not play at random."""
+"""The bot a hint asks when not told which, where the game has it; else the first of the
+game's own bots, else the first other bot that does not play at random."""
 
 
 def hint_bot(game: Game, asked: str = "") -> str:
@@ -375,7 +375,8 @@ def hint_bot(game: Game, asked: str = "") -> str:
         if asked.lower() not in bots:
             raise CliError(f"no bot {asked!r} plays {game.spec.name}; bots: {', '.join(bots)}")
         return asked.lower()
-    name = next((b for b in (HINT_BOT, *bots) if b in bots and b != "random"), None)
+    own = [b for b in bots if game.spec.id in game.registry.bot(b, game.spec.id).variants]
+    name = next((b for b in (HINT_BOT, *own, *bots) if b in bots and b != "random"), None)
     if name is None:
         raise CliError(f"no bot that gives hints plays {game.spec.name} (only a random one)")
     return name
