@@ -81,6 +81,7 @@ def test_new_names_the_players_seat_by_seat(run, tmp_path):
         ("An\tna", r"seat 1's name 'An\tna' holds a control character (U+0009)"),
         ("An\u202ena", r"seat 1's name 'An\u202ena' holds a control character (U+202E)"),
         ("\u200b,Ben", r"--names: '\u200b' has no character that shows"),
+        ("\u200b\xa0\u200b,Ben", r"--names: '\u200b\xa0\u200b' has no character that shows"),
         ("Ben,Ｂｅｎ", "--names: two seats would be called 'Ben'"),
         ("Ben\u200b,Ben", r"--names: two seats would be called 'Ben\u200b'"),
         ("Rene\u0301,René", "--names: two seats would be called 'Rene\u0301'"),

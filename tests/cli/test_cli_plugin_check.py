@@ -136,3 +136,14 @@ def test_a_plugin_s_bots_are_the_ones_checked_on_the_games_it_does_not_provide(r
         ("power_grid", ["mcts", "random"]),
         ("sparks", ["mcts", "random"]),
     ]
+
+
+def test_an_option_for_two_games_at_once_is_refused():
+    import pytest
+    from turbine.cli.common import CliError
+    from turbine.cli.plugin_check import Check, with_options
+    from turbine.core import default_registry
+
+    checks = [Check("sparks", (2,)), Check("power_grid", (2,))]
+    with pytest.raises(CliError, match="this check plays power_grid, sparks"):
+        with_options(default_registry(), checks, ["rounds=2"])
