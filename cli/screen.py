@@ -222,7 +222,13 @@ class Announcer:
         match = FORCED.match(line)
         if match is None:
             return None
-        names = {f"seat {seat + 1}", f"Seat {seat + 1}", self.game.rules.seat_name(self.game.state, seat)}
+        rules = self.game.rules
+        names = {
+            f"seat {seat + 1}",
+            f"Seat {seat + 1}",
+            rules.seat_name(self.game.state, seat),
+            rules.player(seat),
+        }
         return match.group("what") if match.group("who") in names else None
 
     def flush(self) -> None:

@@ -134,6 +134,11 @@ class Rules(ABC, Generic[S, A, Opt]):
         :attr:`~turbine.core.specs.VariantSpec.oldest_rules_version`); set by
         :class:`~turbine.core.session.Game` before :meth:`initial_state`.  Asked through
         :meth:`plays_under`."""
+        self.player_names: tuple[str, ...] = ()
+        """The players' names by seat, as the table gave them (``turbine new --names``, or
+        the defaults ``Player 1``, ``Greedy bot 2``); set by :class:`~turbine.core.session.Game`.
+        Empty for rules used without a table (a test, a bot's playout).  Texts ask
+        :meth:`player`."""
         self.shared_ext, self.seat_ext = ext_records(self.state_parts)
         """The types of the state's ``ext`` record and of each seat's: one field per part
         (:func:`~turbine.core.state.ext_records`).  A game that takes expansions declares
@@ -422,8 +427,20 @@ class Rules(ABC, Generic[S, A, Opt]):
 
     def seat_name(self, state: S, seat: int) -> str:
         """What the seat is in the game, beside its player's name: Barrage's company,
-        Power Grid's colour; ``""`` while it has none yet (before a draft)."""
+        ``""`` while it has none yet (before a draft) or where the game has no such thing."""
         return ""
+
+    def player(self, seat: int) -> str:
+        """How the game's own texts (boards, tables, what happened) name the player of
+        ``seat``: their name (:attr:`player_names`), or ``Seat 2`` for rules used without
+        a table.  Markup-escaped, as every game text is rich markup: a player named
+        ``[bold]`` reads as typed."""
+        names = self.player_names
+        if seat >= len(names):
+            return f"Seat {seat + 1}"
+        from rich.markup import escape  # here: the core is imported by workers that print nothing
+
+        return escape(names[seat])
 
     def question(self, state: S) -> str:
         """What the seat to move is deciding now, in words ("Where do you build the

@@ -184,6 +184,7 @@ class Game:
         pm = registry.game_plugin_manager(variant, self.expansions)
         self.rules: Rules[Any, Any, Any] = spec.rules(self.option_model, players, pm)
         self.rules.rules_versions = older
+        self.rules.player_names = tuple(seat.name for seat in self.seats)
         self.rules.check_state_parts()
         self.stop_at = _phase_names(self.rules, stop_at)
         """Phases before which the automatic steps are kept in :attr:`stops`."""

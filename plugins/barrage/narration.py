@@ -20,8 +20,8 @@ COUNTS = ("VP", "credits", "excavators", "mixers", "energy")
 
 
 def company(r: BarrageGame, state: State, seat: int) -> str:
-    """The seat's company name, or ``seat N`` before the draft."""
-    return r.company(state, seat).name or f"Seat {seat + 1}"
+    """The seat's company name, or its player's name before the draft."""
+    return r.company(state, seat).name or r.player(seat)
 
 
 def snapshot(state: State) -> list[tuple[int, ...]]:

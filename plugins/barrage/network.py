@@ -34,7 +34,7 @@ def _owner(r: BarrageGame, state: State, owner: int, seat: int) -> str:
     if owner == NOBODY:
         return "free"
     company = r.company(state, owner)
-    return company.name if company.id else f"seat {owner + 1}"
+    return company.name if company.id else r.player(owner)
 
 
 def production_terms(r: BarrageGame, state: State, seat: int) -> tuple[int, int, str, int]:
@@ -61,7 +61,7 @@ def network(r: BarrageGame, state: State, seat: int) -> list[str]:
     bonus = production.powerhouse_bonus(r, player.built[POWERHOUSE]) if flags & production.BONUS else 0
     mine = production.powerhouse_zones(r, state, seat)
     company = r.company(state, seat)
-    name = company.name if company.id else f"seat {seat + 1}"
+    name = company.name if company.id else r.player(seat)
     houses = ", ".join(f"{b.powerhouses[p].id} (Z-{z})" for z, p in sorted(mine.items())) or "none yet"
     lines = [
         f"Network of {name} (seat {seat + 1}): energy {terms}",

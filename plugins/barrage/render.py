@@ -56,7 +56,8 @@ def plural(n: int, word: str) -> str:
 
 
 def who(r: BarrageGame, state: State, owner: int) -> str:
-    """An owner code as a coloured company name (or neutral / nobody)."""
+    """An owner code as a coloured company name (its player's name before the draft; or
+    neutral / nobody)."""
     if owner == NEUTRAL:
         return "neutral"
     if owner == NOBODY:
@@ -65,8 +66,14 @@ def who(r: BarrageGame, state: State, owner: int) -> str:
         return "[dim]blocked[/dim]"
     company = r.company(state, owner)
     if not company.id:
-        return f"[bold]seat {owner + 1}[/]"
+        return f"[bold]{r.player(owner)}[/]"
     return f"[{COLOURS.get(company.id, 'bold')}]{company.name}[/]"
+
+
+def named(r: BarrageGame, state: State, seat: int) -> str:
+    """`` (Anna)``: the player of a company, after :func:`who` (which gives the name
+    itself before the draft)."""
+    return f" ({r.player(seat)})" if r.company(state, seat).id else ""
 
 
 def render(r: BarrageGame, state: State, seat: int | None) -> str:
@@ -233,8 +240,9 @@ def _company(
     officer = r.officers[p.officer]
     energy = f"{p.energy}" + (" (marker flipped: counts as 30)" if p.energy > 30 else "")
     colour = COLOUR_NAMES.get(company.id, "")  # an expansion's company: its name alone
+    player = f" · {r.player(seat)}" if company.id else ""  # before the draft, who() names the player
     lines.append(
-        f"  {who(r, state, seat)}{f' ({colour})' if colour else ''} · {officer.name} · "
+        f"  {who(r, state, seat)}{f' ({colour})' if colour else ''}{player} · {officer.name} · "
         f"[bold]{p.vp} VP[/bold] · energy this round {energy}"
     )
     if officer.text:
@@ -383,9 +391,9 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
             continue
         p = state.players[other]
         others.append(
-            f"  {who(r, state, other)} {p.vp} VP · energy {p.energy} · {p.credits}c {p.excavators}e "
-            f"{p.mixers}m · engineers {p.engineers} · contracts {len(p.contracts)} held, "
-            f"{len(p.fulfilled)} fulfilled"
+            f"  {who(r, state, other)}{named(r, state, other)} {p.vp} VP · energy {p.energy} · "
+            f"{p.credits}c {p.excavators}e {p.mixers}m · engineers {p.engineers} · "
+            f"contracts {len(p.contracts)} held, {len(p.fulfilled)} fulfilled"
         )
     order = " ".join(str(s + 1) for s in state.turn_order)
     lines += [f"Others (turn order by seat: {order})", *others]
@@ -496,7 +504,7 @@ def _draft(r: BarrageGame, state: State, width: int | None = None) -> list[str]:
         lines += _broken(f"{o.name}: {o.text}", "    ", width)
     contracts = " · ".join(contract_text(r, c) for c in state.draft_contracts)
     lines += _broken(f"starting contracts: {contracts}", "  ", width)
-    order = ", ".join(f"seat {s + 1}" for s in state.draft_order)
+    order = ", ".join(r.player(s) for s in state.draft_order)
     lines += _broken(f"choosing order: {order} (turn order will be the reverse, B-4.5.1)", "  ", width)
     return lines
 

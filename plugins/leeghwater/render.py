@@ -50,7 +50,7 @@ def work_reward(w: Any, short: bool = False) -> str:
 
 
 def company(rules: BarrageGame, state: State, seat: int) -> str:
-    return str(rules.company(state, seat).name or f"seat {seat + 1}")
+    return str(rules.company(state, seat).name or rules.player(seat))
 
 
 def render(rules: BarrageGame, state: State) -> str:

@@ -20,7 +20,7 @@ from turbine.core.errors import ParseError
 from . import actions as A
 from .maps import INF
 from .phases import P_BUILDING
-from .words import pack, plural, seat
+from .words import pack, plural
 
 if TYPE_CHECKING:
     from .data_model import Region
@@ -61,8 +61,8 @@ def _unknown(r: PowerGridRules, arg: str, wanted: str, regions: dict[str, Region
     return f"{arg.strip()!r} is no city or region of {r.map.title}; {hint} ({USAGE})"
 
 
-def _owners(s: State, c: int) -> str:
-    return ", ".join(seat(h) for h in s.houses[c]) or "no house"
+def _owners(r: PowerGridRules, s: State, c: int) -> str:
+    return ", ".join(r.player(h) for h in s.houses[c]) or "no house"
 
 
 def _next_space(r: PowerGridRules, s: State, c: int) -> str:
@@ -118,8 +118,8 @@ def _cost_text(space: int, cost: int, start: bool) -> str:
 def _city(r: PowerGridRules, s: State, c: int, who: int | None, own: bool) -> list[str]:
     name = r.city_names[c]
     region = r.map.regions[r.map.city_region[c]].name
-    you = "you" if own else (seat(who) if who is not None else "")
-    lines = [f"[bold]{name}[/bold] ({region}): {_owners(s, c)} · {_next_space(r, s, c)}"]
+    you = "you" if own else (r.player(who) if who is not None else "")
+    lines = [f"[bold]{name}[/bold] ({region}): {_owners(r, s, c)} · {_next_space(r, s, c)}"]
     if who is not None:
         lines.append(f"  building here now costs {you}: {build_cost(r, s, who, c)}")
     neighbours = sorted(r.map.adjacency[c], key=lambda bc: (bc[1], r.city_names[bc[0]]))
@@ -128,7 +128,7 @@ def _city(r: PowerGridRules, s: State, c: int, who: int | None, own: bool) -> li
     width = max((len(r.city_names[b]) + len(_away(r, s, c, b)) for b, _ in neighbours), default=0)
     for b, cost in neighbours:
         label = (r.city_names[b] + _away(r, s, c, b)).ljust(width)
-        row = f"  {label}  {cost:>2} · {_owners(s, b)}"
+        row = f"  {label}  {cost:>2} · {_owners(r, s, b)}"
         if who is not None:
             row += f" · {build_cost(r, s, who, b)}"
         lines.append(row)
@@ -142,9 +142,9 @@ def _network(r: PowerGridRules, s: State, who: int | None, own: bool) -> list[st
     regions = ", ".join(r.map.regions[g].name for g in sorted(s.regions))
     lines = [f"Ask {USAGE} for one place · regions in play: {regions}"]
     if who is None or not s.players[who].cities:
-        whose = "You have" if own else (f"{seat(who)} has" if who is not None else "Nobody has")
+        whose = "You have" if own else (f"{r.player(who)} has" if who is not None else "Nobody has")
         return [*lines, f"{whose} no city yet: the first costs only its space (P-6.4)."]
-    you = "you" if own else seat(who)
+    you = "you" if own else r.player(who)
     lines.append(f"Links out of the network of {you} (link cost → what building there costs {you} now):")
     for c in sorted(s.players[who].cities, key=lambda c: r.city_names[c]):
         links = sorted(r.map.adjacency[c], key=lambda bc: (bc[1], r.city_names[bc[0]]))
@@ -183,7 +183,7 @@ def _region(r: PowerGridRules, s: State, g: Region) -> list[str]:
         outside = [
             f"{r.city_names[b]} {cost}{_away(r, s, c, b)}" for b, cost in links if b not in inside_region
         ]
-        lines.append(f"  [bold]{r.city_names[c]}[/bold]: {_owners(s, c)} · {_next_space(r, s, c)}")
+        lines.append(f"  [bold]{r.city_names[c]}[/bold]: {_owners(r, s, c)} · {_next_space(r, s, c)}")
         lines += pack("    inside: ", _listed(inside))
         lines += pack("    out: ", _listed(outside))
     return lines

@@ -17,7 +17,7 @@ from .phases import P_AUCTION, P_BUILDING, P_BUREAU, P_RESOURCES
 from .plants import NUMBER, can_fuel, capacities, fuel_needs, storable, stored_kinds
 from .rules import PowerGridRules
 from .state import Decision, State
-from .words import plural, seat_name
+from .words import plural
 
 _PHASE_RULE = {P_AUCTION: "P-4.2", P_RESOURCES: "P-5.1", P_BUILDING: "P-6.1", P_BUREAU: "P-7.1"}
 
@@ -159,7 +159,7 @@ def _pending(r: PowerGridRules, state: State, d: Decision, action: A.Action) -> 
                 "P-14.6",
             )
         return IllegalAction(
-            f"plant {label(a.lot)} is being auctioned, high bid {a.high_bid} by {seat_name(a.high_bidder)}: "
+            f"plant {label(a.lot)} is being auctioned, high bid {a.high_bid} by {r.player(a.high_bidder)}: "
             f"bid more than {a.high_bid} or drop out",
             "P-4.5",
         )

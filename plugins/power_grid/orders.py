@@ -9,6 +9,7 @@ ordinary ``bid N`` of the log, so saves and replays know nothing of the order.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from turbine.core.errors import IllegalAction
 from turbine.core.rules import StandingOrder
@@ -16,7 +17,6 @@ from turbine.core.rules import StandingOrder
 from . import actions as A
 from .actions import Action, plant_label
 from .state import State
-from .words import seat
 
 ORDERS = ["bid up to N — bid for you, one above the others, up to N (P-4.5)"]
 """The forms a player may give while asked to bid, for the screen."""
@@ -29,9 +29,10 @@ def asked_to_bid(state: State, seat_: int) -> bool:
     return bool(pending) and pending[-1].kind == "bid" and pending[-1].seat == seat_
 
 
-def standing_order(state: State, seat_: int, text: str) -> BidUpTo | None:
+def standing_order(state: State, seat_: int, text: str, player: Callable[[int], str]) -> BidUpTo | None:
     """``bid up to N`` for ``seat_``, or ``None`` when ``text`` is no order; refused
-    (:class:`IllegalAction`) outside a bidding war or with a limit no bid fits."""
+    (:class:`IllegalAction`) outside a bidding war or with a limit no bid fits.
+    ``player``: how texts name a seat's player (:meth:`Rules.player`)."""
     match = _BID_UP_TO.fullmatch(" ".join(text.lower().split()))
     if match is None:
         return None
@@ -43,22 +44,23 @@ def standing_order(state: State, seat_: int, text: str) -> BidUpTo | None:
     if limit < lowest:
         raise IllegalAction(
             f"the lowest bid for plant {plant_label(a.lot)} is {lowest} (highest bid {a.high_bid} by "
-            f"{seat(a.high_bidder)}): a limit of {limit} allows no bid",
+            f"{player(a.high_bidder)}): a limit of {limit} allows no bid",
             "P-4.5",
         )
     money = state.players[seat_].money
     if limit > money:
         raise IllegalAction(f"you have {money} Elektro: you cannot bid up to {limit}", "P-4.4")
-    return BidUpTo(seat_, f"bid up to {limit}", limit, a.lot)
+    return BidUpTo(seat_, f"bid up to {limit}", limit, a.lot, player)
 
 
 class BidUpTo(StandingOrder[State, Action]):
     """Bid one above the highest bid for plant ``lot`` while that stays within ``limit``."""
 
-    def __init__(self, seat_: int, text: str, limit: int, lot: int) -> None:
+    def __init__(self, seat_: int, text: str, limit: int, lot: int, player: Callable[[int], str]) -> None:
         super().__init__(seat_, text)
         self.limit = limit
         self.lot = lot
+        self.player = player
 
     def finished(self, state: State) -> str:
         a = state.auction
@@ -66,9 +68,8 @@ class BidUpTo(StandingOrder[State, Action]):
         if a is None or a.lot != self.lot or self.seat not in a.bidders:
             return f"'{self.text}' is done: the auction for {plant} is over"
         if a.high_bidder != self.seat and a.high_bid >= self.limit:
-            return (
-                f"your limit of {self.limit} is reached: {plant} is at {a.high_bid} ({seat(a.high_bidder)})"
-            )
+            high = f"{a.high_bid} ({self.player(a.high_bidder)})"
+            return f"your limit of {self.limit} is reached: {plant} is at {high}"
         return ""
 
     def next_action(self, state: State) -> Action | None:

@@ -9,7 +9,7 @@ from .phases import P_BUREAU, PHASES
 from .plants import max_powerable
 from .state import HIDDEN, STEP3, State
 from .tables import income
-from .words import ordinal, plant_short, plural, seat_name
+from .words import ordinal, plant_short, plural
 
 if TYPE_CHECKING:
     from .rules import PowerGridRules
@@ -84,8 +84,8 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
         f"Step 2 at {rules.step2_cities} cities, game ends at {rules.end_cities} cities; "
         f"at most {rules.max_plants} plants each"
     )
-    order = ", ".join(f"{ordinal(i + 1)} {seat_name(seat_)}" for i, seat_ in enumerate(s.order))
-    moving = f" · to move: {seat_name(to_move)}" if to_move is not None else ""
+    order = ", ".join(f"{ordinal(i + 1)} {rules.player(seat_)}" for i, seat_ in enumerate(s.order))
+    moving = f" · to move: {rules.player(to_move)}" if to_move is not None else ""
     lines.append(f"Player order: {order}{moving}")
     actual = rules.actual_market(s)
     future = [k for k in s.market if k not in actual]
@@ -103,8 +103,8 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
     if s.auction is not None:
         a = s.auction
         lines.append(
-            f"Auction: {plant_text(a.lot)} high bid {a.high_bid} by {seat_name(a.high_bidder)}; "
-            f"still bidding: {', '.join(seat_name(b) for b in a.bidders)}"
+            f"Auction: {plant_text(a.lot)} high bid {a.high_bid} by {rules.player(a.high_bidder)}; "
+            f"still bidding: {', '.join(rules.player(b) for b in a.bidders)}"
         )
     res = []
     for r, name in enumerate(RESOURCE_NAMES):
@@ -123,7 +123,7 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
         if in_auction and i in flow.order and flow.done[flow.order.index(i)]:
             status = " · out of this auction phase (bought or passed)"
         lines.append(
-            f"{marker}[bold]{seat_name(i)}[/bold]: {p.money} Elektro, "
+            f"{marker}[bold]{rules.player(i)}[/bold]: {p.money} Elektro, "
             f"{plural(len(p.cities), 'city', 'cities')} "
             f"(can power {max_powerable(p)}), plants {plants}, holds {held}, {paid_text(s, i)}{status}"
         )
@@ -138,7 +138,7 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
         for c in region.cities:
             h = s.houses[c]
             mark = "*" if rules.start_city[c] else ("°" if len(rules.map.cities[c].spaces) == 2 else "")
-            owners = ", ".join(seat_name(x) for x in h)
+            owners = ", ".join(rules.player(x) for x in h)
             parts.append(f"{rules.city_names[c]}{mark}" + (f" ({owners})" if owners else ""))
         lines.append(f"{region.name}: " + ", ".join(parts))
     if japan:

@@ -23,7 +23,7 @@ from .plants import CITIES, NUMBER, fuel_needs, max_powerable
 from .render import deck_text, last_powered, paid_text
 from .state import STEP3, State
 from .tables import income, resupply_amounts
-from .words import burns, holding, ordinal, pack, plant_effect, plant_long, plant_short, plural, seat
+from .words import burns, holding, ordinal, pack, plant_effect, plant_long, plant_short, plural
 
 if TYPE_CHECKING:
     from .rules import PowerGridRules
@@ -48,15 +48,16 @@ def turn_view(r: PowerGridRules, state: State, seat_: int) -> str:
     s = r.view(state, seat_)
     lines = [_heading(r, s)]
     lines += _own(r, s, seat_)
-    lines += _others(s, seat_)
-    lines += _powered(s, seat_)
+    lines += _others(r, s, seat_)
+    lines += _powered(r, s, seat_)
     lines += _plant_market(r, s)
     lines += _resource_prices(r, s)
     if s.auction is not None:
         a = s.auction
-        still = ", ".join(str(b + 1) for b in a.bidders)
-        high = f"highest bid {a.high_bid} by {seat(a.high_bidder)}"
-        lines.append(f"Auction: {plant_short(a.lot)} · {high} · still in: seats {still}")
+        names = [r.player(b) for b in a.bidders]
+        still = [f"{name}," for name in names[:-1]] + names[-1:]
+        high = f"highest bid {a.high_bid} by {r.player(a.high_bidder)}"
+        lines += pack(f"Auction: {plant_short(a.lot)} · {high} · still in: ", still)
     return "\n".join(lines)
 
 
@@ -77,7 +78,7 @@ def _own(r: PowerGridRules, s: State, seat_: int) -> list[str]:
     p = s.players[seat_]
     cities = len(p.cities)
     lines = [
-        f"[bold]{seat(seat_)} (you)[/bold]: {p.money} Elektro · {_place(s, seat_)} in player order · "
+        f"[bold]{r.player(seat_)} (you)[/bold]: {p.money} Elektro · {_place(s, seat_)} in player order · "
         f"{plural(cities, 'city', 'cities')}, can power {max_powerable(p)}"
     ]
     plants = [f"{plant_label(k)} ({burns(k)} → {CITIES[k]})" for k in p.plants]
@@ -88,7 +89,7 @@ def _own(r: PowerGridRules, s: State, seat_: int) -> list[str]:
     return lines
 
 
-def _others(s: State, seat_: int) -> list[str]:
+def _others(r: PowerGridRules, s: State, seat_: int) -> list[str]:
     """One row for each other player in player order, under one heading; the plants
     come last and go on under themselves when the row is too long."""
     rows: list[tuple[str, ...]] = [("", "Elektro", "cities", "can power", "fuel")]
@@ -100,7 +101,7 @@ def _others(s: State, seat_: int) -> list[str]:
         fuel = holding(p.res) if any(p.res) else "none"
         rows.append(
             (
-                f"{_place(s, other)} {seat(other)}",
+                f"{_place(s, other)} {r.player(other)}",
                 str(p.money),
                 str(len(p.cities)),
                 str(max_powerable(p)),
@@ -118,12 +119,12 @@ def _others(s: State, seat_: int) -> list[str]:
     return lines
 
 
-def _powered(s: State, seat_: int) -> list[str]:
+def _powered(r: PowerGridRules, s: State, seat_: int) -> list[str]:
     """P-7.3/P-7.5, T-1: each player's cities powered in the last Phase 5 and the income
     paid for them, in player order (nothing before the first Phase 5)."""
     if all(last_powered(s, who) is None for who in s.order):
         return []
-    items = [f"{'you' if who == seat_ else seat(who)} {paid_text(s, who, short=True)}" for who in s.order]
+    items = [f"{'you' if who == seat_ else r.player(who)} {paid_text(s, who, short=True)}" for who in s.order]
     return pack("Last Phase 5, cities powered→Elektro paid: ", items, " · ")
 
 
@@ -164,7 +165,7 @@ def question(r: PowerGridRules, state: State) -> str:
             a = state.auction
             assert a is not None
             return (
-                f"bid on plant {plant_label(a.lot)} (highest bid {a.high_bid} by {seat(a.high_bidder)}) "
+                f"bid on plant {plant_label(a.lot)} (highest bid {a.high_bid} by {r.player(a.high_bidder)}) "
                 "or drop out (P-4.5)"
             )
         if d.kind == "discard":
@@ -330,7 +331,7 @@ def _map(r: PowerGridRules, s: State, arg: str) -> list[str]:
             if only is not None and c != only:
                 continue
             houses = s.houses[c]
-            owners = ", ".join(seat(h) for h in houses) or "no house"
+            owners = ", ".join(r.player(h) for h in houses) or "no house"
             space = space_now[c][len(houses)]
             nxt = f"next space {space}" if space is not None else "no space open"
             if c not in in_play:
@@ -388,7 +389,7 @@ def _players(r: PowerGridRules, s: State) -> list[str]:
     for place, who in enumerate(s.order, start=1):
         p = s.players[who]
         lines.append(
-            f"[bold]{ordinal(place)} {seat(who)}[/bold]: {p.money} Elektro · "
+            f"[bold]{ordinal(place)} {r.player(who)}[/bold]: {p.money} Elektro · "
             f"{plural(len(p.cities), 'city', 'cities')} · can power {max_powerable(p)} · "
             f"{paid_text(s, who)} · fuel: {holding(p.res)}"
         )

@@ -7,7 +7,7 @@ Plain functions of numbers and plant keys: they import only the data layer.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from .actions import RESOURCE_NAMES, plant_label
 from .data_model import plants_by_key
@@ -25,19 +25,6 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     if n == 1:
         return f"{n} {word}"
     return f"{n} {words or word + 's'}"
-
-
-def seat(seat_: int) -> str:
-    """A seat as the command line names it (``Seat 2`` for the 0-based seat 1)."""
-    return f"Seat {seat_ + 1}"
-
-
-seat_name = seat
-"""The same, for modules whose own variables are called ``seat``."""
-
-
-def seats(order: Iterable[int]) -> str:
-    return ", ".join(seat(s) for s in order)
 
 
 def burns(key: int) -> str:

@@ -10,7 +10,7 @@ import re
 import pytest
 from rich.console import Console
 from turbine.cli import screen
-from turbine.core import Game, ParseError, default_registry
+from turbine.core import Game, ParseError, Seat, default_registry
 from turbine.plugins.barrage.actions import Bank, Construct
 
 
@@ -233,15 +233,39 @@ def test_a_forced_answer_too_long_for_the_log_keeps_its_first_words():
     narration.forced(
         g.rules, g.state, 0, "pay 0e 2m 0c  (3 credits red frame; wheel: 2 mixers + tile base; x)"
     )
-    narration.forced(
-        g.rules, g.state, 0, "pay 0e 2m 0c  (3 credits red frame; wheel: 2 mixers + tile + base)"
-    )
-    kept = "Seat 1: pay 0e 2m 0c  (3 credits red frame; wheel: 2 mixers + tile base) (the only choice)"
+    narration.forced(g.rules, g.state, 0, "pay 0e 2m 0c  (3 credits red frame; wheel: 1 mixer + tile + dam)")
+    kept = "Player 1: pay 0e 2m 0c  (3 credits red frame; wheel: 2 mixers + tile base) (the only choice)"
     assert told == [
         kept,
-        "Seat 1: pay 0e 2m 0c (the only choice)",
+        "Player 1: pay 0e 2m 0c (the only choice)",
         kept,  # 93 columns: one too many
-        "Seat 1: pay 0e 2m 0c  (3 credits red frame; wheel: 2 mixers + tile + base) (the only choice)",
+        "Player 1: pay 0e 2m 0c  (3 credits red frame; wheel: 1 mixer + tile + dam) (the only choice)",
     ]
     assert len(told[-1]) == narration.FORCED_WIDTH  # exactly the width: kept whole
     assert all(len(line) <= narration.FORCED_WIDTH for line in told)
+
+
+def test_the_screen_names_the_players_before_and_after_the_draft():
+    """Before the draft a seat is its player (``choosing order: Anna, Ben, …``); after it,
+    its company, with the player beside it in the panel's lines."""
+    names = ["Anna", "Ben", "Cleo", "Dan"]
+    g = Game(
+        default_registry(),
+        "barrage",
+        players=4,
+        seed=3,
+        options={"mode": "full"},
+        seats=[Seat(name) for name in names],
+    )
+    lines = screen_lines(g)
+    assert any(line.strip().startswith("choosing order: Anna, Ben, Cleo, Dan (") for line in lines)
+    play_until(g, lambda g: g.rules.phase_name(g.state) == "actions", random.Random(1))
+    seat = g.to_move
+    lines = screen_lines(g)
+    company = g.rules.company(g.state, seat).name
+    assert any(line.startswith(f"  {company} ") and f" · {names[seat]} · " in line for line in lines)
+    start = next(i for i, line in enumerate(lines) if line.startswith("Others ("))
+    others = [other for other in g.state.turn_order if other != seat]
+    assert [line.split(" VP")[0].rsplit(" ", 1)[0].strip() for line in lines[start + 1 : start + 4]] == [
+        f"{g.rules.company(g.state, other).name} ({names[other]})" for other in others
+    ]

@@ -140,12 +140,14 @@ def test_bid_up_to_bids_one_above_the_others_until_the_limit_then_asks(tmp_path)
     ]
     assert "Seat 1 · Player 1: bid 5 (order: bid up to 9)" in out
     assert "Seat 1 · Player 1: bid 8 (order: bid up to 9)" in out
-    said = out.index("Seat 1 · Player 1: your limit of 9 is reached: plant 4 is at 9 (Seat 3)")
-    asked = out.index("Seat 1 · Player 1: bid on plant 4 (highest bid 9 by Seat 3) or drop out (P-4.5)", said)
+    said = out.index("Seat 1 · Player 1: your limit of 9 is reached: plant 4 is at 9 (Player 3)")
+    asked = out.index(
+        "Seat 1 · Player 1: bid on plant 4 (highest bid 9 by Player 3) or drop out (P-4.5)", said
+    )
     assert said < asked
     # the screen offers the order with the moves while Seat 1 is asked to bid
     assert "bid up to N — bid for you, one above the others, up to N (P-4.5)" in out
-    assert "Seat 3 buys plant 4 (2 coal → 1 city) for 9 Elektro" in out
+    assert "Player 3 buys plant 4 (2 coal → 1 city) for 9 Elektro" in out
     assert run_cli("replay", "g.json", "--verify", cwd=tmp_path).returncode == 0
 
 
@@ -162,7 +164,7 @@ def test_an_order_ends_with_the_auction_it_won(tmp_path):
         (0, "bid 7"),
         (1, "drop out"),
     ]
-    assert "Seat 1 buys plant 4 (2 coal → 1 city) for 7 Elektro" in out
+    assert "Player 1 buys plant 4 (2 coal → 1 city) for 7 Elektro" in out
     assert "Seat 1 · Player 1: 'bid up to 20' is done: the auction for plant 4 is over" in out
 
 
@@ -177,7 +179,7 @@ def test_an_order_that_cannot_stand_is_refused_and_changes_nothing(tmp_path):
     assert any(re.search(r"'bid up to N' answers a running auction .* \[P-4\.5\]$", line) for line in lines)
     assert any(
         line.endswith(
-            "the lowest bid for plant 4 is 5 (highest bid 4 by Seat 3): a limit of 4 allows no bid [P-4.5]"
+            "the lowest bid for plant 4 is 5 (highest bid 4 by Player 3): a limit of 4 allows no bid [P-4.5]"
         )
         for line in lines
     )

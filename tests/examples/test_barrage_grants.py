@@ -197,7 +197,7 @@ def test_refusals_cite_the_grant_rules():
     taken = assert_refused(game, grant("FUNDING"))
     assert taken.rule == "GR-5"
     assert taken.reason == (
-        f"grant FUNDING was taken this round by seat {other + 1}; it returns to the display "
+        f"grant FUNDING was taken this round by {game.seats[other].name}; it returns to the display "
         "at the end of the round"
     )
     wheel = assert_refused(game, grant("WHEEL"))

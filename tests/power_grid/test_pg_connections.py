@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from pg_helpers import REGIONS, REGISTRY, act, new_state, play_until, to_phase_5
-from turbine.core import Game
+from turbine.core import Game, Seat
 from turbine.core.errors import ParseError
 from turbine.plugins.power_grid import actions as A
 from turbine.plugins.power_grid.tables import income
@@ -267,11 +267,14 @@ def test_a_player_paid_in_round_1_shows_before_the_others():
 
 
 def test_every_text_names_seats_as_the_screen_does_and_counts_in_the_right_number():
-    """The board, the panel, the views, the refusals and the narration say ``Seat 2``,
-    never ``P2``, and never ``1 cities``, ``1 plants``, ``1 cards`` or ``1 tokens``."""
-    game = Game(REGISTRY, "power_grid", players=4, seed=7, options={"regions": REGIONS})
+    """The board, the panel, the views, the refusals and the narration name each seat by
+    its player's name, never ``Seat 2`` or ``P2``, and never say ``1 cities``, ``1 plants``,
+    ``1 cards`` or ``1 tokens``."""
+    names = ["Anna", "Ben", "Cleo", "Dan"]
+    seats = [Seat(name) for name in names]
+    game = Game(REGISTRY, "power_grid", players=4, seed=7, options={"regions": REGIONS}, seats=seats)
     rnd = random.Random(7)
-    wrong = re.compile(r"\bP[1-6]\b|\b1 (cities|plants|cards|tokens|networks|links)\b")
+    wrong = re.compile(r"\bP[1-6]\b|\bSeat [1-6]\b|\b1 (cities|plants|cards|tokens|networks|links)\b")
     texts: list[str] = []
     for step in range(1500):
         if game.is_over:
@@ -295,4 +298,4 @@ def test_every_text_names_seats_as_the_screen_does_and_counts_in_the_right_numbe
     assert len(texts) > 500
     for text in texts:
         assert not wrong.search(text), text
-    assert any("Seat 1" in text for text in texts)
+    assert all(any(name in text for text in texts) for name in names)

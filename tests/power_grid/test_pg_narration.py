@@ -25,7 +25,8 @@ def _play_until(game: Game, phase: str, round_: int) -> None:
 
 
 def _seat(seat: int) -> str:
-    return f"Seat {seat + 1}"
+    """How the narration names a seat's player: by name, here the default ``Player 2``."""
+    return f"Player {seat + 1}"
 
 
 def test_P_7_5_T_1_incomes_resupply_market_and_order_are_told_after_the_last_powering():

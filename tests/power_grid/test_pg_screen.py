@@ -12,7 +12,7 @@ import pytest
 from pg_helpers import REGISTRY, act, k, new_state, play_until
 from rich.console import Console
 from turbine.cli import output, screen
-from turbine.core import Game
+from turbine.core import Game, Seat
 from turbine.core.errors import ParseError
 from turbine.plugins.power_grid import actions as A
 from turbine.plugins.power_grid.plants import max_powerable
@@ -200,15 +200,20 @@ def test_an_auction_choice_says_what_the_plant_burns_powers_and_its_minimum_bid(
 
 
 def test_the_auction_line_names_the_bidders_still_in_within_100_columns():
-    """P-4.5: who is still in the auction, in bidding order, by seat number (six names in
-    full did not fit the panel's line)."""
+    """P-4.5: who is still in the auction, in bidding order, by their players' names; six
+    of them go on under the line rather than past the panel's width."""
     game = Game(REGISTRY, "power_grid", players=6, seed=2, options={"map": "russia"})
     game.play(game.find("auction 3 bid 3"))
-    line = next(line for line in _screen(game) if line.startswith("Auction:"))
-    order = [b + 1 for b in game.state.auction.bidders]
+    lines = _screen(game)
+    start = next(i for i, line in enumerate(lines) if line.startswith("Auction:"))
+    auction = lines[start : start + 2]
+    assert auction[0].startswith("Auction: 3(2 oil→1) · highest bid 3 by Player 6 · still in: Player 6,")
+    assert auction[1].startswith("    ")
+    order = [f"Player {b + 1}" for b in game.state.auction.bidders]
     assert len(order) == 6
-    assert line.endswith(f"still in: seats {', '.join(map(str, order))}")
-    assert len(line) <= WIDTH
+    said = " ".join(auction).split("still in: ", 1)[1]
+    assert said.split() == " ".join(f"{name}," for name in order).rstrip(",").split()
+    assert all(len(line) <= WIDTH for line in auction)
 
 
 def test_a_purchase_shows_the_price_of_the_next_token():
@@ -358,3 +363,28 @@ def test_the_moves_as_data_name_plants_by_their_printed_number():
         data = r.action_terms(action)
         assert f"auction {data['plant']} bid {data['bid']}" == r.describe(action)
     assert r.action_to_data(A.OpenAuction(k(4), 4))["plant"] == 12  # the saved log is unchanged
+
+
+def test_the_panel_names_the_players_as_the_table_named_them():
+    """``turbine new --names``: the panel, the auction line and the question name each
+    player as the table did, where before they said ``Seat 3``; a name that reads as
+    markup is shown as typed."""
+    seats = [Seat("Anna"), Seat("[bold]Ben[/bold]"), Seat("Cleo")]
+    game = Game(REGISTRY, "power_grid", players=3, seed=0, options={"map": "russia"}, seats=seats)
+    game.play(game.find("auction 5 bid 5"))  # Cleo, first in the order, opens
+    lines = _screen(game)
+    assert "Anna (you): 50 Elektro · 2nd in player order · 0 cities, can power 0" in lines
+    assert [line.split()[:3] for line in lines if line.startswith(("  1st", "  3rd"))] == [
+        ["1st", "Cleo", "50"],
+        ["3rd", "[bold]Ben[/bold]", "50"],
+    ]
+    auction = next(line for line in lines if line.startswith("Auction:"))
+    assert auction.endswith("highest bid 5 by Cleo · still in: Cleo, Anna, [bold]Ben[/bold]")
+    assert "Seat 1 · Anna: bid on plant 5 (highest bid 5 by Cleo) or drop out (P-4.5)" in lines
+    assert not any(re.search(r"\bSeat [23]\b", line) for line in lines)
+
+
+def test_rules_without_a_table_name_seats_by_number():
+    """Rules used alone (a test, a bot's playout) have no names: ``Seat 2``."""
+    r, _ = new_state(3)
+    assert [r.player(seat) for seat in range(3)] == ["Seat 1", "Seat 2", "Seat 3"]

@@ -124,11 +124,11 @@ def power_grid_income_paid(rules: Any, state: Any, seat: int, cities: int, amoun
         state.players[seat].money -= tax
         mine.paid += tax
         treasury(state).collected += tax
-        rules.tell(f"Seat {seat + 1} pays {tax} Elektro of carbon tax")
+        rules.tell(f"{rules.player(seat)} pays {tax} Elektro of carbon tax")
 
 
 @hookimpl
 def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str:
-    paid = ", ".join(f"Seat {s + 1} {account(state, s).paid}" for s in range(len(state.players)))
+    paid = ", ".join(f"{rules.player(s)} {account(state, s).paid}" for s in range(len(state.players)))
     rate = rules.options.carbon.rate
     return f"Carbon tax: {rate} Elektro per coal burned; collected {treasury(state).collected} ({paid})"

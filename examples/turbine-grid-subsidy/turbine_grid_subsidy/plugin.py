@@ -68,7 +68,7 @@ def turbine_phase_end(rules: Any, state: Any, phase: str) -> None:
 
 @hookimpl
 def turbine_render_extra(rules: Any, state: Any, seat: int | None) -> str:
-    seats = ", ".join(f"Seat {s + 1}" for s in subsidised(state)) or "nobody"
+    seats = ", ".join(rules.player(s) for s in subsidised(state)) or "nobody"
     amount = rules.options.subsidy.amount
     return f"Catch-up subsidy: {amount} Elektro after Bureaucracy to the fewest cities (now: {seats})"
 

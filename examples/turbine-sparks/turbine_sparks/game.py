@@ -268,8 +268,8 @@ class SparksRules(Rules[State, Action, SparksOptions]):
         lines.append(f"On offer: {offer} · deck: {len(state.deck)} cards")
         if state.auction is not None:
             a = state.auction
-            lines.append(f"Auction: high bid {a.high_bid} by seat {a.high_bidder + 1}")
+            lines.append(f"Auction: high bid {a.high_bid} by {self.player(a.high_bidder)}")
         for i, p in enumerate(state.players):
             gens = ", ".join(map(str, p.generators)) or "-"
-            lines.append(f"  Seat {i + 1}: {p.points} VP, {p.coins} coins, generators {gens}")
+            lines.append(f"  {self.player(i)}: {p.points} VP, {p.coins} coins, generators {gens}")
         return "\n".join(lines)

@@ -13,9 +13,9 @@ if TYPE_CHECKING:
 
 
 def who(game: BarrageGame, state: State, seat: int) -> str:
-    """A seat as its company's name (``seat N`` before the draft)."""
+    """A seat as its company's name (its player's name before the draft)."""
     company = game.company(state, seat)
-    return company.name if company.id else f"Seat {seat + 1}"
+    return company.name if company.id else game.player(seat)
 
 
 def owner_text(game: BarrageGame, state: State, owner: int, seat: int) -> str:
