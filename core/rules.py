@@ -430,17 +430,19 @@ class Rules(ABC, Generic[S, A, Opt]):
         ``""`` while it has none yet (before a draft) or where the game has no such thing."""
         return ""
 
+    def player_name(self, seat: int) -> str:
+        """The name of the player of ``seat`` (:attr:`player_names`), or ``Seat 2`` for
+        rules used without a table: as pictures write it.  Texts use :meth:`player`."""
+        names = self.player_names
+        return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+
     def player(self, seat: int) -> str:
         """How the game's own texts (boards, tables, what happened) name the player of
-        ``seat``: their name (:attr:`player_names`), or ``Seat 2`` for rules used without
-        a table.  Markup-escaped, as every game text is rich markup: a player named
-        ``[bold]`` reads as typed."""
-        names = self.player_names
-        if seat >= len(names):
-            return f"Seat {seat + 1}"
+        ``seat``: :meth:`player_name`, markup-escaped, as every game text is rich markup
+        (a player named ``[bold]`` reads as typed)."""
         from rich.markup import escape  # here: the core is imported by workers that print nothing
 
-        return escape(names[seat])
+        return escape(self.player_name(seat))
 
     def question(self, state: S) -> str:
         """What the seat to move is deciding now, in words ("Where do you build the

@@ -73,7 +73,7 @@ def owner_name(r: BarrageGame, state: State, owner: int) -> str:
     if owner < 0:
         return "free"
     name = r.company(state, owner).name
-    return str(name) if name else f"seat {owner + 1}"
+    return str(name) if name else r.player_name(owner)
 
 
 def _columns(r: BarrageGame) -> dict[int, float]:
@@ -305,7 +305,8 @@ def _round(r: BarrageGame, state: State, canvas: Canvas) -> None:
     status = "game over" if over else r.phase_name(state)
     if to_move is not None:
         who = owner_name(r, state, to_move)
-        named = "" if who == f"seat {to_move + 1}" else f" (seat {to_move + 1})"
+        player = r.player_name(to_move)
+        named = "" if who == player else f" ({player})"
         status += f" · {who}{named} to decide"
     panel.text(0, 13, status, size=12, weight="bold", cls="status")
     for i, tile in enumerate(state.bonus_tiles):
@@ -367,7 +368,8 @@ def _companies(r: BarrageGame, state: State, canvas: Canvas) -> None:
         rows = min(len(player.contracts), 3) + (1 if player.fulfilled else 0)
         panel = canvas.panel(
             f"company-{seat + 1}",
-            f"Seat {seat + 1}" + ("" if company == f"seat {seat + 1}" else f": {company}"),
+            f"Seat {seat + 1} · {r.player_name(seat)}"
+            + ("" if company == r.player_name(seat) else f": {company}"),
             SIDE,
             112 + rows * 14,
             side=True,

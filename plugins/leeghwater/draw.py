@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from turbine.core.drawing import Canvas, Group, seat_colour, seat_ink
 
 from . import store as lw
-from .render import company, machinery, work_reward
+from .render import machinery, work_reward
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
@@ -29,8 +29,9 @@ WORK_W = (SIDE - 16) / 3
 
 
 def owner_name(rules: BarrageGame, state: State, owner: int) -> str:
-    """Who built on a building space, named as on Barrage's board (``seat N`` before the draft)."""
-    return company(rules, state, owner)
+    """Who built on a building space, named as on Barrage's board (the player's name before
+    the draft)."""
+    return str(rules.company(state, owner).name or rules.player_name(owner))
 
 
 def draw(rules: BarrageGame, state: State, seat: int | None, canvas: Canvas) -> None:
@@ -67,7 +68,7 @@ def draw(rules: BarrageGame, state: State, seat: int | None, canvas: Canvas) -> 
         panel.text(
             0,
             y + n * 16,
-            f"Seat {who + 1} {owner_name(rules, state, who)}: external works {works}; "
+            f"{owner_name(rules, state, who)} ({rules.player_name(who)}): external works {works}; "
             f"building pieces left {mine.pieces}",
             size=10.5,
             cls="extension",

@@ -323,7 +323,7 @@ def _plant_market(rules: PowerGridRules, s: State, canvas: Canvas) -> None:
         panel.text(
             0,
             150,
-            f"Auction: plant {plant_label(a.lot)} at {a.high_bid} by seat {a.high_bidder + 1}",
+            f"Auction: plant {plant_label(a.lot)} at {a.high_bid} by {rules.player_name(a.high_bidder)}",
             size=11,
             weight="bold",
             cls="auction",
@@ -365,7 +365,7 @@ def _players(rules: PowerGridRules, s: State, canvas: Canvas) -> None:
         group.rect(0, 0, 18, 18, fill=seat_colour(who), stroke="#222222", rx=3)
         group.text(9, 13, str(who + 1), size=11, anchor="middle", fill=seat_ink(who), weight="bold")
         mark = " · to move" if who == to_move else ""
-        group.text(26, 14, f"Seat {who + 1}{mark}", size=12.5, weight="bold")
+        group.text(26, 14, f"{rules.player_name(who)}{mark}", size=12.5, weight="bold")
         fuel = ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(p.res) if n) or "no fuel"
         group.text(
             26,

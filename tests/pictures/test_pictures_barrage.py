@@ -94,7 +94,7 @@ def test_the_start_of_a_full_game_draws_before_any_company_is_chosen():
     game = play("barrage", 2, seed=3, moves=0, options={"mode": "full"})
     root = parse(svg(game, 0))
     assert len(by_class(root, "dam")) == 20
-    assert [c.get("data-company") for c in by_class(root, "company")] == ["seat 1", "seat 2"]
+    assert [c.get("data-company") for c in by_class(root, "company")] == [s.name for s in game.seats]
 
 
 def test_golden_barrage_full(full):
