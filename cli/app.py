@@ -302,7 +302,7 @@ def plugins(json_out: JsonFlag = False) -> None:
         return
     table = Table(box=None, pad_edge=False, header_style="dim")
     for column in ("plugin", "status", "version", "requires", "source", "provides"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")  # a narrow terminal breaks a long name, never cuts it
     for row in rows:
         bots = [f"bots {', '.join(row['bots'])}"] if row["bots"] else []
         provides = ", ".join(row["variants"] + row["expansions"] + bots) or row["description"]

@@ -84,3 +84,16 @@ def test_unknown_command_is_a_usage_error(run):
     result = run("frobnicate")
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
+
+
+def test_plugins_on_a_narrow_terminal_breaks_long_names_and_cuts_none(run):
+    """At 60 columns a source such as ``turbine-barrage-grants 0.1.0`` goes on over
+    lines rather than ending in ``…`` (rich's default for a word too long for its cell)."""
+    result = run("plugins", env={"COLUMNS": "60"})
+    assert result.returncode == 0, result.stderr
+    assert "…" not in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) <= 60
+    lines = result.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("barrage_gr"))
+    source = [line[40:50].strip() for line in lines[at : at + 4]]
+    assert "".join(source) == "turbine-barrage-grants0.1.0"
