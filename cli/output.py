@@ -286,7 +286,9 @@ def scores(game: Game, final: bool = False) -> None:
         table.add_column("")
     for index, seat in enumerate(game.seats):
         marker = "winner" if index in winners else ""
-        row: list[str | Text] = [str(index + 1), Text(f"{seat.name} ({seat.kind})"), str(values[index])]
+        # who plays the seat now (a handover, `human 3` in play, changes it), and who it was set up for
+        who = seat.player if seat.player == seat.kind else f"{seat.player}, was {seat.kind}"
+        row: list[str | Text] = [str(index + 1), Text(f"{seat.name} ({who})"), str(values[index])]
         if winners:
             row.append(marker)
         table.add_row(*row, style="bold" if index == game.to_move or index in winners else "")

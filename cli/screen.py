@@ -261,5 +261,9 @@ class Announcer:
         if len(self.steps) == 1 and moved <= {self.seat}:
             return []
         game = self.game
-        names = [game.rules.seat_name(game.state, seat) for seat in range(game.players)]
+        rules = game.rules  # ``seat 3 (USA · Anna)``: what the seat is, and its player
+        names = [
+            " · ".join(p for p in (rules.seat_name(game.state, seat), rules.player_name(seat)) if p)
+            for seat in range(game.players)
+        ]
         return tally_changes(before, after, names)

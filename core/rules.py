@@ -431,15 +431,18 @@ class Rules(ABC, Generic[S, A, Opt]):
         return ""
 
     def player_name(self, seat: int) -> str:
-        """The name of the player of ``seat`` (:attr:`player_names`), or ``Seat 2`` for
-        rules used without a table: as pictures write it.  Texts use :meth:`player`."""
+        """How plain texts name the player of ``seat``: their name (:attr:`player_names`),
+        or ``Seat 2`` for rules used without a table.  Plain: what :meth:`tell` says, a
+        :meth:`question`, a :meth:`choice_text`, a refusal's reason, a picture.  The board
+        and the panel, which are rich markup, use :meth:`player`."""
         names = self.player_names
         return names[seat] if seat < len(names) else f"Seat {seat + 1}"
 
     def player(self, seat: int) -> str:
-        """How the game's own texts (boards, tables, what happened) name the player of
-        ``seat``: :meth:`player_name`, markup-escaped, as every game text is rich markup
-        (a player named ``[bold]`` reads as typed)."""
+        """How the texts that are rich markup (:meth:`render`, :meth:`turn_view`,
+        :meth:`render_view`, what ``turbine_render_extra`` adds) name the player of
+        ``seat``: :meth:`player_name`, markup-escaped, so that a player named ``[bold]``
+        reads as typed."""
         from rich.markup import escape  # here: the core is imported by workers that print nothing
 
         return escape(self.player_name(seat))

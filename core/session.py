@@ -616,7 +616,8 @@ class Game:
         phase = self.rules.phase_name(self.state)
         if phase:
             parts.append(phase)
-        parts.append(f"seat {_seat_text(self.to_move)} to move" if self.to_move is not None else "game over")
+        seat = self.to_move
+        parts.append("game over" if seat is None else f"seat {seat + 1} ({self.seats[seat].name}) to move")
         return ", ".join(parts)
 
     # -- who plays ------------------------------------------------------------------

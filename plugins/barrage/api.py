@@ -79,6 +79,7 @@ class CompanyAbility(Protocol):
     id: str
     name: str
     text: str
+    colour: str
     flow_energy: int
     after_production_energy: int
     repeat_production: bool

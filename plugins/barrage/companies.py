@@ -14,6 +14,8 @@ class Company:
     id = ""
     name = ""
     text = ""
+    colour = ""
+    """Its pieces' colour (B-2), as the board names it; ``""``: none (no company yet)."""
     flow_energy = 0
     """Energy per marker flowing naturally through one of its powerhouses (USA)."""
     after_production_energy = 0
@@ -27,28 +29,28 @@ class Company:
 class USA(Company):
     """B-15.2: +1 energy per marker flowing naturally through your powerhouses."""
 
-    id, name, flow_energy = "CO-USA", "USA", 1
+    id, name, colour, flow_energy = "CO-USA", "USA", "red", 1
     text = "+1 energy per water marker flowing naturally through your powerhouses"
 
 
 class Germany(Company):
     """B-15.4: a second production with another powerhouse, without modifiers."""
 
-    id, name, repeat_production = "CO-GER", "Germany", True
+    id, name, colour, repeat_production = "CO-GER", "Germany", "black", True
     text = "after a production, produce again with another powerhouse, without modifiers"
 
 
 class Italy(Company):
     """B-15.3: +3 energy after each production action (not for contracts)."""
 
-    id, name, after_production_energy = "CO-ITA", "Italy", 3
+    id, name, colour, after_production_energy = "CO-ITA", "Italy", "green", 3
     text = "+3 energy after each production action (not for contracts)"
 
 
 class France(Company):
     """B-15.5: contracts need 3 less energy."""
 
-    id, name, contract_discount = "CO-FRA", "France", 3
+    id, name, colour, contract_discount = "CO-FRA", "France", "white", 3
     text = "contracts need 3 less energy"
 
 

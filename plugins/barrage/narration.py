@@ -21,7 +21,7 @@ COUNTS = ("VP", "credits", "excavators", "mixers", "energy")
 
 def company(r: BarrageGame, state: State, seat: int) -> str:
     """The seat's company name, or its player's name before the draft."""
-    return r.company(state, seat).name or r.player(seat)
+    return r.company(state, seat).name or r.player_name(seat)
 
 
 def snapshot(state: State) -> list[tuple[int, ...]]:

@@ -61,10 +61,10 @@ def network(r: BarrageGame, state: State, seat: int) -> list[str]:
     bonus = production.powerhouse_bonus(r, player.built[POWERHOUSE]) if flags & production.BONUS else 0
     mine = production.powerhouse_zones(r, state, seat)
     company = r.company(state, seat)
-    name = company.name if company.id else r.player(seat)
+    name = f"{company.name} ({r.player(seat)})" if company.id else r.player(seat)
     houses = ", ".join(f"{b.powerhouses[p].id} (Z-{z})" for z, p in sorted(mine.items())) or "none yet"
     lines = [
-        f"Network of {name} (seat {seat + 1}): energy {terms}",
+        f"Network of {name}: energy {terms}",
         f"  powerhouses: {houses} · board bonus +{bonus} · {player.credits} credits "
         "(another's conduit costs 1 per water, and gives its owner 1 VP)",
     ]

@@ -23,8 +23,8 @@ from .tables import MACHINERY_LOTS, NEUTRAL, NOBODY, PIECES, POWERHOUSE, STRUCTU
 if TYPE_CHECKING:
     from .api import BarrageGame
 
-COLOURS = {"CO-USA": "red", "CO-GER": "bright_black", "CO-ITA": "green", "CO-FRA": "white"}
-COLOUR_NAMES = {"CO-USA": "red", "CO-GER": "black", "CO-ITA": "green", "CO-FRA": "white"}
+STYLES = {"black": "bright_black", "orange": "dark_orange"}
+"""A company colour's terminal style where its name is none (black on a dark terminal)."""
 AREA_TITLES = ("Mountains", "Hills", "Plains")
 BONUS_TEXT = {
     "fulfilled_contracts": "per fulfilled contract",
@@ -67,7 +67,7 @@ def who(r: BarrageGame, state: State, owner: int) -> str:
     company = r.company(state, owner)
     if not company.id:
         return f"[bold]{r.player(owner)}[/]"
-    return f"[{COLOURS.get(company.id, 'bold')}]{company.name}[/]"
+    return f"[{STYLES.get(company.colour, company.colour) or 'bold'}]{company.name}[/]"
 
 
 def named(r: BarrageGame, state: State, seat: int) -> str:
@@ -239,7 +239,7 @@ def _company(
     company = r.company(state, seat)
     officer = r.officers[p.officer]
     energy = f"{p.energy}" + (" (marker flipped: counts as 30)" if p.energy > 30 else "")
-    colour = COLOUR_NAMES.get(company.id, "")  # an expansion's company: its name alone
+    colour = company.colour
     player = f" · {r.player(seat)}" if company.id else ""  # before the draft, who() names the player
     lines.append(
         f"  {who(r, state, seat)}{f' ({colour})' if colour else ''}{player} · {officer.name} · "
@@ -391,7 +391,7 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
             continue
         p = state.players[other]
         others.append(
-            f"  {who(r, state, other)}{named(r, state, other)} {p.vp} VP · energy {p.energy} · "
+            f"  {who(r, state, other)}{named(r, state, other)}: {p.vp} VP · energy {p.energy} · "
             f"{p.credits}c {p.excavators}e {p.mixers}m · engineers {p.engineers} · "
             f"contracts {len(p.contracts)} held, {len(p.fulfilled)} fulfilled"
         )

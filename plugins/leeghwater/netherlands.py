@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 class Netherlands(Company):
     """L-11: a normal company; its ability (the water drop, L-11.3) is :func:`after_production`."""
 
-    id, name = NED, "Netherlands"
+    id, name, colour = NED, "Netherlands", "orange"  # L-11
     text = "after a production action, you may place 1 water at one of your other dams that can hold it"
 
 

@@ -29,6 +29,7 @@ from .draw_data import positions
 from .phases import PHASES
 from .plants import max_powerable
 from .state import HIDDEN, STEP3, State
+from .words import plural
 
 if TYPE_CHECKING:
     from .rules import PowerGridRules
@@ -370,7 +371,8 @@ def _players(rules: PowerGridRules, s: State, canvas: Canvas) -> None:
         group.text(
             26,
             30,
-            f"{p.money} Elektro · {len(p.cities)} cities · can power {max_powerable(p)} · {fuel}",
+            f"{p.money} Elektro · {plural(len(p.cities), 'city', 'cities')} · "
+            f"can power {max_powerable(p)} · {fuel}",
             size=11,
             fill="#333333",
             cls="player-line",

@@ -159,8 +159,8 @@ def _pending(r: PowerGridRules, state: State, d: Decision, action: A.Action) -> 
                 "P-14.6",
             )
         return IllegalAction(
-            f"plant {label(a.lot)} is being auctioned, high bid {a.high_bid} by {r.player(a.high_bidder)}: "
-            f"bid more than {a.high_bid} or drop out",
+            f"plant {label(a.lot)} is being auctioned, high bid {a.high_bid} by "
+            f"{r.player_name(a.high_bidder)}: bid more than {a.high_bid} or drop out",
             "P-4.5",
         )
     if d.kind == "discard":

@@ -60,7 +60,7 @@ class PowerGrid(PowerGridRules):
 
     def standing_order(self, state: State, seat: int, text: str) -> StandingOrder[State, Action] | None:
         """``bid up to N`` in a bidding war (see :mod:`.orders`)."""
-        return orders.standing_order(state, seat, text, self.player)
+        return orders.standing_order(state, seat, text, self.player_name)
 
     def standing_orders(self, state: State) -> list[str]:
         seat = self.to_move(state)

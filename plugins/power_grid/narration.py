@@ -21,29 +21,29 @@ if TYPE_CHECKING:
 
 
 class Teller(Protocol):
-    """What a narration needs of the rules: :meth:`Rules.tell` and :meth:`Rules.player`
+    """What a narration needs of the rules: :meth:`Rules.tell` and :meth:`Rules.player_name`
     (the rules import this module, so it names no rules class)."""
 
     def tell(self, text: str) -> None: ...
 
-    def player(self, seat: int) -> str: ...
+    def player_name(self, seat: int) -> str: ...
 
 
 def order(r: Teller, state: State, rule: str) -> None:
     """P-3.4/P-3.5 (or P-3.9 in round 1): the new player order."""
     how = "highest plant first" if rule == "P-3.9" else "most cities first"
-    places = ", ".join(f"{ordinal(i + 1)} {r.player(s)}" for i, s in enumerate(state.order))
+    places = ", ".join(f"{ordinal(i + 1)} {r.player_name(s)}" for i, s in enumerate(state.order))
     r.tell(f"Player order ({how}, {rule}): {places}")
 
 
 def sold(r: Teller, buyer: int, plant: int, price: int, alone: bool) -> None:
     """P-4.5/P-4.6: who takes the plant, for how much."""
     why = " (nobody else may bid, P-4.6)" if alone else ""
-    r.tell(f"{r.player(buyer)} buys {plant_long(plant)} for {price} Elektro{why}")
+    r.tell(f"{r.player_name(buyer)} buys {plant_long(plant)} for {price} Elektro{why}")
 
 
 def cannot_raise(r: Teller, bidder: int, high: int) -> None:
-    r.tell(f"{r.player(bidder)} cannot pay more than {high} and drops out (P-4.5)")
+    r.tell(f"{r.player_name(bidder)} cannot pay more than {high} and drops out (P-4.5)")
 
 
 def entered(r: Teller, plant: int) -> None:
@@ -69,10 +69,10 @@ def paid(r: Teller, state: State, who: int, capacity: int, powered: int) -> None
     elif powered < cities:
         what = f"powers {powered} of {plural(cities, 'city', 'cities')}"
     else:
-        what = "powers its city" if cities == 1 else f"powers all {cities} cities"
+        what = "powers their city" if cities == 1 else f"powers all {cities} cities"
         if capacity > cities:
-            what += f" (its plants could power {capacity})"
-    r.tell(f"{r.player(who)} {what}: +{income(powered)} Elektro, now {p.money} (T-1, P-7.5)")
+            what += f" (their plants could power {capacity})"
+    r.tell(f"{r.player_name(who)} {what}: +{income(powered)} Elektro, now {p.money} (T-1, P-7.5)")
 
 
 def resupply(r: Teller, state: State, before: list[int], due: tuple[int, ...]) -> None:
@@ -94,4 +94,4 @@ def under_deck(r: Teller, plant: int) -> None:
 
 def forced(r: Teller, who: int, what: str) -> None:
     """An answer the rules gave for a player because it was the only one."""
-    r.tell(f"{r.player(who)}: {what} (the only choice)")
+    r.tell(f"{r.player_name(who)}: {what} (the only choice)")

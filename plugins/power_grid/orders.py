@@ -32,7 +32,7 @@ def asked_to_bid(state: State, seat_: int) -> bool:
 def standing_order(state: State, seat_: int, text: str, player: Callable[[int], str]) -> BidUpTo | None:
     """``bid up to N`` for ``seat_``, or ``None`` when ``text`` is no order; refused
     (:class:`IllegalAction`) outside a bidding war or with a limit no bid fits.
-    ``player``: how texts name a seat's player (:meth:`Rules.player`)."""
+    ``player``: how texts name a seat's player (:meth:`Rules.player_name`)."""
     match = _BID_UP_TO.fullmatch(" ".join(text.lower().split()))
     if match is None:
         return None

@@ -23,7 +23,7 @@ from .plants import CITIES, NUMBER, fuel_needs, max_powerable
 from .render import deck_text, last_powered, paid_text
 from .state import STEP3, State
 from .tables import income, resupply_amounts
-from .words import burns, holding, ordinal, pack, plant_effect, plant_long, plant_short, plural
+from .words import burns, cells, holding, ordinal, pack, pad, plant_effect, plant_long, plant_short, plural
 
 if TYPE_CHECKING:
     from .rules import PowerGridRules
@@ -109,13 +109,13 @@ def _others(r: PowerGridRules, s: State, seat_: int) -> list[str]:
             )
         )
         plants.append([plant_short(k) for k in p.plants] or ["none"])
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    widths = [max(cells(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for row, owned in zip(rows, plants, strict=True):
-        cells = [row[0].ljust(widths[0])]
-        cells += [c.rjust(w) for c, w in zip(row[1:4], widths[1:4], strict=True)]
-        cells.append(row[4].ljust(widths[4]))
-        lines += pack("  " + "  ".join(cells) + "  ", owned)
+        cells_ = [pad(row[0], widths[0])]  # a name may be wide or escaped: columns, not characters
+        cells_ += [c.rjust(w) for c, w in zip(row[1:4], widths[1:4], strict=True)]
+        cells_.append(row[4].ljust(widths[4]))
+        lines += pack("  " + "  ".join(cells_) + "  ", owned)
     return lines
 
 
@@ -124,7 +124,10 @@ def _powered(r: PowerGridRules, s: State, seat_: int) -> list[str]:
     paid for them, in player order (nothing before the first Phase 5)."""
     if all(last_powered(s, who) is None for who in s.order):
         return []
-    items = [f"{'you' if who == seat_ else r.player(who)} {paid_text(s, who, short=True)}" for who in s.order]
+    # a colon: a name may end in a number (``Greedy bot 4``) that would run into the count
+    items = [
+        f"{'you' if who == seat_ else r.player(who)}: {paid_text(s, who, short=True)}" for who in s.order
+    ]
     return pack("Last Phase 5, cities powered→Elektro paid: ", items, " · ")
 
 
@@ -165,8 +168,8 @@ def question(r: PowerGridRules, state: State) -> str:
             a = state.auction
             assert a is not None
             return (
-                f"bid on plant {plant_label(a.lot)} (highest bid {a.high_bid} by {r.player(a.high_bidder)}) "
-                "or drop out (P-4.5)"
+                f"bid on plant {plant_label(a.lot)} (highest bid {a.high_bid} by "
+                f"{r.player_name(a.high_bidder)}) or drop out (P-4.5)"
             )
         if d.kind == "discard":
             return f"you may own {r.max_plants} plants: discard one of your older plants to the box (P-4.9)"

@@ -239,3 +239,14 @@ def test_decode_validates(monkeypatch):
 def test_reward_part_rejects_unknown_kind():
     with pytest.raises(msgspec.ValidationError):
         msgspec.json.decode(b'{"kind": "gold", "amount": 1}', type=RewardPart)
+
+
+def test_B_2_each_company_s_ability_carries_the_colour_of_its_data():
+    """The screens colour a company by its ability object's ``colour`` (Germany's black
+    as bright black on a terminal): the same as the data file says."""
+    from turbine.plugins.barrage.companies import USA, France, Germany, Italy, NoCompany
+
+    data = dm.load_companies()
+    for company in (USA, Germany, Italy, France):
+        assert company.colour == data.by_id(company.id).colour, company.id
+    assert NoCompany.colour == ""

@@ -47,7 +47,7 @@ def test_each_dam_its_conduits_and_the_energy_of_each_amount():
     """B-11.2 steps 3–4 with no action modifier: markers × value + the board bonus +1;
     B-11.1.2: the neutral dam counts; B-11.2 step 7: Italy's conduit costs a fee."""
     lines = network(position())
-    assert lines[0].startswith("Network of USA (seat 1): energy with no action modifier")
+    assert lines[0].startswith("Network of USA (Player 1): energy with no action modifier")
     assert "P8_0 (Z-8), P9_0 (Z-9) · board bonus +1 · 6 credits" in lines[1]
     assert "dam B5U (Z-5, height 2, 2/2 water)" in lines
     assert route(lines, "C5L") == "C5L value 3 own → Z-8 (P8_0 own): 1 water 4 energy, 2 water 7 energy"
@@ -94,7 +94,7 @@ def test_the_fee_paid_in_advance_caps_the_water():
 def test_another_seat_and_its_errors():
     g = position()
     lines = network(g, "2")
-    assert lines[0].startswith("Network of Germany (seat 2)")
+    assert lines[0].startswith("Network of Germany (Player 2)")
     assert lines[-1] == "no dam of its own, and no neutral dam reaching one of its powerhouses"
     with pytest.raises(ParseError, match="seat number from 1 to 4"):
         network(g, "5")

@@ -211,10 +211,10 @@ def test_the_network_view_of_the_seat_to_move():
     play_until(g, lambda g: g.rules.phase_name(g.state) == "actions", random.Random(1))
     seat = g.to_move
     text = g.rules.render_view(g.state, seat, "network")
-    assert text.startswith(f"Network of {g.rules.company(g.state, seat).name} (seat {seat + 1}): ")
+    assert text.startswith(f"Network of {g.rules.company(g.state, seat).name} ({g.seats[seat].name}): ")
     other = (seat + 1) % 4
     assert g.rules.render_view(g.state, seat, "network", str(other + 1)).startswith(
-        f"Network of {g.rules.company(g.state, other).name} (seat {other + 1}): "
+        f"Network of {g.rules.company(g.state, other).name} ({g.seats[other].name}): "
     )
 
 
@@ -266,6 +266,6 @@ def test_the_screen_names_the_players_before_and_after_the_draft():
     assert any(line.startswith(f"  {company} ") and f" · {names[seat]} · " in line for line in lines)
     start = next(i for i, line in enumerate(lines) if line.startswith("Others ("))
     others = [other for other in g.state.turn_order if other != seat]
-    assert [line.split(" VP")[0].rsplit(" ", 1)[0].strip() for line in lines[start + 1 : start + 4]] == [
+    assert [line.split(": ")[0].strip() for line in lines[start + 1 : start + 4]] == [
         f"{g.rules.company(g.state, other).name} ({names[other]})" for other in others
     ]

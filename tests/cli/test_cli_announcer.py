@@ -107,7 +107,7 @@ def test_an_action_of_several_steps_is_summed_up_in_the_counts_it_moved():
     said under the action, each seat named by its company, as a replay says them."""
     game, seat = at_the_actions()
     other = (seat + 1) % game.players
-    names = [game.rules.seat_name(game.state, s) for s in range(game.players)]
+    names = [f"{game.rules.seat_name(game.state, s)} · {game.seats[s].name}" for s in range(game.players)]
     before = {"VP": [10] * game.players, "credits": [6] * game.players}
     after = {"VP": [10] * game.players, "credits": [6] * game.players}
     after["credits"][seat], after["credits"][other], after["VP"][other] = 4, 8, 12
@@ -137,4 +137,4 @@ def test_a_one_step_move_of_the_seat_s_own_counts_or_a_told_one_is_not_summed_up
     lines = announced(game, Moved(0, "drop out", False, told, before, {"money": [50, 37, 50]}))
     assert lines == ["Seat 1 · Player 1: drop out", f"    {told[0]}"]
     lines = announced(game, Moved(0, "bid 9", False, [], before, {"money": [50, 37, 50]}))
-    assert lines == ["Seat 1 · Player 1: bid 9", "    seat 2: money 50 → 37 (−13)"]
+    assert lines == ["Seat 1 · Player 1: bid 9", "    seat 2 (Player 2): money 50 → 37 (−13)"]

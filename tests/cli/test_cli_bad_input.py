@@ -109,7 +109,7 @@ def test_upgrade_keeps_the_rules_versions_a_save_was_played_under(run, tmp_path)
     before = (tmp_path / "old.json").read_bytes()
     assert_one_line_error(
         run("upgrade", "old.json", "--latest-rules"),
-        "action 282 ('return coal', round 7, auction, seat 4 to move) is recorded for seat 3",
+        "action 282 ('return coal', round 7, auction, seat 4 (Greedy bot 4) to move) is recorded for seat 3",
         "(saved in format 1, before rules versions)",
     )
     assert (tmp_path / "old.json").read_bytes() == before

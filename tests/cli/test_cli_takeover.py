@@ -179,3 +179,13 @@ def test_a_move_typed_for_a_bot_seat_is_recorded_as_the_persons(run, new_game):
     log = read_json(path)["log"]
     assert log[0]["seat"] == 0 and log[0]["by"] == "human"
     assert all("by" not in entry for entry in log[1:])  # the bot's own moves after it, then the person's seat
+
+
+def test_the_seat_table_says_who_plays_a_seat_now(run, new_game):
+    """After ``bot 2 thrifty`` the board's seat table says the bot plays the seat, and
+    whom it was set up for; a seat never handed over shows its kind alone."""
+    path = new_game("g.json", "human,human")
+    out = play(run, path.name, "bot 2 thrifty", "board", "quit").stdout
+    rows = [line.split() for line in out.splitlines() if line.lstrip().startswith(("1  ", "2  "))]
+    assert ["1", "Player", "1", "(human)"] in [row[:4] for row in rows]
+    assert ["2", "Player", "2", "(thrifty,", "was", "human)"] in [row[:6] for row in rows]

@@ -76,7 +76,7 @@ def test_undo_restores_the_exact_state(registry):
 
 def test_where_names_round_phase_and_seat(registry):
     game = Game(registry, "sparks", players=3, seed=1)
-    assert game.where() == "round 1, auction, seat 1 to move"
+    assert game.where() == "round 1, auction, seat 1 (Player 1) to move"
 
 
 def test_typed_illegal_move_gets_the_games_reason(registry):

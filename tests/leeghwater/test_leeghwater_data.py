@@ -615,3 +615,11 @@ def test_bad_data_raises_data_error(patch_file, name, path, value, message):
         dm.load_all()
     assert isinstance(info.value, bdm.DataError)  # Barrage's guard catches it too
     assert name in str(info.value)
+
+
+def test_L_11_the_netherlands_company_is_orange_as_its_data_says():
+    """L-11: the screens colour the Netherlands by its ability object's ``colour``."""
+    from turbine.plugins.leeghwater.data_model import load_netherlands
+    from turbine.plugins.leeghwater.netherlands import Netherlands
+
+    assert Netherlands.colour == load_netherlands().colour == "orange"

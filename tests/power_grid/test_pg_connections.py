@@ -239,7 +239,7 @@ def test_the_players_view_and_the_panel_say_the_last_phase_5():
         said = f"powered {cities} in the last Phase 5: +{income(p.powered)} Elektro"
         assert said in players and said in board
         short = f"{p.powered}→{income(p.powered)}"
-        assert (f"Seat {who + 1} {short}" in panel) or (who == r.to_move(s) and f"you {short}" in panel)
+        assert (f"Seat {who + 1}: {short}" in panel) or (who == r.to_move(s) and f"you: {short}" in panel)
     assert any(p.powered == 1 for p in s.players)  # a city and a plant with fuel: 1 city, 22 Elektro
     assert "1→22" in panel
 

@@ -6,7 +6,7 @@ and the answers the rules give for a player when only one is possible."""
 from __future__ import annotations
 
 from pg_helpers import REGISTRY, default_choice, k
-from turbine.core import Game
+from turbine.core import Game, Seat
 from turbine.plugins.power_grid.state import STEP3
 from turbine.plugins.power_grid.words import plant_long
 
@@ -51,8 +51,8 @@ def test_P_7_5_T_1_incomes_resupply_market_and_order_are_told_after_the_last_pow
     told = game.told
     others = [seat for seat in s.order if seat != anna]
     assert told[:4] == [
-        f"{_seat(anna)} powers all 6 cities (its plants could power 7): +73 Elektro, now {money[anna] + 73} "
-        "(T-1, P-7.5)",
+        f"{_seat(anna)} powers all 6 cities (their plants could power 7): +73 Elektro, "
+        f"now {money[anna] + 73} (T-1, P-7.5)",
         *(
             f"{_seat(seat)} powers no city (no city connected): +10 Elektro, now {money[seat] + 10} "
             "(T-1, P-7.5)"
@@ -208,4 +208,18 @@ def test_P_7_2_the_income_of_a_hybrid_is_told_once_its_mix_is_burned():
     game.play(game.find("power 5"))
     assert game.told == []  # the mix is still to choose: nobody is paid yet
     game.play(game.find("burn 1 coal 1 oil"))
-    assert game.told[0].startswith(f"{_seat(s.order[0])} powers its city: +22 Elektro")
+    assert game.told[0].startswith(f"{_seat(s.order[0])} powers their city: +22 Elektro")
+
+
+def test_what_happened_names_the_player_as_typed():
+    """The narration is plain text (the screen prints it as it is): a name that reads as
+    markup is written as typed, with no escape."""
+    from turbine.plugins.power_grid import narration
+
+    game = Game(REGISTRY, "power_grid", players=2, seed=1, seats=[Seat("[b]Ann[/b]"), Seat("Ben")])
+    told: list[str] = []
+    game.rules.tell = told.append  # type: ignore[method-assign]
+    narration.sold(game.rules, 0, k(5), 6, False)
+    narration.cannot_raise(game.rules, 1, 9)
+    assert told[0].startswith("[b]Ann[/b] buys plant 5 ")
+    assert told[1] == "Ben cannot pay more than 9 and drops out (P-4.5)"

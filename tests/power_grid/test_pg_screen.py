@@ -388,3 +388,20 @@ def test_rules_without_a_table_name_seats_by_number():
     """Rules used alone (a test, a bot's playout) have no names: ``Seat 2``."""
     r, _ = new_state(3)
     assert [r.player(seat) for seat in range(3)] == ["Seat 1", "Seat 2", "Seat 3"]
+
+
+def test_the_others_table_lines_up_wide_and_bracketed_names():
+    """A name of wide characters (two columns each) or one that reads as markup takes
+    the columns it shows in, so the money column lines up under its heading."""
+    from rich.cells import cell_len
+
+    seats = [Seat("Anna"), Seat("李雷"), Seat("[b]Ann[/b]"), Seat("Dan")]
+    game = Game(REGISTRY, "power_grid", players=4, seed=0, options={"map": "russia"}, seats=seats)
+    lines = _screen(game)
+    head = next(i for i, line in enumerate(lines) if "Elektro  cities" in line)
+    rows = lines[head : head + 4]
+    others = [seat.name for i, seat in enumerate(seats) if i != game.to_move]
+    assert sorted(row.split()[1] for row in rows[1:]) == sorted(others)
+    ends = [cell_len(row[: row.index("Elektro") + len("Elektro")]) for row in rows[:1]]
+    ends += [cell_len(row[: row.index(" 50 ") + 3]) for row in rows[1:]]
+    assert len(set(ends)) == 1, rows

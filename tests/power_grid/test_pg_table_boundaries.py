@@ -74,10 +74,10 @@ def test_an_order_meeting_another_plant_s_auction_is_over():
     while not (s.auction is not None and s.flow.pending and s.flow.pending[-1].kind == "bid"):
         r.apply(s, r.legal_actions(s)[0])
     seat = r.to_move(s)
-    order = standing_order(s, seat, "bid up to 40", r.player)
+    order = standing_order(s, seat, "bid up to 40", r.player_name)
     assert order is not None and order.finished(s) == ""
     assert order.next_action(s) == A.Bid(s.auction.high_bid + 1)
     for lot in (s.auction.lot - 1, s.auction.lot + 1):
-        other = BidUpTo(seat, "bid up to 40", 40, lot, r.player)
+        other = BidUpTo(seat, "bid up to 40", 40, lot, r.player_name)
         assert other.finished(s).startswith("'bid up to 40' is done: the auction for plant")
         assert other.next_action(s) is None

@@ -224,7 +224,7 @@ class GrantChoice(Decision, tag="grants_choice"):
             )
         taker = shared(state).taken_by[action.arg]
         if taker != FREE:
-            who = "you" if taker == self.seat else game.player(taker)
+            who = "you" if taker == self.seat else game.player_name(taker)
             return IllegalAction(
                 f"grant {action.arg} was taken this round by {who}; it returns to the display "
                 "at the end of the round",

@@ -124,7 +124,7 @@ def power_grid_income_paid(rules: Any, state: Any, seat: int, cities: int, amoun
         state.players[seat].money -= tax
         mine.paid += tax
         treasury(state).collected += tax
-        rules.tell(f"{rules.player(seat)} pays {tax} Elektro of carbon tax")
+        rules.tell(f"{rules.player_name(seat)} pays {tax} Elektro of carbon tax")
 
 
 @hookimpl

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def who(game: BarrageGame, state: State, seat: int) -> str:
     """A seat as its company's name (its player's name before the draft)."""
     company = game.company(state, seat)
-    return company.name if company.id else game.player(seat)
+    return company.name if company.id else game.player_name(seat)
 
 
 def owner_text(game: BarrageGame, state: State, owner: int, seat: int) -> str:
