@@ -379,7 +379,7 @@ def draw(game: Game, seat: int | None, state: Any = None) -> Canvas:
         "game over" if rules.is_over(shown) else rules.phase_name(shown),
     ]
     if seat is not None:
-        parts.append(f"as seen by seat {seat + 1}")
+        parts.append(f"as seen by seat {seat + 1} ({rules.player_name(seat)})")
     canvas = Canvas(game.spec.name, " · ".join(p for p in parts if p), seat=seat)
     rules.pm.hook.turbine_draw(rules=rules, state=shown, seat=seat, canvas=canvas)
     if not canvas.panels:  # a game that draws nothing still gets a valid picture that says so

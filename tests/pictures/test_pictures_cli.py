@@ -23,7 +23,7 @@ def test_show_svg_writes_the_board_as_a_seat_sees_it(save, tmp_path):
     assert "board.svg" in result.stdout and "Seat 2" in result.stdout
     root = parse((tmp_path / "board.svg").read_text())
     assert len(by_class(root, "city")) == 42
-    assert "as seen by seat 2" in by_class(root, "subheading")[0].text
+    assert "as seen by seat 2 (bot 2)" in by_class(root, "subheading")[0].text
 
 
 @pytest.mark.parametrize(
