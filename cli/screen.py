@@ -227,7 +227,7 @@ class Announcer:
             f"seat {seat + 1}",
             f"Seat {seat + 1}",
             rules.seat_name(self.game.state, seat),
-            rules.player(seat),
+            rules.player_name(seat),
         }
         return match.group("what") if match.group("who") in names else None
 

@@ -138,3 +138,15 @@ def test_a_one_step_move_of_the_seat_s_own_counts_or_a_told_one_is_not_summed_up
     assert lines == ["Seat 1 · Player 1: drop out", f"    {told[0]}"]
     lines = announced(game, Moved(0, "bid 9", False, [], before, {"money": [50, 37, 50]}))
     assert lines == ["Seat 1 · Player 1: bid 9", "    seat 2 (Player 2): money 50 → 37 (−13)"]
+
+
+def test_an_answer_given_for_a_player_named_like_markup_is_folded():
+    """The rules tell an only answer under the player's name as typed (plain text), and
+    the announcer knows it for that seat's, even for a name such as ``[b]Ann[/b]``."""
+    from turbine.core import Seat, default_registry
+
+    game = Game(default_registry(), "power_grid", players=2, seed=1, seats=[Seat("[b]Ann[/b]"), Seat("Ben")])
+    told = ["[b]Ann[/b]: burn 2 coal (the only choice)", "Ben: burn 1 oil (the only choice)"]
+    money = {"money": [50, 50]}
+    lines = announced(game, Moved(0, "power 4", False, told, money, money))
+    assert lines == ["Seat 1 · [b]Ann[/b]: power 4 · burn 2 coal (only choice)", f"    {told[1]}"]
