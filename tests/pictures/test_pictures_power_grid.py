@@ -127,3 +127,19 @@ def test_golden_russia(russia):
 
 def test_golden_japan(japan):
     check_golden("power_grid_japan", svg(japan, 0))
+
+
+def test_each_player_line_counts_cities_in_the_right_number():
+    """The player panels say ``1 city`` and ``N cities``, as the screens do; a game
+    early enough that some player has exactly one city."""
+    game = next(
+        g
+        for moves in range(20, 200, 5)
+        if (g := play("power_grid", 3, seed=3, moves=moves))
+        and any(len(p.cities) == 1 for p in g.state.players)
+    )
+    text = svg(game, None)
+    for p in game.state.players:
+        count = "1 city" if len(p.cities) == 1 else f"{len(p.cities)} cities"
+        assert f"{p.money} Elektro · {count} · can power" in text
+    assert "· 1 cities ·" not in text
