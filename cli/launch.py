@@ -11,6 +11,12 @@ from __future__ import annotations
 import os
 import sys
 
+DISTRIBUTION = "turbine-games"
+"""The name turbine is installed under (as :data:`turbine.core.session.DISTRIBUTION`, which
+this module does not import: ``--version`` answers before the core loads)."""
+DIST_INFO_NAME = DISTRIBUTION.replace("-", "_")
+"""Its ``.dist-info`` folder's name before the version (wheel names use ``_``)."""
+
 
 def main(argv: list[str] | None = None) -> None:
     """Run the command line (see :func:`turbine.cli.app.main`)."""
@@ -27,7 +33,7 @@ def _version() -> str:
     """The installed distribution's version, as ``turbine.core.session.turbine_version``
     reports it (a test keeps the two in step).
 
-    The ``turbine-VERSION.dist-info`` folder is looked up along ``sys.path`` in the
+    The ``turbine_games-VERSION.dist-info`` folder is looked up along ``sys.path`` in the
     order :mod:`importlib.metadata` uses, which itself costs more to import than
     the rest of this answer; anything unusual falls back to it.
     """
@@ -38,14 +44,14 @@ def _version() -> str:
             continue
         for name in names:
             stem, dot, suffix = name.rpartition(".")
-            if suffix == "dist-info" and dot and stem.rpartition("-")[0] == "turbine":
+            if suffix == "dist-info" and dot and stem.rpartition("-")[0] == DIST_INFO_NAME:
                 version = _metadata_version(os.path.join(entry or ".", name, "METADATA"))
                 if version:
                     return version
     import importlib.metadata
 
     try:
-        return importlib.metadata.version("turbine")
+        return importlib.metadata.version(DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:  # running from a source tree
         return "0+unknown"
 

@@ -12,7 +12,7 @@ Without ``--address`` a Ray of its own is started on this machine (``--jobs`` CP
 of them by default) and shut down at the end; with one, the run joins that cluster as a
 driver and leaves it running.  A program that called ``ray.init`` itself (with the
 ``runtime_env`` its workers need, say) has its connection used as it is, and kept.  Ray
-is an optional extra (``turbine[ray]``), imported only here and only when asked for.
+is an optional extra (``turbine-games[ray]``), imported only here and only when asked for.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from turbine.core.session import turbine_version
 from .common import CliError
 from .games import ERROR, GameResult, Plan, chunks, play_chunk
 
-RAY_HINT = 'pip install "turbine[ray]"'
+RAY_HINT = 'pip install "turbine-games[ray]"'
 MOST_PER_CHUNK = 1000
 """The most games in one task: a long run reports progress, and a node that is lost costs
 at most this many games played again."""

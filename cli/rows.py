@@ -7,7 +7,7 @@ from 1, separated by spaces on a shared win), ``status`` (``finished``,
 ``unfinished``, ``bot failed``, ``error``), ``decisions``, ``seconds`` (the game's
 wall time, the one column that differs between two runs of the same seeds) and
 ``error``.  A file whose name ends in ``.parquet`` is written as Parquet (typed
-columns; needs the optional extra ``turbine[parquet]``, i.e. pyarrow), any other
+columns; needs the optional extra ``turbine-games[parquet]``, i.e. pyarrow), any other
 as CSV.
 """
 
@@ -22,7 +22,7 @@ from typing import Any
 from .common import CliError
 from .games import GameResult
 
-PARQUET_HINT = "pip install 'turbine[parquet]'"
+PARQUET_HINT = "pip install 'turbine-games[parquet]'"
 
 
 def is_parquet(path: Path) -> bool:

@@ -29,10 +29,14 @@ from .savefile import Checkpoint, LogEntry, SaveFile, Seat
 from .specs import ExpansionSpec, VariantSpec
 from .state import canonical_bytes
 
+DISTRIBUTION = "turbine-games"
+"""The name turbine is installed under (``pip install turbine-games``; ``turbine`` on the
+package index is another project).  The import name and the command are ``turbine``."""
+
 
 def turbine_version() -> str:
     try:
-        return importlib.metadata.version("turbine")
+        return importlib.metadata.version(DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:  # running from a source tree
         return "0+unknown"
 

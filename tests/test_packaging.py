@@ -34,7 +34,7 @@ def wheel_names(tmp_path_factory) -> set[str]:
     )
     if result.returncode != 0:
         pytest.fail(f"building the wheel failed:\n{result.stderr}")
-    (wheel,) = out.glob("turbine-*.whl")
+    (wheel,) = out.glob("turbine_games-*.whl")
     return set(zipfile.ZipFile(wheel).namelist())
 
 
@@ -66,3 +66,20 @@ def test_the_wheel_ships_python_m_turbine(wheel_names):
 def test_the_wheel_holds_only_turbine(wheel_names):
     tops = {name.split("/")[0] for name in wheel_names}
     assert {t for t in tops if not t.endswith(".dist-info")} == {"turbine"}
+
+
+def test_one_distribution_name_and_every_plugin_package_depends_on_it():
+    """The distribution is ``turbine-games`` (``turbine`` on the package index is another
+    project, which a plugin's ``pip install -U`` would otherwise fetch): the project, the
+    version lookups, the examples and the packages ``turbine plugin new`` writes agree."""
+    import tomllib
+
+    from turbine.cli import launch
+    from turbine.core import session
+
+    name = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["name"]
+    assert name == session.DISTRIBUTION == launch.DISTRIBUTION == "turbine-games"
+    packages = [*ROOT.glob("examples/*/pyproject.toml"), *ROOT.glob("cli/templates/*/pyproject.toml.tmpl")]
+    assert len(packages) == 5
+    for path in packages:
+        assert 'dependencies = ["turbine-games"]' in path.read_text(), path

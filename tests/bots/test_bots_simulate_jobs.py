@@ -57,7 +57,7 @@ def test_rows_are_the_same_for_one_and_two_jobs(registry, tmp_path):
 
 
 def test_parquet_rows_hold_the_same_games(registry, tmp_path):
-    pq = pytest.importorskip("pyarrow.parquet", reason="pip install 'turbine[parquet]' (pyarrow)")
+    pq = pytest.importorskip("pyarrow.parquet", reason="pip install 'turbine-games[parquet]' (pyarrow)")
     simulate(registry, tmp_path, 2, "games.parquet", variant="barrage", games=3)
     simulate(registry, tmp_path, 1, "games.csv", variant="barrage", games=3)
     table = pq.read_table(tmp_path / "games.parquet")
@@ -89,7 +89,7 @@ def test_parquet_without_pyarrow_is_one_line(cli, capsys, monkeypatch, tmp_path)
     )
     code, _, err = main(capsys, "simulate", "sparks", "-n", "1", "--rows", str(tmp_path / "g.parquet"))
     assert code == 2
-    assert_one_line(err, "needs pyarrow", "turbine[parquet]")
+    assert_one_line(err, "needs pyarrow", "turbine-games[parquet]")
     assert not (tmp_path / "g.parquet").exists()
 
 

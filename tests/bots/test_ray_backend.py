@@ -1,6 +1,6 @@
 """``--backend ray``: the seed chunks as Ray tasks give the local backend's games.
 
-The tests that need Ray run where it is installed (``pip install 'turbine[ray]'``; CI
+The tests that need Ray run where it is installed (``pip install 'turbine-games[ray]'``; CI
 installs it), on a Ray of this machine with two CPUs; those of bad input run everywhere.
 """
 
@@ -21,7 +21,7 @@ from turbine.core import Seat
 
 needs_ray = pytest.mark.skipif(
     importlib.util.find_spec("ray") is None,
-    reason="Ray is not installed: pip install 'turbine[ray]' to run the Ray backend's tests",
+    reason="Ray is not installed: pip install 'turbine-games[ray]' to run the Ray backend's tests",
 )
 QUIET = {"include_dashboard": False, "log_to_driver": False}
 
@@ -52,7 +52,7 @@ def test_simulate_on_ray_writes_the_local_backends_rows(cli, capsys, tmp_path):
 @pytest.fixture(scope="module")
 def local_ray():
     """One Ray of two CPUs for the tests below, which use it as a program's own connection."""
-    ray = pytest.importorskip("ray", reason="pip install 'turbine[ray]'")
+    ray = pytest.importorskip("ray", reason="pip install 'turbine-games[ray]'")
     ray.init(address="local", num_cpus=2, **QUIET)
     yield ray
     ray.shutdown()
@@ -140,7 +140,7 @@ def test_ray_backend_without_ray_is_one_line(cli, capsys, monkeypatch):
     )
     code, _, err = main(capsys, "simulate", "sparks", "-n", "1", "--backend", "ray")
     assert code == 2
-    assert_one_line(err, "--backend ray needs Ray", 'pip install "turbine[ray]"')
+    assert_one_line(err, "--backend ray needs Ray", 'pip install "turbine-games[ray]"')
 
 
 def test_an_address_without_the_ray_backend_is_one_line(cli, capsys):
