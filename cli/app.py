@@ -653,7 +653,7 @@ def show(
     if as_seat is None:
         seat = game.to_move
     if svg is not None:
-        output.out.print(pictures.write_svg(game, seat, svg))
+        output.out.print(Text(pictures.write_svg(game, seat, svg)))  # names and paths as typed
         return
     if scores:
         show_scores(game, json_out)
@@ -781,7 +781,7 @@ def replay(
     """
     use_width(width)
     if html is not None:
-        output.out.print(pictures.write_replay(file, html))
+        output.out.print(Text(pictures.write_replay(file, html)))
         return
     if step or (sys.stdin.isatty() and sys.stdout.isatty() and to is None and not verify):
         from .stepper import run_stepper

@@ -255,7 +255,9 @@ def name_seats(seats: list[Seat], text: str | None) -> list[Seat]:
     if any(not n for n in names):
         raise CliError(f"--names expects a comma list such as Anna,Ben; got {text!r}")
     if len(names) > len(seats):
-        raise CliError(f"--names lists {len(names)} names for {len(seats)} seats")
+        raise CliError(
+            f"--names lists {len(names)} names for {len(seats)} seats (more seats: --players or --seats)"
+        )
     for name in names:
         if len(name) > NAME_LENGTH:
             raise CliError(f"--names: {name!r} is longer than {NAME_LENGTH} characters")

@@ -110,6 +110,9 @@ def plan(registry: Registry, name: str) -> list[Check]:
     if name in expansions:
         return [_variant_check(registry, expansions[name].variant, name)]
     known = sorted({*registry.plugins, *variants, *expansions})
+    close = name.replace("-", "_")  # the package's name (turbine plugin new NAME) spells it with -
+    if close != name and close in known:
+        raise CliError(f"no plugin, variant or expansion {name!r}; did you mean {close!r}?")
     raise CliError(f"no plugin, variant or expansion {name!r}; installed: {', '.join(known)}")
 
 

@@ -52,10 +52,10 @@ def new(
     what = f"an expansion of {expands}" if expands else "a new game"
     output.out.print(Text(f"Created {planned.folder}: {what}, {len(written)} files", style="bold"))
     for path in written:
-        output.out.print(f"  {path}")
+        output.out.print(Text(f"  {path}"))
     folder = planned.folder.as_posix()
     shown = folder if planned.folder.is_absolute() or folder.startswith(".") else f"./{folder}"
-    output.out.print(f"Next: pip install -e {shown} && pytest {shown}")
+    output.out.print(Text(f"Next: pip install -e {shown} && pytest {shown}"))
 
 
 @app.command()

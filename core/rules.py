@@ -177,15 +177,17 @@ class Rules(ABC, Generic[S, A, Opt]):
         calls it once, after making the rules."""
         if not getattr(self, "state_parts", ()):  # none registered (or rules that skip __init__)
             return
+        needed = {"shared": "its state", "seat": "its seat records"}
         missing = [
-            f"{which} records ({', '.join(p.key for p in self.state_parts if getattr(p, which))})"
+            (f"{which} records ({', '.join(p.key for p in self.state_parts if getattr(p, which))})", which)
             for which, record in (("shared", self.shared_ext), ("seat", self.seat_ext))
             if record is not NoExt and not holds(self.state_type, record)
         ]
         if missing:
+            where = ", nor one".join(f" typed by `rules.{w}_ext` in {needed[w]}" for _, w in missing)
             raise BadOptions(
-                f"{type(self).__name__}'s state has no room for {' and '.join(missing)}: the game "
-                "declares no `ext` field typed by `rules.shared_ext` / `rules.seat_ext`"
+                f"{type(self).__name__}'s state has no room for {' and '.join(m for m, _ in missing)}: "
+                f"the game declares no `ext` field{where}"
             )
 
     # -- what a game must write ---------------------------------------------

@@ -261,7 +261,8 @@ def _check_declarations(registry: Registry, name: str, module: str) -> None:
         for ident in sorted(ids - declared[kind]):
             raise ConformanceError(
                 f"plugin {name!r} provides the {kind} {ident!r} but does not declare it: add "
-                f'{ident} = "{module}" under [project.entry-points."{group}"] in its pyproject.toml'
+                f'{ident} = "{module}" under [project.entry-points."{group}"] in its pyproject.toml, '
+                "then install the package again (entry points are read when it is installed)"
             )
         for ident in sorted(declared[kind] - ids):
             raise ConformanceError(

@@ -74,7 +74,7 @@ def test_new_names_the_players_seat_by_seat(run, tmp_path):
     ("names", "message"),
     [
         ("Anna,,Ben", "--names expects a comma list such as Anna,Ben; got 'Anna,,Ben'"),
-        ("a,b,c,d", "--names lists 4 names for 3 seats"),
+        ("a,b,c,d", "--names lists 4 names for 3 seats (more seats: --players or --seats)"),
         ("Anna,anna", "--names: two seats would be called 'Anna'"),
         ("Random bot 3", "--names: two seats would be called 'Random bot 3'"),
         ("A" * 25, f"--names: {'A' * 25!r} is longer than 24 characters"),

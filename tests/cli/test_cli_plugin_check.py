@@ -81,6 +81,15 @@ def test_an_unknown_name_is_one_line(run):
     )
 
 
+def test_a_package_s_name_with_a_dash_is_told_the_plugin_s_name(run):
+    """``turbine plugin new grid-carbon`` makes the plugin ``grid_carbon``; the package's
+    spelling is answered with the plugin's."""
+    assert_one_line_error(
+        run("plugin", "check", "grid-carbon"),
+        "no plugin, variant or expansion 'grid-carbon'; did you mean 'grid_carbon'?",
+    )
+
+
 def test_a_game_whose_code_raises_fails_its_check_with_where(run, monkeypatch):
     from turbine_sparks import game as sparks_game
 

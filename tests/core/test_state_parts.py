@@ -172,8 +172,14 @@ def test_a_game_without_room_for_the_records_is_refused_in_one_line():
     )
     variant.turbine_variants = hookimpl(variant.turbine_variants)
     reg = Registry([("core", bots), ("sparks", variant), ("tips_plugin", tipping())])
-    with pytest.raises(BadOptions, match=r"no room for shared records \(tips\) and seat records \(tips\)"):
+    with pytest.raises(
+        BadOptions, match=r"no room for shared records \(tips\) and seat records \(tips\)"
+    ) as refused:
         Game(reg, "sparks", players=2, seed=1, expansions=["tips"])
+    assert str(refused.value).endswith(
+        "the game declares no `ext` field typed by `rules.shared_ext` in its state, nor one "
+        "typed by `rules.seat_ext` in its seat records"
+    )
     Game(reg, "sparks", players=2, seed=1)  # without the expansion it needs none
 
 

@@ -86,3 +86,14 @@ def test_the_replay_frames_are_the_boards_after_each_action(save):
     assert frames[0] == svg(replay.game, None, replay.state(0))
     assert frames[40] == svg(replay.game, None, replay.state(40))
     assert frames[0] != frames[1]
+
+
+def test_show_svg_says_whose_view_with_the_name_as_typed(tmp_path):
+    """The line after ``--svg`` names the seat's player as typed: ``[red]Ben`` is no colour."""
+    from turbine.core import Game, Seat, default_registry
+
+    game = Game(default_registry(), "power_grid", players=2, seed=1, seats=[Seat("Ann"), Seat("[red]Ben")])
+    game.save(str(tmp_path / "g.json"))
+    result = run_cli("show", "g.json", "--svg", "b.svg", "--seat", "2", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "as seen by Seat 2 · [red]Ben" in result.stdout
