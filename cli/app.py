@@ -10,6 +10,7 @@ appear as ``turbine NAME`` next to the built-in ones (which they cannot replace)
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import json
 import os
@@ -36,6 +37,7 @@ from .common import (
     forget_left_out,
     load_game,
     name_seats,
+    not_the_save,
     option_rows,
     parse_handovers,
     parse_options,
@@ -653,6 +655,7 @@ def show(
     if as_seat is None:
         seat = game.to_move
     if svg is not None:
+        not_the_save(svg, file, "picture")
         output.out.print(Text(pictures.write_svg(game, seat, svg)))  # names and paths as typed
         return
     if scores:
@@ -781,6 +784,7 @@ def replay(
     """
     use_width(width)
     if html is not None:
+        not_the_save(html, file, "page")
         output.out.print(Text(pictures.write_replay(file, html)))
         return
     if step or (sys.stdin.isatty() and sys.stdout.isatty() and to is None and not verify):
@@ -850,6 +854,9 @@ def upgrade(
         Path | None,
         typer.Option("--out", help="Write the upgraded save here (default: FILE).", metavar="PATH"),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="With --out: overwrite PATH if it exists (another file).")
+    ] = False,
     latest_rules: Annotated[
         bool,
         typer.Option(
@@ -867,6 +874,10 @@ def upgrade(
     them (a save of format 1: version 1).  With --latest-rules the game is
     replayed under the installed rules versions instead.
     """
+    if out is not None and out.exists() and not force:
+        with contextlib.suppress(OSError):
+            if not out.samefile(file):
+                raise CliError(f"{out} exists; use --force to overwrite it")
     save = savefile.load(file)
     warnings: list[str] = []
     game = Game.from_save(registry(), save, warnings=warnings, installed_rules=latest_rules)

@@ -200,6 +200,14 @@ def _allowed(annotation: Any) -> list[Any] | None:
 # -- the console ------------------------------------------------------------------
 
 
+def not_the_save(out: Path, save: Path, what: str) -> None:
+    """Refuse, before any work, to write ``what`` (a picture, a page, rows) over the save
+    it is made from: the game would be lost (``--html b.json`` for ``b.json``)."""
+    with contextlib.suppress(OSError):
+        if out.exists() and out.samefile(save):
+            raise CliError(f"{out} is the save being read; write the {what} to another file")
+
+
 def parse_width(text: str | None) -> int | None:
     """``--width N``: a whole number of columns, at least :data:`output.MIN_WIDTH`
     (``None``: the terminal's width).  Read here rather than by typer, so that a bad

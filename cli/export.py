@@ -21,7 +21,7 @@ from turbine.core import savefile
 from turbine.core.replay import Replay
 
 from . import output
-from .common import CliError, registry
+from .common import CliError, not_the_save, registry
 
 FORMATS = ("jsonl", "csv")
 COLUMNS = ("index", "seat", "player", "round", "phase", "notation")
@@ -68,6 +68,8 @@ def run_export(path: Path, form: str, out: Path | None) -> None:
     form = form.strip().lower()
     if form not in FORMATS:
         raise CliError(f"--format must be one of {', '.join(FORMATS)}, not {form!r}")
+    if out is not None:
+        not_the_save(out, path, "rows")
     save = savefile.load(path)
     warnings: list[str] = []
     replay = Replay(registry(), save, warnings=warnings)

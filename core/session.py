@@ -693,8 +693,9 @@ def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -
     shows, unless whoever edited it recomputed the digest); every action is
     legal when replayed; and, under the rules versions it was played with, each
     checkpoint and the final digest, the final scores and each move's notation
-    match the replay.  Under other rules versions the digests and notations
-    are not compared (said in the summary); the final scores must still match.
+    match the replay.  Under other (older) rules versions the digests and notations
+    are not compared (said in the summary); the final scores must still match.  A
+    save from rules newer than the installed ones is not verified.
     Any failure raises :class:`SaveFileError`.
     """
     savefile.check_digests_present(save, source)
@@ -703,6 +704,12 @@ def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -
     if report.scores_match is False:
         raise SaveFileError(f"not verified: {report.notes[-1]}")
     total = len(save.log)
+    if report.newer_rules:  # played under rules this turbine does not have: nothing to check it against
+        name, (saved, installed) = next(iter(report.newer_rules.items()))
+        raise SaveFileError(
+            f"not verified: {source} was saved under {name} rules version {saved}, newer than the "
+            f"installed {installed}; a turbine with those rules can verify it"
+        )
     if not report.same_rules:
         if report.edited:  # compared when it was loaded
             raise savefile.changed_since_saved(source)

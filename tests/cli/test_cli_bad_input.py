@@ -134,3 +134,33 @@ def test_upgrade_to_the_latest_rules_says_which_versions_moved(run, tmp_path):
     assert result.returncode == 0, result.stderr
     assert "save format 2 (unchanged), 184 actions, rules versions power_grid 1 → 2" in result.stdout
     assert read_json(tmp_path / "old.json")["rules_versions"] == {"power_grid": 2}
+
+
+@pytest.mark.parametrize(
+    ("args", "what"),
+    [
+        (("replay", "g.json", "--html", "g.json"), "page"),
+        (("show", "g.json", "--svg", "./g.json"), "picture"),
+        (("export", "g.json", "--out", "g.json"), "rows"),
+    ],
+)
+def test_an_output_over_the_save_it_is_made_from_is_refused(run, new_game, tmp_path, args, what):
+    """``--html g.json`` for ``g.json`` would have replaced the game with a web page."""
+    path = new_game("g.json", "human,human", moves=["open 2"])
+    before = path.read_bytes()
+    assert_one_line_error(run(*args), f"is the save being read; write the {what} to another file")
+    assert path.read_bytes() == before
+
+
+def test_upgrade_does_not_write_over_another_file_without_force(run, new_game, tmp_path):
+    """``upgrade a.json --out b.json`` would have replaced the game in ``b.json``."""
+    a = new_game("a.json", "human,human", moves=["open 2"])
+    b = new_game("b.json", "human,human")
+    kept = b.read_bytes()
+    assert_one_line_error(
+        run("upgrade", "a.json", "--out", "b.json"), "b.json exists; use --force to overwrite it"
+    )
+    assert b.read_bytes() == kept
+    assert run("upgrade", "a.json", "--out", "b.json", "--force").returncode == 0
+    assert read_json(b)["log"] == read_json(a)["log"]
+    assert run("upgrade", "a.json", "--out", "a.json").returncode == 0  # its own file: as without --out

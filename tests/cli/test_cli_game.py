@@ -266,3 +266,8 @@ def test_a_save_from_later_rules_can_be_shown_but_not_played_on(run, new_game):
     assert path.read_bytes() == before
     shown = run("show", path.name)
     assert shown.returncode == 0 and "saved under rules versions sparks 99" in shown.stderr
+    # --verify has no rules to check it against: not verified (it passed, saying it compared nothing)
+    assert_one_line_error(
+        run("replay", path.name, "--verify"),
+        f"not verified: {path.name} was saved under sparks rules version 99, newer than the installed 1",
+    )
