@@ -81,6 +81,12 @@ def final_scoring(r: BarrageGame, state: State, parts: list[tuple[int, int, int]
         )
 
 
+def final_line(r: BarrageGame, state: State, seat: int, vp: int, reason: str) -> None:
+    """A line an expansion adds to the final scoring (``barrage_final_scoring``), after
+    Barrage's own, with the company's new total."""
+    r.tell(f"  {company(r, state, seat):<10} {vp:+d} VP: {reason} → {state.players[seat].vp} VP")
+
+
 def turn_order(r: BarrageGame, state: State) -> None:
     """B-19.1: the new order, least energy first."""
     order = ", ".join(company(r, state, seat) for seat in state.turn_order)

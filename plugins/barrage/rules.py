@@ -744,6 +744,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
                     for line in lines or ():  # (seat, vp, reason) or (seat, vp, reason, source)
                         source = line[3] if len(line) > 3 else sources.OTHER
                         self.add_vp(state, line[0], line[1], source)
+                        if self.telling():  # the totals said above did not count it
+                            narration.final_line(self, state, line[0], line[1], line[2])
 
     def _end_of_round(self, state: State) -> None:
         """B-19: turn order by energy (ties reverse), resets."""

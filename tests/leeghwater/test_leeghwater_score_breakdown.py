@@ -37,3 +37,23 @@ def test_contracts_fulfilled_by_works_share_barrage_s_row():
     """EW-R1/EW-R2 and PB-05 fulfil Barrage contracts: their VP go in Barrage's row."""
     assert sources.CONTRACTS == barrage_sources.CONTRACTS
     assert {sources.BUILDINGS, sources.WORKS}.isdisjoint(barrage_sources.ORDER)
+
+
+def test_L_14_1_the_told_final_scoring_ends_at_each_company_s_total():
+    """The final scoring said aloud counts the buildings' VP (L-14.1) after Barrage's
+    parts, and the last total it says for a company is its final score."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat)
+    put_building(g, "PB-10")
+    g.state.players[seat].tiles = ["AT-B3"]
+    do(g, seat, Ext("build", "PB-10"))
+    do(g, seat, Ext("tile", "AT-B3"))
+    do(g, seat, Ext("space", "1:0C"))
+    g.state.flow.round = 5
+    with g.rules.narrating() as told:
+        g.rules._scoring(g.state)
+    start = told.index(next(line for line in told if line.startswith("Final scoring")))
+    name = g.rules.company(g.state, seat).name
+    said = [line for line in told[start:] if line.strip().startswith(name)]
+    assert said[-1].strip() == f"{name:<10} +7 VP: PB-10 activated (L-14.1) → {g.state.players[seat].vp} VP"
