@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.metadata
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from types import GenericAlias
@@ -525,14 +525,18 @@ class Game:
             if entry.seat != seat:
                 raise SaveFileError(
                     f"action {index} ({entry.notation!r}, {game.where()}) is recorded for seat "
-                    f"{entry.seat + 1}, but seat {_seat_text(seat)} is to move" + _under(report)
+                    f"{entry.seat + 1}, but seat {_seat_text(seat)} is to move"
+                    + _misnamed(rules, entries[:index], actions, report)
+                    + _under(report)
                 )
             action = decoded if decoded is not None else game._read_logged(index, entry)
             try:
                 apply(state, action, legal())
             except IllegalAction as exc:  # the state is unchanged, so where() is still right
                 raise SaveFileError(
-                    f"action {index} ({entry.notation!r}, {game.where()}) is illegal: {exc}" + _under(report)
+                    f"action {index} ({entry.notation!r}, {game.where()}) is illegal: {exc}"
+                    + _misnamed(rules, entries[:index], actions, report)
+                    + _under(report)
                 ) from None
             record(entry)
             if on_step is not None:
@@ -545,6 +549,7 @@ class Game:
                     raise SaveFileError(
                         f"the game after action {index} differs from the one saved (digest mismatch): "
                         "the file has been edited, or the rules changed without a new rules version"
+                        + _misnamed(rules, entries[:index], actions, report)
                     )
                 report.digests_compared += 1
         if stop == len(save.log):
@@ -857,6 +862,22 @@ def _report_for(save: SaveFile, played: dict[str, int], installed: dict[str, int
             if name in installed and saved > installed[name]
         }
     return report
+
+
+def _misnamed(
+    rules: Rules[Any, Any, Any], entries: Sequence[LogEntry], actions: Sequence[Any], report: LoadReport
+) -> str:
+    """Where a replay went wrong because an earlier move's data was edited and its notation
+    left as it was: ``; action 3 is written 'bid 6' but its data is 'bid 16'`` (the first
+    such entry).  Looked for only once a replay has failed, and only under the rules the
+    save was written with (another version may write a move otherwise)."""
+    if not report.same_rules:  # (then every entry was decoded: ``actions`` has no None)
+        return ""
+    for step, (entry, action) in enumerate(zip(entries, actions, strict=False), start=1):
+        written = rules.describe(action)
+        if written != entry.notation:
+            return f"; action {step} is written {entry.notation!r} but its data is {written!r}"
+    return ""
 
 
 def _under(report: LoadReport) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import msgspec
 import pytest
 from turbine.core import Game, SaveFileError, Seat, savefile
 
@@ -98,3 +99,30 @@ def test_schema_describes_the_format():
     assert schema["$ref"].endswith("SaveFile")
     fields = schema["$defs"]["SaveFile"]["properties"]
     assert {"format_version", "variant", "seed", "log", "checkpoints"} <= set(fields)
+
+
+def test_an_edited_move_whose_notation_was_left_is_named_where_the_replay_fails(registry, played):
+    """A move's data changed to another legal move, its notation left as it was: the replay
+    fails later (a move it makes illegal, or a checkpoint), and the message names the move
+    that was edited, not only the one where the replay stopped."""
+    save = played.to_save()
+    game = Game(registry, "sparks", players=2, seed=3, seats=[Seat("a", "random"), Seat("b", "random")])
+    for index, entry in enumerate(save.log):
+        rules = game.rules
+        other = next(
+            (a for a in game.legal() if rules.describe(a) != entry.notation and rules.describe(a) != "pass"),
+            None,
+        )
+        if other is not None:
+            data = json.loads(savefile.encode(save))
+            data["log"][index]["action"] = json.loads(msgspec.json.encode(other))
+            try:
+                Game.from_save(registry, savefile.decode(json.dumps(data).encode()))
+            except SaveFileError as exc:
+                written = rules.describe(other)
+                assert f"action {index + 1} is written {entry.notation!r} but its data is {written!r}" in str(
+                    exc
+                )
+                return
+        game.play(rules.action_from_data(entry.action))
+    pytest.fail("no edit made the replay fail")
