@@ -66,6 +66,8 @@ class PlaySession:
         """The seat whose turn screen is on display (``None``: none, or it was scrolled away)."""
         self.orders: dict[int, StandingOrder[Any, Any]] = {}
         """The standing orders in force, by seat (this session's only: saves keep the moves)."""
+        self.saved = self.fingerprint()
+        """What the file holds (:meth:`fingerprint`): a session that changes nothing writes nothing."""
 
     # -- the loop -----------------------------------------------------------------
 
@@ -388,13 +390,25 @@ class PlaySession:
 
     # -- saving and leaving -----------------------------------------------------------
 
+    def fingerprint(self) -> tuple[Any, ...]:
+        """What a save of the game now would change in its file: the moves (their number and
+        the last one) and who plays each seat."""
+        log = self.game.log
+        return len(log), log[-1] if log else None, tuple(seat.played_by for seat in self.game.seats)
+
     def save(self) -> bool:
-        """Save to the game's file; on failure say so and keep playing (``save FILE`` may help)."""
+        """Save to the game's file when the game changed since it was last written (opening
+        a finished game, or quitting at once, leaves the file as it was); on failure say so
+        and keep playing (``save FILE`` may help)."""
+        now = self.fingerprint()
+        if now == self.saved:
+            return True
         try:
             save_game(self.game, self.path)
         except CliError as exc:
             self.say(f"{exc} (the game goes on; try 'save OTHERFILE')", "red")
             return False
+        self.saved = now
         return True
 
     def save_as(self, other: str) -> None:

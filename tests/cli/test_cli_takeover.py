@@ -189,3 +189,16 @@ def test_the_seat_table_says_who_plays_a_seat_now(run, new_game):
     rows = [line.split() for line in out.splitlines() if line.lstrip().startswith(("1  ", "2  "))]
     assert ["1", "Player", "1", "(human)"] in [row[:4] for row in rows]
     assert ["2", "Player", "2", "(thrifty,", "was", "human)"] in [row[:6] for row in rows]
+
+
+def test_a_session_that_changes_nothing_leaves_the_file_as_it_was(run, new_game, finished_game):
+    """Opening a game and quitting, or opening a finished one, writes nothing: the file's
+    bytes and its time are kept (a save whose checkpoints were removed is not quietly
+    given new ones)."""
+    path = new_game("g.json", "human,human", moves=["open 2"])
+    for save in (path, finished_game):
+        before, stamp = save.read_bytes(), save.stat().st_mtime_ns
+        play(run, save.name if save.parent == path.parent else str(save), "board", "quit")
+        assert save.read_bytes() == before and save.stat().st_mtime_ns == stamp
+    play(run, path.name, "drop", "quit")  # a move is saved
+    assert read_json(path)["log"][-1]["notation"] == "drop"
