@@ -319,9 +319,19 @@ def where(game: Game) -> None:
 
 
 def winners_line(game: Game) -> str:
-    winners = game.rules.winner(game.state)
+    """``Winner: Seat 3 · Italy · Cleo``, with the tie-break that decided it when the
+    first seats tie on score (``tied on VP with Seat 1 · USA · Anna; most energy in
+    round 5 decides (B-20.5)…``)."""
+    rules = game.rules
+    winners = rules.winner(game.state)
     names = ", ".join(seat_label(game, s) for s in winners)
-    return f"Winner: {names}" if len(winners) == 1 else f"Shared win: {names}"
+    line = f"Winner: {names}" if len(winners) == 1 else f"Shared win: {names}"
+    scores = rules.scores(game.state)
+    tied = [s for s in range(game.players) if s not in winners and scores[s] == scores[winners[0]]]
+    if tied and rules.tie_break():
+        others = ", ".join(seat_label(game, s) for s in tied)
+        line += f" (tied on {rules.score_name()} with {others}; the tie-break: {rules.tie_break()})"
+    return line
 
 
 # -- moves and the log ----------------------------------------------------------------

@@ -293,6 +293,13 @@ class Rules(ABC, Generic[S, A, Opt]):
         """Sort key for the final ranking: higher is better.  Add tie-breaks here."""
         return (self.scores(state)[seat],)
 
+    def tie_break(self) -> str:
+        """What :meth:`rank_key` compares after the score, in words, for a game that breaks
+        ties (``most energy in round 5 (B-20.5)``); ``""``: none, or the score table says
+        it (a ranking, :meth:`Breakdown.reading`).  Said under the scores when the winners
+        tie on score."""
+        return ""
+
     def winner(self, state: S) -> list[int]:
         """The seats ranked first (several on a full tie)."""
         keys = [self.rank_key(state, seat) for seat in range(self.players)]

@@ -1030,6 +1030,9 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         """B-20.5: most VP, then most energy in round 5; still tied: shared (U-15)."""
         return (state.players[seat].vp, self.ranking_energy(state, seat))
 
+    def tie_break(self) -> str:
+        return "most energy in round 5 (B-20.5); still tied, the win is shared"
+
     def decision_bound(self) -> int:
         # Each placement uses >= 1 of 12 engineers (<= 12 turns per seat and round);
         # a turn opens at most: 4 construction steps, or 2 production steps + a

@@ -269,3 +269,20 @@ def test_the_screen_names_the_players_before_and_after_the_draft():
     assert [line.split(": ")[0].strip() for line in lines[start + 1 : start + 4]] == [
         f"{g.rules.company(g.state, other).name} ({names[other]})" for other in others
     ]
+
+
+def test_a_win_on_the_tie_break_says_so():
+    """B-20.5: two companies on the same VP; the one with more energy in round 5 wins, and
+    the line that names the winner says what broke the tie."""
+    from turbine.cli import output
+
+    g = Game(default_registry(), "barrage", players=2, seed=1, seats=[Seat("Anna"), Seat("Ben")])
+    for player, energy in zip(g.state.players, (4, 9), strict=True):
+        player.vp, player.energy = 38, energy
+    assert g.rules.winner(g.state) == [1]
+    assert output.winners_line(g) == (
+        "Winner: Seat 2 · Ben (tied on VP with Seat 1 · Anna; the tie-break: most energy in round 5 "
+        "(B-20.5); still tied, the win is shared)"
+    )
+    g.state.players[1].energy = 4
+    assert output.winners_line(g) == "Shared win: Seat 1 · Anna, Seat 2 · Ben"
