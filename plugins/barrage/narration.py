@@ -66,7 +66,7 @@ def round_scoring(r: BarrageGame, state: State, energy_vp: list[int], bonus_vp: 
         else:
             money = f"{credits_for_energy(p.energy)} credits"
         r.tell(
-            f"  {company(r, state, seat):<10} energy {p.energy:>2}: track {energy_vp[seat]:>2} VP, "
+            f"  {company(r, state, seat):<11} energy {p.energy:>2}: track {energy_vp[seat]:>2} VP, "
             f"{money}, bonus tile {bonus_vp[seat]} VP"
         )
 
@@ -76,7 +76,7 @@ def final_scoring(r: BarrageGame, state: State, parts: list[tuple[int, int, int]
     r.tell(f"Final scoring (objective {state.objective}, resources, held water):")
     for seat, (objective, resources, held) in enumerate(parts):
         r.tell(
-            f"  {company(r, state, seat):<10} objective {objective:>2} VP, resources {resources} VP, "
+            f"  {company(r, state, seat):<11} objective {objective:>2} VP, resources {resources} VP, "
             f"water {held} VP → {state.players[seat].vp} VP"
         )
 
@@ -84,7 +84,7 @@ def final_scoring(r: BarrageGame, state: State, parts: list[tuple[int, int, int]
 def final_line(r: BarrageGame, state: State, seat: int, vp: int, reason: str) -> None:
     """A line an expansion adds to the final scoring (``barrage_final_scoring``), after
     Barrage's own, with the company's new total."""
-    r.tell(f"  {company(r, state, seat):<10} {vp:+d} VP: {reason} → {state.players[seat].vp} VP")
+    r.tell(f"  {company(r, state, seat):<11} {vp:+d} VP: {reason} → {state.players[seat].vp} VP")
 
 
 def turn_order(r: BarrageGame, state: State) -> None:

@@ -210,7 +210,8 @@ def _energy(r: BarrageGame, state: State) -> list[str]:
     ranked = sorted(range(len(state.players)), key=lambda s: -state.players[s].energy)
     for seat in ranked:
         p = state.players[seat]
-        credits = f"{credits_for_energy(p.energy)} credits" if p.energy else "3 credits and -3 VP"
+        gained = credits_for_energy(p.energy)
+        credits = f"{gained} credit{'' if gained == 1 else 's'}" if p.energy else "3 credits and -3 VP"
         value = vp_each * bonus_count(r, state, seat, counts)
         bonus = bonus_reward(round_no, p.energy, value)
         flipped = " (flipped: 30+)" if p.energy > 30 else ""
@@ -408,6 +409,8 @@ def render_view(r: BarrageGame, state: State, name: str, arg: str, seat: int | N
     seat_given = arg.isascii() and arg.isdigit() and 1 <= int(arg) <= len(state.players)
     if arg and name in ("company", "network") and not seat_given:
         raise ParseError(f"'{name} {arg}': give a seat number from 1 to {len(state.players)}")
+    if arg and name not in ("company", "network"):  # it would be shown whole, as if understood
+        raise ParseError(f"'{name} {arg}': the {name} view takes nothing after its name")
     if name == "map":
         lines = _headstreams(r, state) + _map(r, state)
     elif name == "company":

@@ -116,7 +116,7 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
     lines.append("")
     in_auction = flow.phase == 1 and not flow.over
     for i, p in enumerate(s.players):
-        plants = " ".join(plant_text(k) for k in p.plants) or "no plants"
+        plants = "plants " + " ".join(plant_text(k) for k in p.plants) if p.plants else "no plants"
         held = " ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in enumerate(p.res) if n) or "no fuel"
         marker = "▶ " if i == to_move else "  "
         status = ""
@@ -125,7 +125,7 @@ def render(rules: PowerGridRules, state: State, seat: int | None) -> str:
         lines.append(
             f"{marker}[bold]{rules.player(i)}[/bold]: {p.money} Elektro, "
             f"{plural(len(p.cities), 'city', 'cities')} "
-            f"(can power {max_powerable(p)}), plants {plants}, holds {held}, {paid_text(s, i)}{status}"
+            f"(can power {max_powerable(p)}), {plants}, holds {held}, {paid_text(s, i)}{status}"
         )
         if p.cities:
             lines.append("     cities: " + ", ".join(rules.city_names[c] for c in p.cities))

@@ -286,3 +286,11 @@ def test_a_win_on_the_tie_break_says_so():
     )
     g.state.players[1].energy = 4
     assert output.winners_line(g) == "Shared win: Seat 1 · Anna, Seat 2 · Ben"
+
+
+def test_a_view_that_takes_nothing_refuses_what_follows_its_name():
+    """``map zzz`` showed the whole map, as if ``zzz`` meant something."""
+    g = game()
+    with pytest.raises(ParseError, match="'map zzz': the map view takes nothing after its name"):
+        g.rules.render_view(g.state, 0, "map", "zzz")
+    assert g.rules.render_view(g.state, 0, "map", "")

@@ -56,4 +56,4 @@ def test_L_14_1_the_told_final_scoring_ends_at_each_company_s_total():
     start = told.index(next(line for line in told if line.startswith("Final scoring")))
     name = g.rules.company(g.state, seat).name
     said = [line for line in told[start:] if line.strip().startswith(name)]
-    assert said[-1].strip() == f"{name:<10} +7 VP: PB-10 activated (L-14.1) → {g.state.players[seat].vp} VP"
+    assert said[-1].strip() == f"{name:<11} +7 VP: PB-10 activated (L-14.1) → {g.state.players[seat].vp} VP"

@@ -420,3 +420,11 @@ def test_a_list_fills_the_width_to_the_last_column_and_no_further():
     assert pack(head, exact) == [head + " ".join(exact)]
     over = ["李" * 40, "x" * 11]
     assert pack(head, over) == [head + over[0], " " * len(head) + over[1]]
+
+
+def test_the_board_says_no_plants_once():
+    """A player without plants: ``no plants`` (it said ``plants no plants``)."""
+    game = Game(REGISTRY, "power_grid", players=2, seed=1)
+    board = game.render(None)
+    assert "(can power 0), no plants, holds no fuel" in board
+    assert "plants no plants" not in board
