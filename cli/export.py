@@ -24,13 +24,14 @@ from . import output
 from .common import CliError, not_the_save, registry
 
 FORMATS = ("jsonl", "csv")
-COLUMNS = ("index", "seat", "player", "round", "phase", "notation")
+COLUMNS = ("index", "seat", "player", "by", "round", "phase", "notation")
 """The columns before the scores (numbers from 1, as people count)."""
 
 
 def rows(replay: Replay) -> list[dict[str, Any]]:
-    """One dict per action: ``index``, ``seat``, ``player``, ``round``, ``phase``
-    (when it was played), ``notation`` and ``scores`` (after it)."""
+    """One dict per action: ``index``, ``seat``, ``player``, ``by`` (who chose the move:
+    ``human`` or a bot kind, the seat's own or whoever had taken the seat over), ``round``,
+    ``phase`` (when it was played), ``notation`` and ``scores`` (after it)."""
     table = []
     for step in range(1, len(replay) + 1):
         entry = replay.entry(step)
@@ -40,6 +41,7 @@ def rows(replay: Replay) -> list[dict[str, Any]]:
                 "index": step,
                 "seat": entry.seat + 1,
                 "player": replay.seat_names[entry.seat],
+                "by": entry.by or replay.save.seats[entry.seat].kind,
                 "round": where.round,
                 "phase": where.phase,
                 "notation": entry.notation,

@@ -227,6 +227,7 @@ def test_export_csv_to_a_file(run, tmp_path, pg_replay):
         "index",
         "seat",
         "player",
+        "by",
         "round",
         "phase",
         "notation",

@@ -202,3 +202,11 @@ def test_a_session_that_changes_nothing_leaves_the_file_as_it_was(run, new_game,
         assert save.read_bytes() == before and save.stat().st_mtime_ns == stamp
     play(run, path.name, "drop", "quit")  # a move is saved
     assert read_json(path)["log"][-1]["notation"] == "drop"
+
+
+def test_export_says_who_chose_each_move(run, new_game):
+    """``by``: the seat's own kind, or the bot that had taken the seat over."""
+    path = new_game("g.json", "human,human")
+    play(run, path.name, "bot 2 thrifty", "open 2", "human 2", "quit")
+    rows = [json.loads(line) for line in run("export", path.name).stdout.splitlines()]
+    assert [(row["seat"], row["by"]) for row in rows[:2]] == [(1, "human"), (2, "thrifty")]
