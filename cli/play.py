@@ -146,11 +146,19 @@ class PlaySession:
         if command == "log" and (not rest or rest == "all" or (rest.isascii() and rest.isdigit())):
             output.action_log(self.game, last=None if rest == "all" else int(rest or 20))
             return "stay"
+        if command == "log" and not any(  # unless a move of this game starts with it: the log was meant
+            self.game.rules.describe(a).startswith("log") for a in self.game.legal()
+        ):
+            self.say(f"'log {rest}': give a number of actions or 'all' (log 20, log all)", "red")
+            return "stay"
         views = self.game.views()
         if command == "view":
             if not rest or rest.split(maxsplit=1)[0].lower() not in views:
                 self.say(
-                    f"views: {', '.join(views) or 'none in this game'} ('help' says what each shows)", "red"
+                    f"views: {', '.join(views)} ('help' says what each shows)"
+                    if views
+                    else "this game has no views",
+                    "red",
                 )
                 return "stay"
             command, _, rest = rest.partition(" ")

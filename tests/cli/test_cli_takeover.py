@@ -210,3 +210,11 @@ def test_export_says_who_chose_each_move(run, new_game):
     play(run, path.name, "bot 2 thrifty", "open 2", "human 2", "quit")
     rows = [json.loads(line) for line in run("export", path.name).stdout.splitlines()]
     assert [(row["seat"], row["by"]) for row in rows[:2]] == [(1, "human"), (2, "thrifty")]
+
+
+def test_log_with_a_word_after_it_says_what_it_takes(run, new_game):
+    """``log x`` was read as a move (``'log x' is not a legal move now``)."""
+    path = new_game("g.json", "human,human")
+    out = play(run, path.name, "log x", "view", "quit").stdout
+    assert "'log x': give a number of actions or 'all' (log 20, log all)" in out
+    assert "this game has no views" in out
