@@ -320,8 +320,8 @@ def where(game: Game) -> None:
 
 def winners_line(game: Game) -> str:
     """``Winner: Seat 3 · Italy · Cleo``, with the tie-break that decided it when the
-    first seats tie on score (``tied on VP with Seat 1 · USA · Anna; most energy in
-    round 5 decides (B-20.5)…``)."""
+    first seats tie on score (``(tied on VP with Seat 1 · USA · Anna; the tie-break: most
+    energy in round 5 (B-20.5); …)``, :meth:`Rules.tie_break`)."""
     rules = game.rules
     winners = rules.winner(game.state)
     names = ", ".join(seat_label(game, s) for s in winners)

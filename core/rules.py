@@ -138,7 +138,7 @@ class Rules(ABC, Generic[S, A, Opt]):
         """The players' names by seat, as the table gave them (``turbine new --names``, or
         the defaults ``Player 1``, ``Greedy bot 2``); set by :class:`~turbine.core.session.Game`.
         Empty for rules used without a table (a test, a bot's playout).  Texts ask
-        :meth:`player`."""
+        :meth:`player_name` (plain) or :meth:`player` (markup)."""
         self.shared_ext, self.seat_ext = ext_records(self.state_parts)
         """The types of the state's ``ext`` record and of each seat's: one field per part
         (:func:`~turbine.core.state.ext_records`).  A game that takes expansions declares
