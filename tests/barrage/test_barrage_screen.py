@@ -294,3 +294,11 @@ def test_a_view_that_takes_nothing_refuses_what_follows_its_name():
     with pytest.raises(ParseError, match="'map zzz': the map view takes nothing after its name"):
         g.rules.render_view(g.state, 0, "map", "zzz")
     assert g.rules.render_view(g.state, 0, "map", "")
+
+
+def test_the_energy_track_says_1_credit():
+    """B-18.3: 1 energy is worth 1 credit (it said ``1 credits``); 2 are worth 2 credits."""
+    g = game()
+    g.state.players[0].energy, g.state.players[1].energy = 1, 2
+    track = g.rules.render_view(g.state, None, "energy", "")
+    assert "1: now worth 1 credit," in track and "2: now worth 2 credits," in track

@@ -218,3 +218,12 @@ def test_log_with_a_word_after_it_says_what_it_takes(run, new_game):
     out = play(run, path.name, "log x", "view", "quit").stdout
     assert "'log x': give a number of actions or 'all' (log 20, log all)" in out
     assert "this game has no views" in out
+
+
+def test_a_move_taken_back_is_taken_back_in_the_file(run, new_game):
+    """A move, then ``undo``: the file holds the game as it was opened again (the session
+    had written the move, so going back must be written too)."""
+    path = new_game("g.json", "human,human", moves=["open 2"])
+    before = read_json(path)["log"]
+    play(run, path.name, "drop", "undo", "quit")
+    assert read_json(path)["log"] == before

@@ -343,8 +343,11 @@ def test_the_kit_checks_what_an_installed_plugin_declares(tmp_path, monkeypatch)
     points.write_text("[turbine.plugins]\nlevy = levy_plugin\n\n[turbine.expansions]\nlevies = levy_plugin\n")
     with pytest.raises(
         ConformanceError, match=r"^plugin 'levy' provides the expansion 'levy' but does not declare"
-    ):
+    ) as refused:
         check_plugin(module)
+    assert str(refused.value).endswith(
+        "in its pyproject.toml, then install the package again (entry points are read when it is installed)"
+    )
     points.write_text("[turbine.plugins]\nlevy = levy_plugin\n\n[turbine.expansions]\nlevy = levy_plugin\n")
     check_plugin(module)
     points.write_text("[turbine.plugins]\nlevy = levy_plugin\n")  # declares nothing: imported every time
