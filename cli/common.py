@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import PydanticUndefined
-from turbine.core import Game, Registry, Seat, TurbineError, default_registry
+from turbine.core import Game, Registry, Seat, TurbineError, default_registry, savefile
 from turbine.core.bots import BotFailure, seat_bot
 
 from . import output
@@ -288,7 +288,7 @@ def name_key(name: str) -> str:
 
 
 def seat_name(index: int, kind: str) -> str:
-    return f"Player {index + 1}" if kind == "human" else f"{kind.capitalize()} bot {index + 1}"
+    return savefile.default_seat_name(index, kind)
 
 
 def seat_number(game: Game, number: int | None) -> int | None:

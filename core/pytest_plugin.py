@@ -50,7 +50,7 @@ def turbine_registry() -> Registry:
 @pytest.fixture
 def make_game(turbine_registry: Registry) -> MakeGame:
     """A factory of new games on the installed plugins: ``make_game(variant, players=…, seed=…,
-    options=…, expansions=…, bots=…)``."""
+    options=…, expansions=…, bots=…, names=…)``."""
 
     def factory(variant: str, **kwargs: Any) -> Game:
         kwargs.setdefault("registry", turbine_registry)

@@ -169,7 +169,8 @@ class Game:
         self.options: dict[str, Any] = self.option_model.model_dump(mode="json")
         # copies: a handover (:meth:`hand_over`) changes this game's seats, not the caller's
         self.seats = [
-            msgspec.structs.replace(s) for s in seats or [Seat(f"Player {i + 1}") for i in range(players)]
+            msgspec.structs.replace(s)
+            for s in seats or [Seat(savefile.default_seat_name(i)) for i in range(players)]
         ]
         if len(self.seats) != players:
             raise BadOptions(f"{len(self.seats)} seats given for {players} players")

@@ -42,7 +42,7 @@ point) offers them as the fixtures ``turbine_registry``, ``make_game`` and ``pos
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -467,14 +467,20 @@ def make_game(
     bots: str | None = None,
     registry: Registry | None = None,
     rules_versions: Mapping[str, int] | None = None,
+    names: Sequence[str] = (),
 ) -> Game:
     """A new game of ``variant`` (default: its fewest players), every seat a human
-    unless ``bots`` names a bot kind for all of them; ``rules_versions``: played under
-    these older rules versions, as a save made under them is (to test that a version
-    the game still plays keeps its outcome)."""
+    unless ``bots`` names a bot kind for all of them; ``names``: the players' names, seat
+    by seat (the rest ``Player 2`` or ``Random bot 2``, as ``turbine new`` names them), for
+    a test of texts that name players (:meth:`Rules.player_name`); ``rules_versions``:
+    played under these older rules versions, as a save made under them is (to test that a
+    version the game still plays keeps its outcome)."""
     registry = registry or default_registry()
     count = players or registry.variant(variant).min_players
-    seats = None if bots is None else [Seat(f"{bots} {i + 1}", bots) for i in range(count)]
+    kind = bots or "human"
+    seats = [
+        Seat(names[i] if i < len(names) else savefile.default_seat_name(i, kind), kind) for i in range(count)
+    ]
     return Game(
         registry,
         variant,

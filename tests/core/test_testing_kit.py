@@ -45,6 +45,16 @@ def test_the_fixtures(make_game, turbine_registry):
     fewest = make_game("power_grid", bots="random")
     assert fewest.players == turbine_registry.variant("power_grid").min_players
     assert {seat.kind for seat in fewest.seats} == {"random"}
+    assert [seat.name for seat in fewest.seats] == ["Random bot 1", "Random bot 2"]  # as turbine new says
+
+
+def test_make_game_names_the_players_for_a_test_of_texts(make_game):
+    """``names`` seat by seat, the rest named as ``turbine new`` names them; the rules'
+    texts then use them (:meth:`Rules.player_name`)."""
+    game = make_game("power_grid", players=3, names=["Anna", "[b]Ben"])
+    assert [seat.name for seat in game.seats] == ["Anna", "[b]Ben", "Player 3"]
+    assert [game.rules.player_name(s) for s in range(3)] == ["Anna", "[b]Ben", "Player 3"]
+    assert game.rules.player(1) == "\\[b]Ben"
 
 
 def test_a_foreign_suite_gets_the_fixtures_without_a_conftest(tmp_path: Path):
