@@ -56,7 +56,8 @@ def check_name(name: str, registry: Registry) -> str:
             "starting with a letter (e.g. grid-bonus)"
         )
     module = module_name(name)
-    if keyword.iskeyword(module) or module == "turbine":
+    if keyword.iskeyword(module) or module in ("turbine", "tests", "conftest"):
+        # tests: the package would hold tests/tests/ and install a top-level `tests` package
         raise CliError(f"{name!r} cannot be a plugin name: {module} is reserved in Python or by turbine")
     taken = set(registry.variants) | set(registry.expansions) | set(registry.plugins)
     if module in taken:

@@ -121,6 +121,7 @@ def test_an_unknown_variant_lists_the_installed_ones(run, tmp_path):
         ("kit game", "not a valid plugin name"),
         ("kit--game", "not a valid plugin name"),
         ("class", "reserved in Python"),
+        ("tests", "tests is reserved in Python or by turbine"),
         ("barrage", "already the name of an installed game"),
         ("json", "a module named 'json' is already importable"),
     ],
