@@ -86,14 +86,15 @@ def forget_left_out() -> None:
 # -- options ----------------------------------------------------------------------
 
 
-def parse_options(model: type[BaseModel], pairs: Sequence[str]) -> dict[str, Any]:
+def parse_options(model: type[BaseModel], pairs: Sequence[str], with_flag: bool = True) -> dict[str, Any]:
     """``KEY=VALUE`` strings to an options mapping for ``model``.
 
     A value is read as JSON when that suits the option's type (``3``, ``true``,
     ``[1, 2]``), as a plain string otherwise, so ``--option map=japan`` needs
     no quotes, and a comma list fills a list option (``regions=red,yellow``).
     ``EXPANSION.KEY=VALUE`` sets an option of an enabled expansion (one that is
-    not enabled is refused with the ``--with`` to add).
+    not enabled is refused with the ``--with`` to add, or, for a command without
+    ``--with`` (``with_flag=False``), as no option of the game).
     Validation proper (ranges, unknown keys) is the core's job.
     """
     options: dict[str, Any] = {}
@@ -106,6 +107,8 @@ def parse_options(model: type[BaseModel], pairs: Sequence[str]) -> dict[str, Any
         if dot:  # an expansion's option: EXPANSION.KEY=VALUE
             sub = model.model_fields.get(group)
             if sub is None:  # the expansion is not enabled: its options are not in the model
+                if not with_flag:  # a command without --with (plugin check): the game has no such group
+                    raise CliError(f"--option {key}: the game checked has no option {group!r}")
                 raise CliError(f"--option {key} sets an option of the expansion {group}: add --with {group}")
             submodel = sub.annotation if sub is not None else None
             fields = getattr(submodel, "model_fields", {})

@@ -134,7 +134,7 @@ def with_options(registry: Registry, checks: list[Check], pairs: list[str]) -> l
             out.append(check)
             continue
         model = options_model(registry, check.variant, check.expansions)
-        options = parse_options(model, pairs)
+        options = parse_options(model, pairs, with_flag=False)
         validate_options(model, options)  # BadOptions: one line, exit 2
         # options the model takes may still not go together (the Leeghwater Project with
         # Barrage's introductory game): a game set up once says so before any is played

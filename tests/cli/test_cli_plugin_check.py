@@ -113,6 +113,11 @@ def test_the_games_take_options_checked_before_any_game_is_played(run):
     assert "  sparks rounds=2 · 2–4 players · 3 games, " in text
     assert_one_line_error(run("plugin", "check", "sparks", "-o", "rounds=99"), "rounds")
     assert_one_line_error(run("plugin", "check", "sparks", "-o", "colour=red"), "unknown option colour")
+    # an option group the game has not: plugin check has no --with to suggest
+    assert_one_line_error(
+        run("plugin", "check", "sparks", "-o", "grid_bonus.amount=5"),
+        "--option grid_bonus.amount: the game checked has no option 'grid_bonus'",
+    )
 
 
 def test_options_that_do_not_go_together_or_span_games_are_one_line_before_any_game(run):
