@@ -249,7 +249,7 @@ def parse_seats(text: str | None, players: int | None, minimum: int, option: str
         kinds = kinds * count
     if len(kinds) != count:
         raise CliError(f"{option} lists {len(kinds)} seats but --players is {count}")
-    return [Seat(seat_name(i, kind), kind) for i, kind in enumerate(kinds)]
+    return [Seat(savefile.default_seat_name(i, kind), kind) for i, kind in enumerate(kinds)]
 
 
 NAME_LENGTH = 24
@@ -288,10 +288,6 @@ def name_key(name: str) -> str:
     a decomposed ``é`` the composed one), and in any case."""
     shown = "".join(char for char in name if unicodedata.category(char) != "Cf")
     return unicodedata.normalize("NFKC", shown).casefold()
-
-
-def seat_name(index: int, kind: str) -> str:
-    return savefile.default_seat_name(index, kind)
 
 
 def seat_number(game: Game, number: int | None) -> int | None:

@@ -31,8 +31,6 @@ from turbine.core import Game, Registry, Seat, default_registry, savefile
 from turbine.core.botopts import parse_bot_options, with_bot_options
 from turbine.core.bots import BotFailure
 
-from .common import seat_name
-
 FINISHED, UNFINISHED, BOT_FAILED, ERROR = "finished", "unfinished", "bot failed", "error"
 
 
@@ -66,7 +64,7 @@ class Plan:
             return list(self.seats)
         kinds = self.rotation
         lineup = [kinds[(index + seat) % len(kinds)] for seat in range(self.players)]
-        return [Seat(seat_name(seat, kind), kind) for seat, kind in enumerate(lineup)]
+        return [Seat(savefile.default_seat_name(seat, kind), kind) for seat, kind in enumerate(lineup)]
 
 
 @dataclass
