@@ -36,10 +36,12 @@ Commands:
   moves [TEXT]   list the legal moves again (those starting with TEXT)
   board          show the whole board and the scores
   view NAME      one of the game's views (also typed as NAME alone):{views}
-  ORDER          a standing order, where the game takes one (listed under the moves):
-                 it plays your moves until it is done, then you are asked again{orders}
+  ORDER          a standing order, where the game takes one (listed under the
+                 moves): it plays your moves until it is done, then you are
+                 asked again{orders}
   log [N]        the last N actions (default 20; 'log all' for every one)
-  undo           take back your last move (and the bot moves after it); ends orders
+  undo           take back your last move (and the bot moves after it); ends
+                 orders
   hint [BOT]     the move a bot would make for you, from what your seat sees
                  (default: {hint}); nothing is played
   bot [N] NAME   hand seat N (default: yours) to a bot from now on, e.g. when a
@@ -74,9 +76,9 @@ class PlaySession:
     def run(self) -> None:
         game = self.game
         self.say(f"{game.spec.name} · {self.path} · type 'help' for commands", "bold")
-        if self.console.width < screen.SCREEN_WIDTH:
+        if self.console.width < screen.NARROWEST_SCREEN:
             self.say(
-                f"The table is made for {screen.SCREEN_WIDTH} columns and this terminal has "
+                f"The table needs {screen.NARROWEST_SCREEN} columns and this terminal has "
                 f"{self.console.width}: a line too long is cut with …, and 'board', the views "
                 "and 'moves' show it whole.",
                 "dim",

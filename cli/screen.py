@@ -1,15 +1,16 @@
 """The player's screen at the table: a compact turn view, the question and its choices.
 
 At a decision a human sees, in this order and in at most :data:`SCREEN_LINES` lines
-of a 100-column terminal:
+of a 100-column terminal (the game lays its panel out for the terminal's width, from
+:data:`NARROWEST_SCREEN` columns to :data:`SCREEN_WIDTH`, :attr:`Rules.table_width`):
 
 1. a rule with the game, the round and the phase;
 2. the game's compact panel for this decision (:meth:`Rules.turn_view`);
 3. who decides what: ``Seat 2 · Italy · Player 2: where do you build the dam?``;
 4. the legal moves, each with its cost (:meth:`Rules.choice_text`), in columns.
 
-No line is wider than the console: a line of the panel or a move too long for it
-is cut, keeping its start and ending with ``…`` (the board, the views and 'moves'
+No line is wider than the console: a line of the panel still too long, or a move
+too long, is cut, keeping its start and ending with ``…`` (the board, the views and 'moves'
 show it whole); the question wraps.  A further step of the same action (where to
 build, then how to pay) asks only the new question.  The whole board and the
 game's own views are commands away (``board``, ``map``, ``market`` …).  After
@@ -26,8 +27,8 @@ import re
 from rich.console import Console
 from rich.text import Text
 from turbine.core import Game
+from turbine.core.layout import NARROWEST_TABLE, TABLE_WIDTH
 from turbine.core.replay import tally_changes
-from turbine.core.rules import TABLE_WIDTH
 
 from . import output
 from .common import Moved
@@ -35,7 +36,10 @@ from .common import Moved
 SCREEN_LINES = 45
 """The most lines a decision's screen takes (a 4-player game in any phase)."""
 SCREEN_WIDTH = TABLE_WIDTH
-"""The columns the screen is made for: narrower, the table says that long lines are cut."""
+"""The most columns the screen uses."""
+NARROWEST_SCREEN = NARROWEST_TABLE
+"""The fewest columns the panels are laid out for: narrower, the table says that long
+lines are cut."""
 GAP = 2
 """Spaces between two columns of moves."""
 MOVE_ROWS = 12
@@ -54,6 +58,11 @@ def ask_line(game: Game) -> Text:
     return Text(f"{who}: {question}" if question else f"{who} to move", style="bold")
 
 
+def panel_width(console: Console) -> int:
+    """The columns a game lays its panel out for in ``console`` (:attr:`Rules.table_width`)."""
+    return max(NARROWEST_SCREEN, min(SCREEN_WIDTH, console.width))
+
+
 def decision(game: Game, console: Console | None = None, compact: bool = True) -> None:
     """The screen of the decision now: panel, question and choices (``compact``:
     the game's turn view rather than the whole board)."""
@@ -62,6 +71,7 @@ def decision(game: Game, console: Console | None = None, compact: bool = True) -
     output.rule(console, Text(heading(game), style="bold"))
     used = 1
     if seat is not None:
+        game.rules.table_width = panel_width(console)
         panel = game.rules.turn_view(game.state, seat) if compact else game.render(seat)
         if panel:  # cut at the console's width, so a table keeps its shape
             used += output.print_fitted(console, output.game_text(panel))

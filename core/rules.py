@@ -51,13 +51,10 @@ import pluggy
 from pydantic import BaseModel
 
 from .errors import BadOptions, BadPosition, IllegalAction, ParseError
+from .layout import TABLE_WIDTH
 from .rng import Rng
 from .scores import Breakdown, Ledger
 from .state import NoExt, StatePart, cloner, digest, ext_records, holds, state_parts
-
-TABLE_WIDTH = 100
-"""The columns the table's screen is made for (:meth:`Rules.turn_view`, the moves): in a
-narrower terminal it cuts the lines that do not fit and says so."""
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -139,6 +136,13 @@ class Rules(ABC, Generic[S, A, Opt]):
         the defaults ``Player 1``, ``Greedy bot 2``); set by :class:`~turbine.core.session.Game`.
         Empty for rules used without a table (a test, a bot's playout).  Texts ask
         :meth:`player_name` (plain) or :meth:`player` (markup)."""
+        self.table_width = TABLE_WIDTH
+        """The columns the table shows the panel in (:meth:`turn_view`): the terminal's,
+        between :data:`~turbine.core.layout.NARROWEST_TABLE` and
+        :data:`~turbine.core.layout.TABLE_WIDTH`; set by the table before it
+        asks for a panel.  A panel breaks its long lines there (the helpers of
+        :mod:`turbine.core.layout` measure and break markup), so that an 80-column
+        terminal shows all of it; the table cuts what is still longer."""
         self.shared_ext, self.seat_ext = ext_records(self.state_parts)
         """The types of the state's ``ext`` record and of each seat's: one field per part
         (:func:`~turbine.core.state.ext_records`).  A game that takes expansions declares
@@ -464,8 +468,8 @@ class Rules(ABC, Generic[S, A, Opt]):
     def turn_view(self, state: S, seat: int) -> str:
         """The compact panel shown at a decision of ``seat``: its resources and what
         matters for this decision, a few lines (the whole board is :meth:`render`),
-        made for :data:`TABLE_WIDTH` columns: the screen cuts a longer line, so break
-        what must be read whole.  The default is the full board."""
+        laid out for :attr:`table_width` columns: the screen cuts a longer line, so break
+        what must be read whole there.  The default is the full board."""
         return self.render(state, seat)
 
     def views(self) -> dict[str, str]:

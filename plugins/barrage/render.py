@@ -10,10 +10,9 @@ the contracts on offer.  Face-down stacks show only their size.
 
 from __future__ import annotations
 
-import textwrap
 from typing import TYPE_CHECKING
 
-from turbine.core.rules import TABLE_WIDTH
+from turbine.core.layout import broken
 
 from .decisions.words import contract_text
 from .production import powerhouse_bonus
@@ -234,7 +233,8 @@ def _company(
 ) -> list[str]:
     """One company: VP and energy, officer, supply, pieces, tiles, wheel, contracts,
     then what expansions say of it (``barrage_company_lines``); ``details``: with what
-    each special tile does; ``width``: break the long lines there, as :func:`_broken` does."""
+    each special tile does; ``width``: break the long lines there
+    (:func:`turbine.core.layout.broken`)."""
     lines: list[str] = []
     p = state.players[seat]
     company = r.company(state, seat)
@@ -242,16 +242,20 @@ def _company(
     energy = f"{p.energy}" + (" (marker flipped: counts as 30)" if p.energy > 30 else "")
     colour = company.colour
     player = f" · {r.player(seat)}" if company.id else ""  # before the draft, who() names the player
-    lines.append(
-        f"  {who(r, state, seat)}{f' ({colour})' if colour else ''}{player} · {officer.name} · "
-        f"[bold]{p.vp} VP[/bold] · energy this round {energy}"
+    lines += broken(
+        f"{who(r, state, seat)}{f' ({colour})' if colour else ''}{player} · {officer.name} · "
+        f"[bold]{p.vp} VP[/bold] · energy this round {energy}",
+        width,
+        "  ",
     )
     if officer.text:
-        lines += _broken(f"officer: {officer.text}", "    ", width)
+        lines += broken(f"officer: {officer.text}", width, "    ")
     if p.copy:
-        lines += _broken(f"copying {r.officers[p.copy].name}: {r.officers[p.copy].text}", "    ", width)
+        lines += broken(f"copying {r.officers[p.copy].name}: {r.officers[p.copy].text}", width, "    ")
     if officer.personal_space:
-        lines.append(f"    personal space used {p.copy_uses}/{r.options.mahiri_uses} this round")
+        lines += broken(
+            f"personal space used {p.copy_uses}/{r.options.mahiri_uses} this round", width, "    "
+        )
     passed = (
         state.flow.phase == 1 and seat in state.flow.order and state.flow.done[state.flow.order.index(seat)]
     )
@@ -260,7 +264,7 @@ def _company(
         f"{plural(p.mixers, 'mixer')} · engineers {p.engineers}/12{' (passed)' if passed else ''} · "
         f"constructions this round {p.spaces_used}/4"
     )
-    lines += _broken(supply, "    ", width)
+    lines += broken(supply, width, "    ")
     left = ", ".join(f"{STRUCTURES[k]} {PIECES[k] - p.built[k]}" for k in range(4))
     built = p.built[POWERHOUSE]
     ability = "unlocked" if r.ability_unlocked(state, seat) else "from the 3rd powerhouse"
@@ -268,19 +272,19 @@ def _company(
         f"pieces left: {left} · production bonus +{powerhouse_bonus(r, built)} · "
         f"{company.name} ability {ability}"
     )
-    lines += _broken(pieces, "    ", width)
-    lines += _broken(f"tiles: {' '.join(p.tiles) or '-'} · wheel: {_wheel(p)}", "    ", width)
+    lines += broken(pieces, width, "    ")
+    lines += broken(f"tiles: {' '.join(p.tiles) or '-'} · wheel: {_wheel(p)}", width, "    ")
     for t in (
         ()
         if not details
         else sorted({t for t in (*p.tiles, *p.wheel_tile) if t and r.tiles[t].text and t not in STRUCTURES})
     ):
-        lines += _broken(f"{t}: {r.tiles[t].text}", "      ", width)
+        lines += broken(f"{t}: {r.tiles[t].text}", width, "      ")
     held = " · ".join(contract_text(r, c) for c in p.contracts) or "-"
-    lines += _broken(f"contracts: {held} · fulfilled: {' '.join(p.fulfilled) or '-'}", "    ", width)
+    lines += broken(f"contracts: {held} · fulfilled: {' '.join(p.fulfilled) or '-'}", width, "    ")
     for more in r.pm.hook.barrage_company_lines(game=r, state=state, seat=seat):  # an expansion's parts
         for line in more or ():
-            lines += _broken(line, "    ", width)
+            lines += broken(line, width, "    ")
     return lines
 
 
@@ -354,11 +358,6 @@ def _structures(r: BarrageGame, state: State, seat: int, budget: int, free: bool
     return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
 
 
-PANEL_WIDTH = TABLE_WIDTH - 2
-"""Where the turn view breaks its long lines (an officer's ability, the contracts held,
-the draft's pairs): the turn screen cuts a line at the terminal's width, and what a
-decision is taken on is read whole in the columns the screen is made for."""
-
 VIEWS = {
     "map": "the headstreams and the map: dams, powerhouses, conduits, water",
     "company": "every company in full ('company N': seat N only)",
@@ -378,23 +377,28 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
     tile = state.bonus_tiles[round_no - 1]
     vp_each, counts, _ = r.bonus_table[tile]
     objective = OBJECTIVE_TEXT.get(r.objective_table[state.objective], state.objective)
+    width = r.table_width  # what a decision is taken on is read whole: long lines break
     lines = [
-        f"Round {round_no} of 5 · bonus tile {tile}: {vp_each} VP {BONUS_TEXT.get(counts, counts)}",
-        f"Objective {state.objective}: most {objective} (15/10/5 VP at the end)",
+        *broken(
+            f"Round {round_no} of 5 · bonus tile {tile}: {vp_each} VP {BONUS_TEXT.get(counts, counts)}", width
+        ),
+        *broken(f"Objective {state.objective}: most {objective} (15/10/5 VP at the end)", width),
     ]
     if not r.company(state, seat).id and (state.draft_pairs or state.draft_contracts):
-        lines += _draft(r, state, PANEL_WIDTH)
+        lines += _draft(r, state, width)
         return "\n".join(lines)
-    lines += _company(r, state, seat, details=False, width=PANEL_WIDTH)
+    lines += _company(r, state, seat, details=False, width=width)
     others = []
     for other in state.turn_order:
         if other == seat:
             continue
         p = state.players[other]
-        others.append(
-            f"  {who(r, state, other)}{named(r, state, other)}: {p.vp} VP · energy {p.energy} · "
+        others += broken(
+            f"{who(r, state, other)}{named(r, state, other)}: {p.vp} VP · energy {p.energy} · "
             f"{p.credits}c {p.excavators}e {p.mixers}m · engineers {p.engineers} · "
-            f"contracts {len(p.contracts)} held, {len(p.fulfilled)} fulfilled"
+            f"contracts {len(p.contracts)} held, {len(p.fulfilled)} fulfilled",
+            width,
+            "  ",
         )
     order = " ".join(str(s + 1) for s in state.turn_order)
     lines += [f"Others (turn order by seat: {order})", *others]
@@ -499,22 +503,19 @@ def _draft(r: BarrageGame, state: State, width: int | None = None) -> list[str]:
     at the terminal's width; the board and the views wrap them themselves)."""
     if not state.draft_pairs and not state.draft_contracts:
         return []
-    lines = ["", "[bold]Draft[/bold] (each seat takes a company + officer pair and a starting contract)"]
+    lines = [
+        "",
+        *broken(
+            "[bold]Draft[/bold] (each seat takes a company + officer pair and a starting contract)", width
+        ),
+    ]
     for company, officer in state.draft_pairs:
         c, o = r.companies[company], r.officers[officer]
         lines.append(f"  {c.name} + {o.name}")
-        lines += _broken(f"{c.name}: {c.text}", "    ", width)
-        lines += _broken(f"{o.name}: {o.text}", "    ", width)
+        lines += broken(f"{c.name}: {c.text}", width, "    ")
+        lines += broken(f"{o.name}: {o.text}", width, "    ")
     contracts = " · ".join(contract_text(r, c) for c in state.draft_contracts)
-    lines += _broken(f"starting contracts: {contracts}", "  ", width)
+    lines += broken(f"starting contracts: {contracts}", width, "  ")
     order = ", ".join(r.player(s) for s in state.draft_order)
-    lines += _broken(f"choosing order: {order} (turn order will be the reverse, B-4.5.1)", "  ", width)
+    lines += broken(f"choosing order: {order} (turn order will be the reverse, B-4.5.1)", width, "  ")
     return lines
-
-
-def _broken(text: str, indent: str, width: int | None) -> list[str]:
-    """``text`` after ``indent``, broken at spaces into lines of at most ``width``
-    columns, the later ones two columns further in (``None``: one line)."""
-    if width is None:
-        return [indent + text]
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ")

@@ -16,11 +16,12 @@ import difflib
 from typing import TYPE_CHECKING
 
 from turbine.core.errors import ParseError
+from turbine.core.layout import pack
 
 from . import actions as A
 from .maps import INF
 from .phases import P_BUILDING
-from .words import pack, plural
+from .words import plural
 
 if TYPE_CHECKING:
     from .data_model import Region
@@ -190,5 +191,5 @@ def _region(r: PowerGridRules, s: State, g: Region) -> list[str]:
 
 
 def _listed(items: list[str]) -> list[str]:
-    """Items for :func:`.words.pack`, with the commas between them (or ``none``)."""
+    """Items for :func:`turbine.core.layout.pack`, with the commas between them (or ``none``)."""
     return [f"{x}," for x in items[:-1]] + items[-1:] or ["none"]

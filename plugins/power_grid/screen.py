@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from turbine.core.errors import ParseError
+from turbine.core.layout import cells, pack, pad
 
 from . import actions as A
 from . import connections
@@ -23,7 +24,7 @@ from .plants import CITIES, NUMBER, fuel_needs, max_powerable
 from .render import deck_text, last_powered, paid_text
 from .state import STEP3, State
 from .tables import income, resupply_amounts
-from .words import burns, cells, holding, ordinal, pack, pad, plant_effect, plant_long, plant_short, plural
+from .words import burns, holding, ordinal, plant_effect, plant_long, plant_short, plural
 
 if TYPE_CHECKING:
     from .rules import PowerGridRules
@@ -46,7 +47,7 @@ NEXT_PRICES = 6
 def turn_view(r: PowerGridRules, state: State, seat_: int) -> str:
     """The panel at ``seat_``'s decision (see the module docstring)."""
     s = r.view(state, seat_)
-    lines = [_heading(r, s)]
+    lines = _heading(r, s)
     lines += _own(r, s, seat_)
     lines += _others(r, s, seat_)
     lines += _powered(r, s, seat_)
@@ -57,16 +58,20 @@ def turn_view(r: PowerGridRules, state: State, seat_: int) -> str:
         names = [r.player(b) for b in a.bidders]
         still = [f"{name}," for name in names[:-1]] + names[-1:]
         high = f"highest bid {a.high_bid} by {r.player(a.high_bidder)}"
-        lines += pack(f"Auction: {plant_short(a.lot)} · {high} · still in: ", still)
+        lines += pack(f"Auction: {plant_short(a.lot)} · {high} · still in: ", still, width=r.table_width)
     return "\n".join(lines)
 
 
-def _heading(r: PowerGridRules, s: State) -> str:
+def _heading(r: PowerGridRules, s: State) -> list[str]:
     step = f"Step {s.step}"
     if s.step == 1:
         step += f" (Step 2 at {r.step2_cities} cities)"
     end = f"the game ends at {r.end_cities} cities"
-    return f"[bold]{r.map.title}[/bold] · {step} · {end} · at most {r.max_plants} plants each"
+    return pack(
+        f"[bold]{r.map.title}[/bold] · ",
+        [f"{step} ·", f"{end} ·", f"at most {r.max_plants} plants each"],
+        width=r.table_width,
+    )
 
 
 def _place(s: State, seat_: int) -> str:
@@ -77,15 +82,20 @@ def _own(r: PowerGridRules, s: State, seat_: int) -> list[str]:
     """The seat's money, order, plants (what each burns and powers), fuel and cities."""
     p = s.players[seat_]
     cities = len(p.cities)
-    lines = [
-        f"[bold]{r.player(seat_)} (you)[/bold]: {p.money} Elektro · {_place(s, seat_)} in player order · "
-        f"{plural(cities, 'city', 'cities')}, can power {max_powerable(p)}"
-    ]
+    lines = pack(
+        f"[bold]{r.player(seat_)} (you)[/bold]: ",
+        [
+            f"{p.money} Elektro ·",
+            f"{_place(s, seat_)} in player order ·",
+            f"{plural(cities, 'city', 'cities')}, can power {max_powerable(p)}",
+        ],
+        width=r.table_width,
+    )
     plants = [f"{plant_label(k)} ({burns(k)} → {CITIES[k]})" for k in p.plants]
-    lines += pack("  plants (burn → cities): ", plants or ["none yet"], " · ")
+    lines += pack("  plants (burn → cities): ", plants or ["none yet"], " · ", r.table_width)
     names = [r.city_names[c] for c in p.cities]
     towns = [f"{name}," for name in names[:-1]] + names[-1:]
-    lines += pack(f"  fuel: {holding(p.res)} · cities: ", towns or ["none yet"])
+    lines += pack(f"  fuel: {holding(p.res)} · cities: ", towns or ["none yet"], width=r.table_width)
     return lines
 
 
@@ -115,7 +125,7 @@ def _others(r: PowerGridRules, s: State, seat_: int) -> list[str]:
         cells_ = [pad(row[0], widths[0])]  # a name may be wide or escaped: columns, not characters
         cells_ += [c.rjust(w) for c, w in zip(row[1:4], widths[1:4], strict=True)]
         cells_.append(row[4].ljust(widths[4]))
-        lines += pack("  " + "  ".join(cells_) + "  ", owned)
+        lines += pack("  " + "  ".join(cells_) + "  ", owned, width=r.table_width)
     return lines
 
 
@@ -128,7 +138,7 @@ def _powered(r: PowerGridRules, s: State, seat_: int) -> list[str]:
     items = [
         f"{'you' if who == seat_ else r.player(who)}: {paid_text(s, who, short=True)}" for who in s.order
     ]
-    return pack("Last Phase 5, cities powered→Elektro paid: ", items, " · ")
+    return pack("Last Phase 5, cities powered→Elektro paid: ", items, " · ", r.table_width)
 
 
 def _plant_market(r: PowerGridRules, s: State) -> list[str]:
@@ -137,9 +147,11 @@ def _plant_market(r: PowerGridRules, s: State) -> list[str]:
     deck = f"deck {plural(len(s.deck), 'card')}"
     shown = [plant_short(k) for k in actual] or ["empty"]
     if s.step >= 3 and not future:
-        return pack("Plant market, all can be auctioned: ", [*shown, f"· {deck}"])
+        return pack("Plant market, all can be auctioned: ", [*shown, f"· {deck}"], width=r.table_width)
     later = [plant_short(k) for k in future] or ["empty"]
-    return pack("Plant market: ", shown) + pack("      future: ", [*later, f"· {deck}"])
+    return pack("Plant market: ", shown, width=r.table_width) + pack(
+        "      future: ", [*later, f"· {deck}"], width=r.table_width
+    )
 
 
 def _resource_prices(r: PowerGridRules, s: State) -> list[str]:
@@ -151,7 +163,10 @@ def _resource_prices(r: PowerGridRules, s: State) -> list[str]:
         prices = " ".join(str(table[k]) for k in range(n, max(0, n - NEXT_PRICES), -1))
         more = "…" if n > NEXT_PRICES else ""
         parts.append(f"{name} {n}: {prices}{more}" if n else f"{name} 0")
-    return [f"Resources (count: next prices): {' · '.join(parts[:2])}", f"  {' · '.join(parts[2:])}"]
+    first = [f"{part} ·" for part in parts[:1]] + parts[1:2]
+    return pack("Resources (count: next prices): ", first, width=r.table_width) + pack(
+        "  ", [f"{parts[2]} ·", parts[3]], width=r.table_width
+    )
 
 
 # --------------------------------------------------------------------------- the question

@@ -13,9 +13,6 @@ from .actions import RESOURCE_NAMES, plant_label
 from .data_model import plants_by_key
 from .state import HIDDEN, STEP3
 
-WIDTH = 100
-"""The terminal width the panel and the views are laid out for (lists go on under
-themselves beyond it)."""
 _PLANTS = plants_by_key()
 _FUEL_WORDS = {"hybrid": "coal/oil", "any": "any fuel"}
 
@@ -72,37 +69,3 @@ def ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th`` (places on the player-order track, up to 6)."""
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
     return f"{n}{suffix}"
-
-
-def cells(text: str) -> int:
-    """The columns ``text`` takes on a terminal once its markup is applied: a player's
-    name may hold wide characters (``李雷``, two columns each) or escaped brackets."""
-    from rich.cells import cell_len  # here: bots and workers import this module and draw nothing
-    from rich.errors import MarkupError
-    from rich.text import Text
-
-    try:
-        return cell_len(Text.from_markup(text).plain)
-    except MarkupError:
-        return cell_len(text)
-
-
-def pad(text: str, width: int) -> str:
-    """``text`` with spaces after it up to ``width`` columns (:func:`cells`)."""
-    return text + " " * (width - cells(text))
-
-
-def pack(head: str, items: list[str], sep: str = " ", width: int = WIDTH) -> list[str]:
-    """``head`` and the items, as many on a line as fit ``width`` columns; further lines
-    are indented under the first item, so a list never breaks inside an item."""
-    indent = " " * (cells(head) if cells(head) <= width - 24 else 4)
-    lines = [head]
-    first = True
-    for item in items:
-        piece = item if first else sep + item
-        if not first and cells(lines[-1]) + cells(piece) > width:
-            lines.append(indent + item)
-        else:
-            lines[-1] += piece
-        first = False
-    return [line.rstrip() for line in lines]

@@ -66,18 +66,23 @@ GAMES = ("barrage_full_turn", "leeghwater_turn", "power_grid_building")
 # -- the width ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", (50, *WIDTHS))
 @pytest.mark.parametrize("name", sorted(DECISIONS))
 def test_every_turn_screen_fits_the_width(name, width):
+    """The game lays its panel out for the terminal's width (from 60 columns to 100):
+    nothing of it is cut; in a narrower terminal a line too long is cut with …"""
     game = decision_game(name)
     text = decision_screen(game, width)
     assert widest(text) <= width, text
     lines = text.splitlines()
     assert len(lines[0]) == width  # the rule spans the width
-    # each line of the game's panel is whole, or cut keeping its start and ending with …
+    assert game.rules.table_width == max(screen.NARROWEST_SCREEN, min(width, screen.SCREEN_WIDTH))
     panel = output.game_text(game.rules.turn_view(game.state, game.to_move)).plain.splitlines()
     for drawn, whole in zip(lines[1:], panel, strict=False):
-        assert drawn == (whole if len(whole) <= width else whole[: width - 1] + "…")
+        if width >= screen.NARROWEST_SCREEN:
+            assert drawn == whole, f"cut at {width} columns: {whole}"
+        else:  # cut, keeping its start and ending with …
+            assert drawn == (whole if len(whole) <= width else whole[: width - 1] + "…")
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -124,7 +129,7 @@ def test_a_played_session_fits_the_width(tmp_path, capsys, monkeypatch, name):
     assert "Saved to" in out and out.count("─" * 20) >= 3
 
 
-@pytest.mark.parametrize("width", [80, 100])
+@pytest.mark.parametrize("width", [50, 60, 80])
 def test_a_terminal_narrower_than_the_table_is_told_that_lines_are_cut(tmp_path, capsys, monkeypatch, width):
     path = saved(tmp_path, "leeghwater_turn")
     code, out, err = cli(
@@ -132,8 +137,8 @@ def test_a_terminal_narrower_than_the_table_is_told_that_lines_are_cut(tmp_path,
     )
     assert code == 0, err
     told = " ".join(out.split())
-    said = "The table is made for 100 columns and this terminal has 80: a line too long is cut with …"
-    assert (said in told) == (width < screen.SCREEN_WIDTH)
+    said = f"The table needs 60 columns and this terminal has {width}: a line too long is cut with …"
+    assert (said in told) == (width < screen.NARROWEST_SCREEN)
 
 
 def test_the_width_is_the_terminals_without_the_option(tmp_path, capsys, monkeypatch):

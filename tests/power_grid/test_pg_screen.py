@@ -410,18 +410,6 @@ def test_the_others_table_lines_up_wide_and_bracketed_names():
     assert ends[0] == 2 + widest + 2 + len("Elektro")
 
 
-def test_a_list_fills_the_width_to_the_last_column_and_no_further():
-    """:func:`pack` counts the columns a line shows (a wide character two): items that
-    end exactly at the width stay on the line; one column more goes on under it."""
-    from turbine.plugins.power_grid.words import pack
-
-    head = "Auction: "  # 9 columns
-    exact = ["李" * 40, "x" * 10]  # 9 + 80 + 1 + 10 = 100
-    assert pack(head, exact) == [head + " ".join(exact)]
-    over = ["李" * 40, "x" * 11]
-    assert pack(head, over) == [head + over[0], " " * len(head) + over[1]]
-
-
 def test_the_board_says_no_plants_once():
     """A player without plants: ``no plants`` (it said ``plants no plants``)."""
     game = Game(REGISTRY, "power_grid", players=2, seed=1)

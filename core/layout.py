@@ -1,0 +1,99 @@
+"""Laying out a game's rich-markup texts (the panel, the board, the views) in columns.
+
+A game's texts are rich markup (``[bold]Anna[/bold]``, an escaped ``\\[x]``), so their
+width on a terminal is not their length: these helpers measure and break them by the
+columns they show, and keep the markup whole on every line they make.  A panel is
+laid out for :attr:`Rules.table_width <turbine.core.rules.Rules.table_width>` columns,
+the terminal's: the table cuts a line that is still longer.
+
+``rich`` is imported inside the functions: bots and simulation workers import the
+games, and draw nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+TABLE_WIDTH = 100
+"""The most columns the table's screen uses (:meth:`Rules.turn_view
+<turbine.core.rules.Rules.turn_view>`, the moves); a wider terminal shows it as it is."""
+
+NARROWEST_TABLE = 60
+"""The fewest columns a panel is laid out for (:attr:`Rules.table_width
+<turbine.core.rules.Rules.table_width>`): in a narrower terminal the table cuts the lines
+that do not fit and says so."""
+
+_WORD = re.compile(r"\S+")
+
+
+def as_text(markup: str) -> Text:
+    """``markup`` as a rich ``Text``; a text that is not valid markup, as it is."""
+    from rich.errors import MarkupError
+    from rich.text import Text
+
+    try:
+        return Text.from_markup(markup)
+    except MarkupError:
+        return Text(markup)
+
+
+def cells(markup: str) -> int:
+    """The columns ``markup`` takes on a terminal once its markup is applied: a player's
+    name may hold wide characters (``李雷``, two columns each) or escaped brackets."""
+    from rich.cells import cell_len
+
+    return cell_len(as_text(markup).plain)
+
+
+def pad(markup: str, width: int) -> str:
+    """``markup`` with spaces after it up to ``width`` columns (:func:`cells`)."""
+    return markup + " " * (width - cells(markup))
+
+
+def pack(head: str, items: list[str], sep: str = " ", width: int = TABLE_WIDTH) -> list[str]:
+    """``head`` and the items, as many on a line as fit ``width`` columns; further lines
+    are indented under the first item (or 4 columns in, after a long head, which the
+    first item then follows only if it fits), so a list never breaks inside an item."""
+    indent = " " * (cells(head) if cells(head) <= width - 24 else 4)
+    lines = [head]
+    first = True
+    for item in items:
+        piece = item if first else sep + item
+        if cells(lines[-1]) + cells(piece) > width and cells(lines[-1]) > len(indent):
+            lines.append(indent + item)
+        else:
+            lines[-1] += piece
+        first = False
+    return [line.rstrip() for line in lines]
+
+
+def broken(markup: str, width: int | None, indent: str = "", hang: str = "  ") -> list[str]:
+    """``indent`` + ``markup`` broken at spaces into lines of at most ``width`` columns,
+    the later ones starting ``hang`` further in, each line markup of its own (a style
+    that spans a break is closed and opened again).  A word wider than a line stays
+    whole.  ``width`` ``None``: one line."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    whole = indent + markup
+    if width is None:
+        return [whole]
+    text = as_text(whole)
+    plain = text.plain
+    if cell_len(plain) <= width:
+        return [whole]
+    lead = Text(indent + hang)
+    lines: list[Text] = []
+    start = end = 0  # the line being filled: plain[start:end]
+    for word in _WORD.finditer(plain):
+        used = cell_len(plain[start : word.end()]) + (cell_len(lead.plain) if lines else 0)
+        if used > width and end > start:
+            lines.append(text[start:end] if not lines else lead + text[start:end])
+            start = word.start()
+        end = word.end()
+    lines.append(text[start:end] if not lines else lead + text[start:end])
+    return [line.markup for line in lines]

@@ -1,0 +1,67 @@
+"""Laying out markup in columns (:mod:`turbine.core.layout`): widths are the columns a
+text shows once its markup is applied, and every line made is markup of its own."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from turbine.core.layout import broken, cells, pack, pad
+
+
+def shown(markup: str) -> str:
+    return Text.from_markup(markup).plain
+
+
+def test_cells_are_the_columns_shown():
+    assert cells("[bold]Anna[/bold]") == 4
+    assert cells("李雷") == 4
+    assert cells("\\[bold]Ann") == len("[bold]Ann")
+    assert cells("[unclosed") == len("[unclosed")  # not markup: as it is
+    assert pad("[b]李[/b]", 5) == "[b]李[/b]   "
+
+
+def test_a_list_fills_the_width_to_the_last_column_and_no_further():
+    """Items that end exactly at the width stay on the line; one column more goes on
+    under the first item."""
+    head = "Auction: "  # 9 columns
+    exact = ["李" * 40, "x" * 10]  # 9 + 80 + 1 + 10 = 100
+    assert pack(head, exact) == [head + " ".join(exact)]
+    over = ["李" * 40, "x" * 11]
+    assert pack(head, over) == [head + over[0], " " * len(head) + over[1]]
+
+
+def test_after_a_long_head_the_list_goes_on_four_columns_in():
+    head = "h" * 50
+    assert pack(head, ["a" * 8, "b" * 8], width=60) == [head + "a" * 8, "    " + "b" * 8]
+    # the first item too, when it does not fit after the head
+    assert pack(head, ["a" * 11, "b" * 8], width=60) == [head, "    " + "a" * 11 + " " + "b" * 8]
+
+
+def test_a_line_breaks_at_spaces_under_its_start():
+    text = "officer: " + " ".join(f"word{i}" for i in range(20))
+    lines = broken(text, 30, "    ")
+    assert all(cells(line) <= 30 for line in lines)
+    assert lines[0].startswith("    officer:") and all(line.startswith("      word") for line in lines[1:])
+    assert " ".join(" ".join(map(shown, lines)).split()) == " ".join(text.split())
+    assert broken(text, None, "  ") == ["  " + text]  # no width: one line
+    assert broken("short", 30, "  ") == ["  short"]
+
+
+def test_a_style_that_spans_a_break_is_closed_and_opened_again():
+    lines = broken("[bold]Italy (Anna) holds[/bold] 10 VP and [red]more words here[/red]", 20)
+    assert [shown(line) for line in lines] == ["Italy (Anna) holds", "  10 VP and more", "  words here"]
+    for line in lines:  # each line is markup of its own, styled as the whole was
+        Text.from_markup(line)
+    assert Text.from_markup(lines[0]).spans[0].style == "bold"
+    assert Text.from_markup(lines[2]).spans[0].style == "red"
+
+
+def test_escaped_and_wide_names_are_measured_as_shown():
+    name = "\\[bold]李雷"  # shows as "[bold]李雷": 10 columns
+    lines = broken(f"{name} {name} {name}", 22)
+    assert [shown(line) for line in lines] == ["[bold]李雷 [bold]李雷", "  [bold]李雷"]
+    assert all(cells(line) <= 22 for line in lines)
+
+
+def test_a_word_wider_than_the_line_stays_whole():
+    lines = broken("a " + "x" * 40 + " b", 20)
+    assert [shown(line) for line in lines] == ["a", "  " + "x" * 40, "  b"]
