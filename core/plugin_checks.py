@@ -29,6 +29,7 @@ from pydantic_core import PydanticUndefined, to_json
 from . import hookspecs
 from .rules import Rules
 from .specs import BotSpec, ExpansionSpec, VariantSpec
+from .state import StatePart
 
 
 class PluginProblem(Exception):
@@ -191,6 +192,39 @@ def check_rules_versions(spec: VariantSpec | ExpansionSpec, owner: str) -> None:
             f"gives {owner} the oldest rules version {oldest!r}; it must be a whole number from 1 to "
             f"its rules version {current}"
         )
+
+
+def listed(answer: object, hook: str) -> list[Any]:
+    """One plugin's answer to a hook that returns a list (``turbine_variants``): the
+    list, ``None`` as none, and a bare item refused (``[spec]`` was meant)."""
+    if answer is None:
+        return []
+    if not isinstance(answer, (list, tuple)):
+        raise PluginProblem(f"returns {_a(answer)} from {hook}, not a list (return [it] for one)")
+    return list(answer)
+
+
+def check_state_parts(impls: Mapping[str, list[pluggy.HookImpl]]) -> None:
+    """``turbine_state_parts`` answers a list of :class:`~turbine.core.state.StatePart`
+    whose records are msgspec Structs: asked at discovery, since a game asks it only
+    when it starts (where a wrong answer would stop the game with a traceback)."""
+    for impl in impls.get("turbine_state_parts", ()):
+        try:
+            answer = impl.function()
+        except Exception as exc:
+            raise PluginProblem(f"failed in turbine_state_parts: {type(exc).__name__}: {exc}") from None
+        for part in listed(answer, "turbine_state_parts"):
+            if not isinstance(part, StatePart):
+                raise PluginProblem(f"returns {_a(part)} in turbine_state_parts, not a StatePart")
+            if not isinstance(part.key, str) or not part.key.isidentifier():
+                raise PluginProblem(f"registers a state part keyed {part.key!r}, not a Python name")
+            for which in ("shared", "seat"):
+                record = getattr(part, which)
+                if record is None or (isinstance(record, type) and issubclass(record, msgspec.Struct)):
+                    continue
+                raise PluginProblem(
+                    f"registers the state part {part.key!r} with {which}={_a(record)}, not a msgspec Struct"
+                )
 
 
 def check_bot_spec(spec: object) -> BotSpec:

@@ -43,8 +43,10 @@ from .plugin_checks import (
     check_hook_names,
     check_registration,
     check_signatures,
+    check_state_parts,
     check_variant_spec,
     hook_implementations,
+    listed,
     spec_manager,
     unknown_hook_reason,
 )
@@ -297,7 +299,7 @@ class Registry:
                 groups = getattr(registry_specs.hook, hook)()
             except Exception as exc:  # a broken plugin must not stop the others
                 raise PluginProblem(f"failed in {hook}: {type(exc).__name__}: {exc}") from None
-            return [item for group in groups for item in (group or [])]
+            return [item for group in groups for item in listed(group, hook)]
 
         variants, expansions = answers("turbine_variants"), answers("turbine_expansions")
         try:
@@ -355,6 +357,7 @@ class Registry:
         check_signatures(impls, game_specs)
         check_hook_names(impls, game_specs, where)
         check_registration(module, name, game_specs)
+        check_state_parts(impls)
 
     def _requirement_closure(self, info: PluginInfo) -> list[str]:
         """The loaded plugins ``info`` requires, directly or not."""

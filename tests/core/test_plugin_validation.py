@@ -18,6 +18,7 @@ import pytest
 from pydantic import BaseModel, Field, field_validator
 from turbine.core import (
     BadOptions,
+    BotSpec,
     ExpansionSpec,
     Game,
     PluginError,
@@ -28,8 +29,14 @@ from turbine.core import (
     hookimpl,
 )
 from turbine.core.plugin_checks import PluginProblem, check_options_model, check_rules_class
+from turbine.core.state import StatePart
 from turbine.core.testing import ConformanceError, check_plugin
 from turbine_sparks import plugin as sparks
+from turbine_sparks.game import SparksRules
+
+
+class TaxRecord(msgspec.Struct):
+    paid: int = 0
 
 
 class TaxOptions(BaseModel):
@@ -167,6 +174,41 @@ def test_a_registry_hook_that_returns_the_wrong_kind_is_refused():
     module.turbine_variants = hookimpl(lambda: [{"id": "odd"}])  # type: ignore[attr-defined]
     reg = registry_with(module)
     assert_left_out(reg, "odd", "returns a dict from turbine_variants, not a VariantSpec")
+
+
+@pytest.mark.parametrize("hook", ["turbine_variants", "turbine_expansions", "turbine_bots"])
+def test_a_registry_hook_that_returns_one_item_rather_than_a_list_is_refused(hook):
+    """``return spec`` where ``return [spec]`` was meant: the plugin is left out with the
+    reason, and the other games still play (it stopped every command with a traceback)."""
+    module = types.ModuleType("odd")
+    module.PLUGIN_INFO = PluginInfo("odd", "1.0", ("sparks",))  # type: ignore[attr-defined]
+    item = {
+        "turbine_variants": VariantSpec(
+            id="odd", name="Odd", rules=SparksRules, options=TaxOptions, min_players=2, max_players=4
+        ),
+        "turbine_expansions": ExpansionSpec(id="odd", variant="sparks", name="Odd"),
+        "turbine_bots": BotSpec(name="odd", factory=lambda rules, seat, seed: None),
+    }[hook]
+    setattr(module, hook, hookimpl(lambda: item))
+    reg = registry_with(module)
+    assert_left_out(reg, "odd", f"{type(item).__name__} from {hook}, not a list (return [it] for one)")
+
+
+@pytest.mark.parametrize(
+    ("answer", "fragment"),
+    [
+        (lambda: StatePart("tax", shared=TaxRecord), "a StatePart from turbine_state_parts, not a list"),
+        (lambda: [{"key": "tax"}], "returns a dict in turbine_state_parts, not a StatePart"),
+        (lambda: [StatePart("tax", seat=dict)], "with seat=the class dict, not a msgspec Struct"),
+        (lambda: [StatePart("no good", shared=TaxRecord)], "keyed 'no good', not a Python name"),
+        (lambda: 1 / 0, "failed in turbine_state_parts: ZeroDivisionError"),
+    ],
+)
+def test_state_parts_are_checked_at_discovery(answer, fragment):
+    """A game asks ``turbine_state_parts`` only as it starts, where a wrong answer
+    stopped the game with a traceback: discovery asks it first."""
+    reg = registry_with(expansion(turbine_state_parts=answer))
+    assert_left_out(reg, "tax", fragment)
 
 
 def test_an_unknown_expansion_is_still_bad_options():
