@@ -113,9 +113,8 @@ class Replay:
         """Called by :meth:`Game.from_save` at step 0 and after each action."""
         rules, state = game.rules, game.state
         self._states.append(rules.clone(state))
-        if step < len(self.save.log):
-            seat = rules.to_move(state)
-            assert seat is not None, "from_save checks that the seat of each action is to move"
+        seat = rules.to_move(state)
+        if step < len(self.save.log) and seat is not None:  # else from_save refuses the next action
             self._where.append(Where(rules.round_number(state), rules.phase_name(state), seat))
 
     def __len__(self) -> int:

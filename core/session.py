@@ -523,10 +523,17 @@ class Game:
         )
         for index, (entry, decoded) in enumerate(zip(entries, actions, strict=True), start=1):
             seat = to_move(state)
+            if seat is None:
+                raise SaveFileError(
+                    f"action {index} ({entry.notation!r}) comes after the end of the game, which ended "
+                    f"with action {index - 1}"
+                    + _misnamed(rules, entries[:index], actions, report)
+                    + _under(report)
+                )
             if entry.seat != seat:
                 raise SaveFileError(
                     f"action {index} ({entry.notation!r}, {game.where()}) is recorded for seat "
-                    f"{entry.seat + 1}, but seat {_seat_text(seat)} is to move"
+                    f"{entry.seat + 1}, but seat {seat + 1} is to move"
                     + _misnamed(rules, entries[:index], actions, report)
                     + _under(report)
                 )
@@ -741,10 +748,6 @@ def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -
         f"Verified: the log digest matches the setup and {total} actions; "
         f"{report.digests_compared} digests{scores} match the replay{under}."
     )
-
-
-def _seat_text(seat: int | None) -> str:
-    return "-" if seat is None else str(seat + 1)
 
 
 def _versions_text(versions: Mapping[str, int]) -> str:

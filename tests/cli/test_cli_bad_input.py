@@ -164,3 +164,29 @@ def test_upgrade_does_not_write_over_another_file_without_force(run, new_game, t
     assert run("upgrade", "a.json", "--out", "b.json", "--force").returncode == 0
     assert read_json(b)["log"] == read_json(a)["log"]
     assert run("upgrade", "a.json", "--out", "a.json").returncode == 0  # its own file: as without --out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("export", "done.json"),
+        ("replay", "done.json", "--html", "done.html"),
+        ("replay", "done.json", "--step"),
+        ("replay", "done.json", "--verify"),
+        ("show", "done.json"),
+        ("upgrade", "done.json"),
+    ],
+)
+def test_a_move_after_the_end_of_the_game_is_one_line(run, finished_game, args):
+    """A log entry after the last one (a copied line) stopped export, the page and the
+    stepper with a traceback; the others said ``but seat - is to move``."""
+    save = read_json(finished_game)
+    save["log"].append(save["log"][-1])
+    finished_game.write_text(json.dumps(save))
+    before = finished_game.read_bytes()
+    result = run(*args, input="q\n")
+    end = len(save["log"]) - 1
+    assert_one_line_error(
+        result, f"action {end + 1} (", f"comes after the end of the game, which ended with action {end}"
+    )
+    assert finished_game.read_bytes() == before
