@@ -35,9 +35,9 @@ from .common import (
     CliError,
     Moved,
     forget_left_out,
+    guard_output,
     load_game,
     name_seats,
-    not_the_save,
     option_rows,
     parse_handovers,
     parse_options,
@@ -102,6 +102,9 @@ WithList = Annotated[
     ),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Machine-readable JSON on stdout.")]
+ReplaceFlag = Annotated[
+    bool, typer.Option("--force", help="Write the output over a saved game (refused without it).")
+]
 BotOptionList = Annotated[
     list[str] | None,
     typer.Option(
@@ -397,12 +400,15 @@ def demo(
         "demo.json"
     ),
     with_: WithList = None,
+    force: ReplaceFlag = False,
     width: WidthOption = None,
 ) -> None:
-    """Play a whole game between bots, show the final board and the winner, and save it."""
+    """Play a whole game between bots, show the final board and the winner, and save it
+    (over an earlier game of bots alone, not over a game a person played without --force)."""
     use_width(width)
     from .demo import run_demo
 
+    guard_output(out, "game", force=force, bots_may_go=True)
     run_demo(registry(), variant, players, seed, bots, out, expansions=with_ or [])
 
 
@@ -645,6 +651,7 @@ def show(
         Path | None,
         typer.Option("--svg", help="Draw the board as an SVG picture in OUT instead.", metavar="OUT"),
     ] = None,
+    force: ReplaceFlag = False,
     json_out: JsonFlag = False,
     width: WidthOption = None,
 ) -> None:
@@ -655,7 +662,7 @@ def show(
     if as_seat is None:
         seat = game.to_move
     if svg is not None:
-        not_the_save(svg, file, "picture")
+        guard_output(svg, "picture", force=force, reading=file)
         output.out.print(Text(pictures.write_svg(game, seat, svg)))  # names and paths as typed
         return
     if scores:
@@ -771,6 +778,7 @@ def replay(
             metavar="BOT.KEY=VALUE",
         ),
     ] = None,
+    force: ReplaceFlag = False,
     width: WidthOption = None,
 ) -> None:
     """Rebuild a game from its seed and log, print the log and the state reached.
@@ -784,7 +792,7 @@ def replay(
     """
     use_width(width)
     if html is not None:
-        not_the_save(html, file, "page")
+        guard_output(html, "page", force=force, reading=file)
         output.out.print(Text(pictures.write_replay(file, html)))
         return
     if step or (sys.stdin.isatty() and sys.stdout.isatty() and to is None and not verify):
@@ -840,11 +848,12 @@ def export(
         Path | None,
         typer.Option("--out", help="Write to FILE (atomically) instead of stdout.", metavar="FILE"),
     ] = None,
+    force: ReplaceFlag = False,
 ) -> None:
     """One row per action: its number, seat, player, round and phase, its notation and the scores after it."""
     from .export import run_export
 
-    run_export(file, format_, out)
+    run_export(file, format_, out, force=force)
 
 
 @app.command()
@@ -934,14 +943,16 @@ def simulate(
     rows: RowsOption = None,
     bot_seconds: BotSecondsOption = None,
     bot_option: BotOptionList = None,
+    force: ReplaceFlag = False,
     json_out: JsonFlag = False,
 ) -> None:
     """Play bot-only games and summarise them (winners, scores, length).
 
     Exit code 2 when a bot fails (raises, answers an illegal move, or goes over
     --bot-seconds): the position is saved and named; 1 when a game's rules fail."""
-    from .simulate import print_summary, run_simulation
+    from .simulate import guard_outputs, print_summary, run_simulation
 
+    guard_outputs(out, rows, force)
     reg = registry()
     spec = reg.variant(variant)
     summary = run_simulation(
@@ -1004,13 +1015,16 @@ def tournament(
     rows: RowsOption = None,
     bot_seconds: BotSecondsOption = None,
     bot_option: BotOptionList = None,
+    force: ReplaceFlag = False,
     json_out: JsonFlag = False,
 ) -> None:
     """Bots against each other, seats rotated: ratings with their uncertainty, and win rates.
 
     Exit codes as for simulate."""
+    from .simulate import guard_outputs
     from .tournament import parse_bots, print_tournament, run_tournament
 
+    guard_outputs(None, rows, force)
     reg = registry()
     spec = reg.variant(variant)
     kinds = parse_bots(bots, reg, variant)

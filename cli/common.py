@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import PydanticUndefined
 from turbine.core import Game, Registry, Seat, TurbineError, default_registry, savefile
@@ -203,12 +204,69 @@ def _allowed(annotation: Any) -> list[Any] | None:
 # -- the console ------------------------------------------------------------------
 
 
-def not_the_save(out: Path, save: Path, what: str) -> None:
-    """Refuse, before any work, to write ``what`` (a picture, a page, rows) over the save
-    it is made from: the game would be lost (``--html b.json`` for ``b.json``)."""
-    with contextlib.suppress(OSError):
-        if out.exists() and out.samefile(save):
-            raise CliError(f"{out} is the save being read; write the {what} to another file")
+class SavedHead(msgspec.Struct):
+    """What :func:`saved_game` reads of a file: enough to tell whose game it is."""
+
+    format: str = ""
+    variant: str = ""
+    seed: int = 0
+    seats: list[Seat] = []
+
+    def same_game(self, game: Game) -> bool:
+        """The file holds ``game``, at some earlier or later move (its setup is the same)."""
+        return (self.variant, self.seed, [(s.name, s.kind) for s in self.seats]) == (
+            game.spec.id,
+            game.seed,
+            [(s.name, s.kind) for s in game.seats],
+        )
+
+
+def saved_game(path: Path) -> SavedHead | None:
+    """The head of the turbine save at ``path``; ``None`` when it holds none (no file, a
+    folder, another kind of file).  A file that names the save format but cannot be read
+    as one still counts as a save, with no seats known: it may be a damaged game."""
+    try:
+        with path.open("rb") as file:
+            data = file.read()
+    except OSError:
+        return None
+    if b'"turbine-save"' not in data[:4096]:
+        return None
+    try:
+        head = msgspec.json.decode(data, type=SavedHead)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return SavedHead()
+    return head if head.format == savefile.FORMAT else SavedHead()
+
+
+def guard_output(
+    out: Path, what: str, *, force: bool, reading: Path | None = None, bots_may_go: bool = False
+) -> None:
+    """Refuse, before any work, to write ``what`` (a picture, a page, rows, a game) where
+    a game would be lost: over ``reading``, the save it is made from, always
+    (``--html b.json`` for ``b.json``); over another saved game unless ``force`` (see
+    :func:`replaceable` for ``bots_may_go``)."""
+    if reading is not None:
+        with contextlib.suppress(OSError):
+            if out.exists() and out.samefile(reading):
+                raise CliError(f"{out} is the save being read; write the {what} to another file")
+    if not force and not replaceable(out, bots_may_go):
+        raise CliError(
+            f"{out} holds a saved game; use --force to replace it, or write the {what} to another file"
+        )
+
+
+def replaceable(path: Path, bots_may_go: bool = False) -> bool:
+    """Whether an output may be written at ``path`` without ``--force``: it holds no saved
+    game, or (``bots_may_go``, for a command that writes a save itself: ``demo``,
+    ``simulate``) a game of bots alone, as a second ``turbine demo`` replaces the first
+    one's: its seed and bots play it again.  A game a person played in, or one too
+    damaged to tell, is kept."""
+    head = saved_game(path)
+    if head is None:
+        return True
+    seats = head.seats
+    return bots_may_go and bool(seats) and all("human" not in (seat.kind, seat.played_by) for seat in seats)
 
 
 def parse_width(text: str | None) -> int | None:

@@ -21,7 +21,7 @@ from turbine.core import savefile
 from turbine.core.replay import Replay
 
 from . import output
-from .common import CliError, not_the_save, registry
+from .common import CliError, guard_output, registry
 
 FORMATS = ("jsonl", "csv")
 COLUMNS = ("index", "seat", "player", "by", "round", "phase", "notation")
@@ -65,13 +65,14 @@ def to_csv(table: list[dict[str, Any]], players: int) -> str:
     return buffer.getvalue()
 
 
-def run_export(path: Path, form: str, out: Path | None) -> None:
-    """Write the rows of the save at ``path`` as ``form`` to stdout, or atomically to ``out``."""
+def run_export(path: Path, form: str, out: Path | None, *, force: bool = False) -> None:
+    """Write the rows of the save at ``path`` as ``form`` to stdout, or atomically to ``out``
+    (not over a saved game without ``force``)."""
     form = form.strip().lower()
     if form not in FORMATS:
         raise CliError(f"--format must be one of {', '.join(FORMATS)}, not {form!r}")
     if out is not None:
-        not_the_save(out, path, "rows")
+        guard_output(out, "rows", force=force, reading=path)
     save = savefile.load(path)
     warnings: list[str] = []
     replay = Replay(registry(), save, warnings=warnings)

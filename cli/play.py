@@ -28,7 +28,7 @@ from rich.text import Text
 from turbine.core import Game, ParseError, StandingOrder, TurbineError
 
 from . import output, scoreboard, screen
-from .common import CliError, ask_hint, hint_bot, play_move, run_bots, save_game
+from .common import CliError, ask_hint, hint_bot, play_move, run_bots, save_game, saved_game
 
 HELP = """\
 Type a move: its number, its notation, or the start of its notation.
@@ -425,6 +425,10 @@ class PlaySession:
         if not other:
             if self.save():
                 self.say(f"Saved to {self.path}.")
+            return
+        head = saved_game(Path(other))
+        if head is not None and not head.same_game(self.game):
+            self.say(f"{other} holds another saved game; save to another file", "red")
             return
         try:
             save_game(self.game, other)

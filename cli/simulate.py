@@ -35,7 +35,7 @@ from rich.text import Text
 from turbine.core import Registry, Seat
 
 from . import output
-from .common import CliError
+from .common import CliError, guard_output, replaceable
 from .games import (
     BOT_FAILED,
     ERROR,
@@ -194,6 +194,22 @@ def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
         "min_decisions": min(lengths, default=None),
         "max_decisions": max(lengths, default=None),
     }
+
+
+def guard_outputs(out_dir: Path | None, rows: Path | None, force: bool) -> None:
+    """Before any game is played: the rows file is no saved game, and the folder holds no
+    game a person played under a name a game of this run may take (``game-*.json``:
+    games of bots alone are replaced, as by ``demo``); not without ``force``."""
+    if rows is not None:
+        guard_output(rows, "rows", force=force)
+    if out_dir is None or force or not out_dir.is_dir():
+        return
+    for path in sorted(out_dir.glob("game-*.json")):
+        if not replaceable(path, bots_may_go=True):
+            raise CliError(
+                f"{path} holds a saved game a person played; "
+                "use --force to replace it, or --out another folder"
+            )
 
 
 def keep_failed_positions(results: Sequence[GameResult], out_dir: Path | None) -> dict[int, str]:

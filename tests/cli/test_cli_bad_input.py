@@ -190,3 +190,70 @@ def test_a_move_after_the_end_of_the_game_is_one_line(run, finished_game, args):
         result, f"action {end + 1} (", f"comes after the end of the game, which ended with action {end}"
     )
     assert finished_game.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("args", "what"),
+    [
+        (("show", "g.json", "--svg", "other.json"), "picture"),
+        (("replay", "g.json", "--html", "other.json"), "page"),
+        (("export", "g.json", "--out", "other.json"), "rows"),
+        (("demo", "sparks", "--out", "other.json"), "game"),
+        (("simulate", "sparks", "-n", "1", "--rows", "other.json"), "rows"),
+        (
+            (
+                "tournament",
+                "sparks",
+                "--bots",
+                "random,mcts",
+                "-n",
+                "1",
+                "--bot-option",
+                "mcts.iterations=5",
+                "--rows",
+                "other.json",
+            ),
+            "rows",
+        ),
+    ],
+)
+def test_an_output_over_another_saved_game_needs_force(run, new_game, args, what):
+    """``--svg other.json`` turned another game into a picture, ``demo --out`` replaced a
+    game people played: each is refused, the file kept, unless ``--force``."""
+    new_game("g.json", "human,human", moves=["open 2"])
+    other = new_game("other.json", "human,random")
+    kept = other.read_bytes()
+    said = f"other.json holds a saved game; use --force to replace it, or write the {what} to another file"
+    assert_one_line_error(run(*args), said)
+    assert other.read_bytes() == kept
+    result = run(*args, "--force")
+    assert result.returncode == 0, result.stderr
+    assert other.read_bytes() != kept
+
+
+def test_outputs_replace_what_is_no_game_and_demo_its_own_bot_games(run, new_game, tmp_path):
+    """A second page over the first, a second demo over the first demo's game of bots:
+    nothing a person played is lost, so nothing is asked."""
+    new_game("g.json", "human,human", moves=["open 2"])
+    (tmp_path / "page.html").write_text("an older page")
+    assert run("replay", "g.json", "--html", "page.html").returncode == 0
+    for seed in ("1", "2"):
+        result = run("demo", "sparks", "--seed", seed, "--out", "bots.json")
+        assert result.returncode == 0, result.stderr
+    assert read_json(tmp_path / "bots.json")["seed"] == 2
+
+
+def test_simulate_keeps_a_game_a_person_played_in_its_folder(run, new_game, tmp_path):
+    (tmp_path / "games").mkdir()
+    mine = new_game("games/game-0001-seed0.json", "human,human", moves=["open 2"])
+    kept = mine.read_bytes()
+    assert_one_line_error(
+        run("simulate", "sparks", "-n", "1", "--out", "games"),
+        "games/game-0001-seed0.json holds a saved game a person played; use --force to replace it",
+    )
+    assert mine.read_bytes() == kept
+    assert run("simulate", "sparks", "-n", "2", "--out", "games").returncode != 0
+    result = run("simulate", "sparks", "-n", "1", "--out", "games", "--force")
+    assert result.returncode == 0, result.stderr
+    assert read_json(mine)["seats"][0]["kind"] == "random"
+    assert run("simulate", "sparks", "-n", "1", "--out", "games").returncode == 0  # its own games: replaced

@@ -58,6 +58,20 @@ def test_play_moves_undo_save_quit(run, new_game, tmp_path):
     assert run("replay", "copy.json", "--verify").returncode == 0
 
 
+def test_save_file_keeps_another_game_and_refreshes_a_copy_of_this_one(run, new_game, tmp_path):
+    """``save FILE`` over another saved game is refused (that game would be lost); over a
+    copy of this game, made earlier, it writes the copy anew."""
+    path = new_game("g.json", "human,random")
+    other = new_game("other.json", "human,human", moves=["open 2"])
+    kept = other.read_bytes()
+    script = "save copy.json\nopen 2\nsave other.json\nsave copy.json\nquit\n"
+    result = run("play", path.name, input=script, tty_check=False)
+    assert result.returncode == 0, result.stderr
+    assert "other.json holds another saved game; save to another file" in result.stdout
+    assert other.read_bytes() == kept
+    assert read_json(tmp_path / "copy.json")["log"] == read_json(path)["log"] != []
+
+
 def test_play_to_the_end_and_resume(run, new_game):
     path = new_game("g.json", "human,random", rounds=1)
     lines = ["drop", "pass"] * 30  # always the cheapest way out; the wrong one of the two is refused
