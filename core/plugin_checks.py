@@ -28,6 +28,7 @@ from pydantic_core import PydanticUndefined, to_json
 
 from . import hookspecs
 from .rules import Rules
+from .savefile import non_finite
 from .specs import BotSpec, ExpansionSpec, VariantSpec
 from .state import StatePart
 
@@ -313,6 +314,8 @@ def check_options_model(model: object, owner: str) -> None:
             ) from None
         try:
             to_json(default)  # a save holds the options
+            if non_finite(default) is not None:  # pydantic would write null
+                raise ValueError("NaN and infinities are no JSON numbers")
         except Exception as exc:
             raise PluginProblem(
                 f"gives {owner} an option {name} whose default {default!r} cannot be saved as JSON: {exc}"

@@ -14,9 +14,11 @@ import contextlib
 import glob
 import hashlib
 import json
+import math
 import os
 import re
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -325,6 +327,23 @@ def control_character(text: str) -> str | None:
     screen, so no turbine writes one and none is read."""
     found = CONTROL.search(text)
     return None if found is None else f"U+{ord(found.group()):04X}"
+
+
+def non_finite(value: Any, where: str = "") -> str | None:
+    """Where ``value`` (options, at any depth of dicts, lists and tuples) holds a number
+    JSON cannot (NaN, an infinity): ``ratio``, ``tax.rates[2]``, or ``None``.  A save
+    would hold ``null`` there, and the game could not be set up from it again."""
+    if isinstance(value, float):
+        return None if math.isfinite(value) else where or "the value"
+    if isinstance(value, dict):
+        items: Iterable[tuple[str, Any]] = (
+            (f"{where}.{k}" if where else str(k), v) for k, v in value.items()
+        )
+    elif isinstance(value, (list, tuple)):
+        items = ((f"{where}[{i}]", v) for i, v in enumerate(value))
+    else:
+        return None
+    return next((found for inner, v in items if (found := non_finite(v, inner)) is not None), None)
 
 
 def _control_character_in(value: Any) -> str | None:

@@ -84,13 +84,17 @@ def validate_options(model: type[BaseModel], options: Mapping[str, Any]) -> Base
                 names = ", ".join(f"{group}.{name}" for name in wrong)
                 raise BadOptions(f"unknown option {names}; options of {group}: {', '.join(sorted(inner))}")
     try:
-        return model.model_validate(dict(options))
+        validated = model.model_validate(dict(options))
     except ValidationError as exc:
         parts = []
         for error in exc.errors():
             where = ".".join(str(p) for p in error["loc"]) or "options"
             parts.append(f"option {where}: {error['msg']} (got {error.get('input')!r})")
         raise BadOptions("; ".join(parts)) from None
+    where = savefile.non_finite(validated.model_dump())
+    if where is not None:
+        raise BadOptions(f"option {where}: give a finite number (a save cannot hold NaN or an infinity)")
+    return validated
 
 
 @dataclass

@@ -274,6 +274,34 @@ def test_a_default_a_save_cannot_hold_is_found_at_discovery():
         check_options_model(Callback, "the variant 'x'")
 
 
+@pytest.mark.parametrize("default", [float("nan"), float("inf"), [1.0, float("-inf")]])
+def test_a_default_that_is_no_finite_number_is_found_at_discovery(default):
+    """pydantic writes NaN and the infinities as ``null``: the save could not be set up again."""
+
+    class Ratio(BaseModel):
+        ratio: float | list[float] = default
+
+    with pytest.raises(PluginProblem, match=r"an option ratio whose default .* cannot be saved as JSON"):
+        check_options_model(Ratio, "the variant 'x'")
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e400"])
+def test_an_option_that_is_no_finite_number_is_bad_options(value):
+    """``-o ratio=inf`` made a save that no turbine could load (``"ratio": null``)."""
+
+    class Ratio(BaseModel):
+        ratio: float = 1.0
+        many: list[float] = []
+
+    from turbine.core.session import validate_options
+
+    with pytest.raises(BadOptions, match=r"option ratio: give a finite number \(a save cannot hold"):
+        validate_options(Ratio, {"ratio": float(value)})
+    with pytest.raises(BadOptions, match=r"option many\[1\]: give a finite number"):
+        validate_options(Ratio, {"many": [1.0, float(value)]})
+    assert validate_options(Ratio, {"ratio": 2.5}).ratio == 2.5  # type: ignore[attr-defined]
+
+
 def test_a_set_option_is_found_at_discovery():
     """A set is saved in the order of its hashes, which changes from run to run: two
     saves of the same game would differ (their log digests too)."""
