@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import re
 
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console
 from rich.text import Text
 from turbine.core import Game
@@ -105,7 +106,7 @@ def moves(game: Game, console: Console | None = None, rows: int | None = None, p
     cut = False
     if rows is not None:  # one line each on the turn screen; 'moves' shows them whole
         whole = items
-        items = [item if len(item) <= console.width else item[: console.width - 1] + "…" for item in items]
+        items = [_cut(item, console.width) for item in items]
         items = _cut_to_columns(items, console.width, rows)
         cut = items != whole  # said in the line the screen keeps for a hint
     hidden = 0
@@ -120,8 +121,8 @@ def moves(game: Game, console: Console | None = None, rows: int | None = None, p
     columns = _columns(items, console.width, rows) if len(items) > 6 else [items]
     for row in range(len(columns[0])):
         cells = [column[row] for column in columns if row < len(column)]
-        widths = [max(len(item) for item in column) + GAP for column in columns]
-        line = "".join(cell.ljust(w) for cell, w in zip(cells[:-1], widths, strict=False)) + cells[-1]
+        widths = [max(map(cell_len, column)) + GAP for column in columns]
+        line = "".join(_pad(cell, w) for cell, w in zip(cells[:-1], widths, strict=False)) + cells[-1]
         # the turn screen's lines fit already; 'moves' wraps a move wider than the console
         for part in [line] if rows is not None else output.wrap(line, console.width, hang="      "):
             console.print(Text(part), no_wrap=True)
@@ -160,8 +161,18 @@ def _cut_to_columns(items: list[str], width: int, rows: int) -> list[str]:
             cell = (width - GAP * (count - 1)) // count
             if cell < CELL:
                 return items
-            return [item if len(item) <= cell else item[: cell - 1] + "…" for item in items]
+            return [_cut(item, cell) for item in items]
     return items
+
+
+def _cut(item: str, width: int) -> str:
+    """``item`` in at most ``width`` terminal columns: whole, or its start and ``…``
+    (a player's name may hold characters two columns wide)."""
+    return item if cell_len(item) <= width else set_cell_size(item, width - 1) + "…"
+
+
+def _pad(item: str, width: int) -> str:
+    return item + " " * (width - cell_len(item))
 
 
 def _columns(items: list[str], width: int, rows: int | None) -> list[list[str]]:
@@ -172,7 +183,7 @@ def _columns(items: list[str], width: int, rows: int | None) -> list[list[str]]:
         if rows is not None and height > rows and count > 1:
             height = rows
         columns = [items[i : i + height] for i in range(0, min(len(items), height * count), height)]
-        if sum(max(len(item) for item in column) + GAP for column in columns) - GAP <= width:
+        if sum(max(map(cell_len, column)) + GAP for column in columns) - GAP <= width:
             return columns
     return [items[:rows] if rows is not None else items]
 

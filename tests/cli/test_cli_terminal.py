@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from table_screens import DECISIONS, SUMMARIES, decision_game, decision_screen, summary_text
 from turbine.cli import app as cli_app
 from turbine.cli import output, screen
@@ -287,3 +288,28 @@ def test_a_terminal_sees_which_bot_thinks_and_a_pipe_does_not(monkeypatch):
             action = bot.choose(game.state, game.legal())
         assert action in game.legal()
         assert ("Seat 2 · b is thinking…" in buffer.getvalue()) is terminal
+
+
+def test_moves_are_measured_in_the_columns_they_show(monkeypatch):
+    """A move naming a player whose name is two columns a character (``李雷``) is cut at
+    the width with … (it ran past the edge), and the columns of moves line up by what
+    they show, not by their length."""
+    game = decision_game("power_grid_building")
+    wide = "李雷" * 6  # 12 characters, 24 columns
+    long = [(1, 1, f"a  (for {wide})"), (2, 2, "b"), (3, 3, f"c  (for {wide} {wide})"), (4, 4, "d")]
+    monkeypatch.setattr(screen.output, "move_groups", lambda game, prefix="": long)
+    console, buffer = _console(60)
+    screen.moves(game, console, rows=4)
+    lines = buffer.getvalue().splitlines()
+    assert max(map(cell_len, lines)) <= 60
+    assert lines[2].startswith("  3. c  (for 李雷") and lines[2].endswith("…") and cell_len(lines[2]) >= 59
+    assert lines[-1] == screen.CUT_HINT
+
+    columns = [(n, n, f"move {n}" + (f" ({wide})" if n == 1 else " (" + "x" * 12 + ")")) for n in range(1, 9)]
+    monkeypatch.setattr(screen.output, "move_groups", lambda game, prefix="": columns)
+    console, buffer = _console(100)
+    screen.moves(game, console, rows=4)
+    rows = buffer.getvalue().splitlines()
+    assert 1 < len(rows) < 8
+    starts = {cell_len(row[: row.index(f"{n + len(rows)}. ")]) for n, row in enumerate(rows, start=1)}
+    assert len(starts) == 1, rows  # the second column starts in the same column on every row
