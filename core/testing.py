@@ -52,7 +52,7 @@ from . import savefile
 from .botopts import with_bot_options
 from .bots import SeatBot, seat_bot
 from .copier import shares_nothing
-from .errors import IllegalAction, PluginError
+from .errors import IllegalAction, ParseError, PluginError
 from .plugins import DECLARATION_GROUPS, Registry, declared_ids, default_registry
 from .rules import Rules
 from .savefile import Seat
@@ -419,6 +419,8 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[st
 
         mover = rules.to_move(state)
         assert mover is not None
+        if len(game.log) % SCREEN_EVERY == 0:
+            _check_screens(game, mover, legal[::step], fail)
         action = bots[mover].choose(state, legal)
         encodes(f"the action {action!r}", action)
         twin = rules.clone(state)
@@ -437,6 +439,7 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[st
         if len(seen_actions) < 64 and action not in seen_actions:
             seen_actions.append(action)
 
+    _check_screens(game, None, [], fail)
     winners = rules.winner(game.state)
     if not winners or not all(0 <= w < players for w in winners):
         fail(f"winner() returned {winners!r}")
@@ -452,6 +455,53 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[st
     report.longest = max(report.longest, len(game.log))
     report.finished.append((players, seed, len(game.log)))
     return digests
+
+
+SCREEN_EVERY = 16
+"""Every how many decisions :func:`check_variant` draws the table's texts (and at the end)."""
+
+
+def _check_screens(
+    game: Game, seat: int | None, sample: Sequence[Any], fail: Callable[[str], NoReturn]
+) -> None:
+    """What the table shows of this position: the question, the panel and the choices of
+    ``seat`` (the seat to move), the board for it and for everyone, and each view.  Each
+    must be a text (the board and panels valid rich markup) and leave the state alone: a
+    screen that raises stops ``turbine play`` with a traceback."""
+    from rich.errors import MarkupError  # the kit draws; the core imports rich only to draw
+    from rich.text import Text
+
+    rules, state = game.rules, game.state
+    before = rules.digest(state)
+
+    def drawn(what: str, draw: Callable[..., Any], *args: Any, markup: bool = True) -> None:
+        try:
+            text = draw(*args)
+        except ParseError:  # a view that needs an argument says so
+            if draw != game.render_view:
+                raise
+            return
+        except Exception as exc:
+            fail(f"{what} raised {type(exc).__name__}: {exc}")
+        if not isinstance(text, str):
+            fail(f"{what} returned {type(text).__name__}, not a text")
+        if markup:
+            try:
+                Text.from_markup(text)
+            except MarkupError as exc:
+                fail(f"{what} is not valid rich markup (escape texts with rich.markup.escape): {exc}")
+
+    if seat is not None:
+        drawn("question()", rules.question, state, markup=False)
+        drawn(f"turn_view(seat {seat + 1})", rules.turn_view, state, seat)
+        for action in sample:
+            drawn(f"choice_text({action!r})", rules.choice_text, state, action, markup=False)
+    for viewer in dict.fromkeys((seat, None)):
+        drawn(f"the board for {'everyone' if viewer is None else f'seat {viewer + 1}'}", game.render, viewer)
+    for name in game.views():
+        drawn(f"the view {name!r}", game.render_view, seat, name)
+    if rules.digest(state) != before:
+        fail("drawing the table's texts (question, panel, choices, board, views) changed the state")
 
 
 # -- helpers for a game's own rule tests ----------------------------------------------------

@@ -83,3 +83,38 @@ def test_kit_names_a_state_or_an_action_that_cannot_be_saved(registry, monkeypat
     )
     with pytest.raises(ConformanceError, match=r"the action Odd\(.*\) cannot be encoded as JSON"):
         check_variant("sparks", players=[2], seeds=[0], registry=registry)
+
+
+@pytest.mark.parametrize(
+    ("method", "fault", "said"),
+    [
+        ("turn_view", lambda self, state, seat: 1 / 0, r"turn_view\(seat \d\) raised ZeroDivisionError"),
+        ("question", lambda self, state: None, r"question\(\) returned NoneType, not a text"),
+        ("choice_text", lambda self, state, action: {}["x"], r"choice_text\(.*\) raised KeyError"),
+        (
+            "render",
+            lambda self, state, seat: "[/bold]",
+            r"the board for seat 1 is not valid rich markup \(escape",
+        ),
+        (
+            "render",
+            lambda self, state, seat: state.players.append(state.players[0]) or "",
+            "changed the state",
+        ),
+    ],
+)
+def test_kit_draws_what_the_table_shows(registry, monkeypatch, method, fault, said):
+    """A panel, question, choice or board that raises, is no text or changes the state
+    stopped ``turbine play`` with a traceback; the kit draws them every few decisions."""
+    from turbine_sparks import game as sparks_game
+
+    original = getattr(sparks_game.SparksRules, method)
+    calls = {"n": 0}
+
+    def broken(self, state, *args):
+        calls["n"] += 1
+        return fault(self, state, *args) if calls["n"] > 1 else original(self, state, *args)
+
+    monkeypatch.setattr(sparks_game.SparksRules, method, broken)
+    with pytest.raises(ConformanceError, match=said):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
