@@ -189,16 +189,25 @@ def wrap(text: str, width: int, indent: str = "", hang: str = "    ") -> list[st
     return [piece.plain for piece in wrap_line(Text(indent + text), width, hang)]
 
 
+LONGEST_WORD = 120
+"""The most characters a word of an error line keeps: a save's text can be of any length
+(an edited move's notation of 100,000 characters), and is quoted in the error."""
+
+
+def one_line(message: object) -> str:
+    """``message`` on one line, each word longer than :data:`LONGEST_WORD` cut with ``…``."""
+    words = str(message).split()
+    return " ".join(w if len(w) <= LONGEST_WORD else w[: LONGEST_WORD - 1] + "…" for w in words)
+
+
 def error_line(message: str) -> None:
     """One line on stderr, without rich (it must never wrap)."""
-    text = " ".join(str(message).split())
-    sys.stderr.write(f"turbine: error: {text}\n")
+    sys.stderr.write(f"turbine: error: {one_line(message)}\n")
     sys.stderr.flush()
 
 
 def warn(message: str) -> None:
-    text = " ".join(str(message).split())
-    sys.stderr.write(f"turbine: warning: {text}\n")
+    sys.stderr.write(f"turbine: warning: {one_line(message)}\n")
     sys.stderr.flush()
 
 

@@ -263,8 +263,16 @@ def save(path: str | os.PathLike[str], save_file: SaveFile) -> None:
     write_atomic(path, encode(save_file))
 
 
+BOM = b"\xef\xbb\xbf"
+"""UTF-8's byte-order mark."""
+
+
 def decode(data: bytes, source: str = "save file") -> SaveFile:
-    """Decode and check a save; every problem becomes one clear :class:`SaveFileError`."""
+    """Decode and check a save; every problem becomes one clear :class:`SaveFileError`.
+
+    A byte-order mark before the JSON (an editor that saves "UTF-8 with BOM") is read
+    past: it is no part of the game, and the digests are of the decoded save."""
+    data = data.removeprefix(BOM)
     if not data.strip():
         raise SaveFileError(f"{source} is empty")
     try:

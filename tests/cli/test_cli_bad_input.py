@@ -257,3 +257,22 @@ def test_simulate_keeps_a_game_a_person_played_in_its_folder(run, new_game, tmp_
     assert result.returncode == 0, result.stderr
     assert read_json(mine)["seats"][0]["kind"] == "random"
     assert run("simulate", "sparks", "-n", "1", "--out", "games").returncode == 0  # its own games: replaced
+
+
+def test_a_save_with_a_byte_order_mark_loads_and_verifies(run, finished_game):
+    """An editor that saves "UTF-8 with BOM" put three bytes before the JSON, and the save
+    was refused as 'not valid JSON … (byte 0)'."""
+    finished_game.write_bytes(b"\xef\xbb\xbf" + finished_game.read_bytes())
+    result = run("replay", finished_game.name, "--verify")
+    assert result.returncode == 0, result.stderr
+    assert "Verified" in result.stdout
+
+
+def test_a_huge_notation_is_cut_in_the_error_line(run, finished_game):
+    """A move's notation edited to 100,000 characters was quoted whole in the error."""
+    save = read_json(finished_game)
+    save["log"][5]["notation"] = "x" * 100_000
+    finished_game.write_text(json.dumps(save))
+    result = run("replay", finished_game.name, "--verify")
+    assert_one_line_error(result, "action 6")
+    assert len(result.stderr) < 300 and "'" + "x" * 118 + "…" in result.stderr
