@@ -56,9 +56,10 @@ def pad(markup: str, width: int) -> str:
 
 def pack(head: str, items: list[str], sep: str = " ", width: int = TABLE_WIDTH) -> list[str]:
     """``head`` and the items, as many on a line as fit ``width`` columns; further lines
-    are indented under the first item (or 4 columns in, after a long head, which the
-    first item then follows only if it fits), so a list never breaks inside an item."""
-    indent = " " * (cells(head) if cells(head) <= width - 24 else 4)
+    are indented under the first item (or at most 4 columns in, after a long head,
+    which the first item then follows only if it fits), so a list never breaks inside
+    an item."""
+    indent = " " * (cells(head) if cells(head) <= width - 24 else min(4, cells(head)))
     lines = [head]
     first = True
     for item in items:
@@ -73,9 +74,10 @@ def pack(head: str, items: list[str], sep: str = " ", width: int = TABLE_WIDTH) 
 
 def broken(markup: str, width: int | None, indent: str = "", hang: str = "  ") -> list[str]:
     """``indent`` + ``markup`` broken at spaces into lines of at most ``width`` columns,
-    the later ones starting ``hang`` further in, each line markup of its own (a style
-    that spans a break is closed and opened again).  A word wider than a line stays
-    whole.  ``width`` ``None``: one line."""
+    the later ones starting ``hang`` further in than the text (under ``indent``, not
+    repeating it: an indent may be a bullet, ``"  * "``), each line markup of its own (a
+    style that spans a break is closed and opened again).  A word wider than a line
+    stays whole.  ``width`` ``None``: one line."""
     from rich.cells import cell_len
     from rich.text import Text
 
@@ -86,7 +88,7 @@ def broken(markup: str, width: int | None, indent: str = "", hang: str = "  ") -
     plain = text.plain
     if cell_len(plain) <= width:
         return [whole]
-    lead = Text(indent + hang)
+    lead = Text(" " * cells(indent) + hang)
     lines: list[Text] = []
     start = end = 0  # the line being filled: plain[start:end]
     for word in _WORD.finditer(plain):

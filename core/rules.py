@@ -449,7 +449,7 @@ class Rules(ABC, Generic[S, A, Opt]):
         :meth:`question`, a :meth:`choice_text`, a refusal's reason, a picture.  The board
         and the panel, which are rich markup, use :meth:`player`."""
         names = self.player_names
-        return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
 
     def player(self, seat: int) -> str:
         """How the texts that are rich markup (:meth:`render`, :meth:`turn_view`,

@@ -65,3 +65,13 @@ def test_escaped_and_wide_names_are_measured_as_shown():
 def test_a_word_wider_than_the_line_stays_whole():
     lines = broken("a " + "x" * 40 + " b", 20)
     assert [shown(line) for line in lines] == ["a", "  " + "x" * 40, "  b"]
+
+
+def test_a_bullet_starts_the_first_line_only():
+    lines = broken("one two three four five six", 14, "  * ")
+    assert lines == ["  * one two", "      three", "      four", "      five six"]
+
+
+def test_a_narrow_list_after_a_short_head_goes_on_under_the_head():
+    assert pack("", ["a" * 8, "b" * 8], width=12) == ["a" * 8, "b" * 8]
+    assert pack("ab: ", ["c" * 6, "d" * 6], width=16) == ["ab: " + "c" * 6, "    " + "d" * 6]

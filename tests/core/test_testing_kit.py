@@ -55,6 +55,7 @@ def test_make_game_names_the_players_for_a_test_of_texts(make_game):
     assert [seat.name for seat in game.seats] == ["Anna", "[b]Ben", "Player 3"]
     assert [game.rules.player_name(s) for s in range(3)] == ["Anna", "[b]Ben", "Player 3"]
     assert game.rules.player(1) == "\\[b]Ben"
+    assert game.rules.player_name(-1) == "Seat 0"  # no seat: not the last one's name
 
 
 def test_a_foreign_suite_gets_the_fixtures_without_a_conftest(tmp_path: Path):
