@@ -28,6 +28,7 @@ from rich.table import Table
 from rich.text import Text
 from turbine.core import Game, ParseError, Registry, TurbineError, savefile
 from turbine.core.botopts import parse_bot_options, with_bot_options
+from turbine.core.layout import plural
 from turbine.core.session import options_model, verify_save
 
 from . import completion, output, pictures, plugin_cmd, scoreboard, screen
@@ -807,7 +808,7 @@ def replay(
     save = savefile.load(file)
     total = len(save.log)
     if to is not None and not 0 <= to <= total:
-        raise CliError(f"--to must be between 0 and {total} (the log has {total} actions)")
+        raise CliError(f"--to must be between 0 and {total} (the log has {plural(total, 'action')})")
     warnings: list[str] = []
     reg = registry()
     checked = ""
@@ -824,14 +825,17 @@ def replay(
     )
     output.out.print(
         Text(
-            f"{game.spec.name} · seed {save.seed} · {save.players} players: {seats} · {total} actions",
+            f"{game.spec.name} · seed {save.seed} · {save.players} players: {seats} · "
+            f"{plural(total, 'action')}",
             style="bold",
         )
     )
     output.log(game, save.log[:shown])
     if shown < total:
-        output.out.print(Text(f"   … {total - shown} later actions not applied", style="dim"))
-    output.board(game, None, title=" · ".join(p for p in (f"After {shown} actions", output.place(game)) if p))
+        output.out.print(Text(f"   … {plural(total - shown, 'later action')} not applied", style="dim"))
+    output.board(
+        game, None, title=" · ".join(p for p in (f"After {plural(shown, 'action')}", output.place(game)) if p)
+    )
     if game.is_over:
         output.out.print(Text(output.winners_line(game), style="bold"))
     if checked:
@@ -909,7 +913,7 @@ def upgrade(
     )
     output.out.print(
         Text(
-            f"{file}: save format {formats}, {len(game.log)} actions, rules versions {versions}"
+            f"{file}: save format {formats}, {plural(len(game.log), 'action')}, rules versions {versions}"
             + (f"; written to {target}" if out else ""),
         )
     )

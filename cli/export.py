@@ -18,6 +18,7 @@ from typing import Any
 
 from rich.text import Text
 from turbine.core import savefile
+from turbine.core.layout import plural
 from turbine.core.replay import Replay
 
 from . import output
@@ -88,4 +89,4 @@ def run_export(path: Path, form: str, out: Path | None, *, force: bool = False) 
         savefile.write_atomic(out, text.encode())
     except OSError as exc:
         raise CliError(f"cannot write {out}: {exc.strerror or exc}") from None
-    output.out.print(Text(f"Exported {len(table)} actions to {out} ({form})."))
+    output.out.print(Text(f"Exported {plural(len(table), 'action')} to {out} ({form})."))

@@ -32,6 +32,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from turbine.core import Game
+from turbine.core.layout import plural
 from turbine.core.savefile import LogEntry
 
 MIN_WIDTH = 20
@@ -319,7 +320,7 @@ def place(game: Game) -> str:
 def where(game: Game) -> None:
     """Whose turn it is and where, or that the game is over."""
     if game.is_over:
-        out.print(Text(f"Game over after {len(game.log)} actions.", style="bold"))
+        out.print(Text(f"Game over after {plural(len(game.log), 'action')}.", style="bold"))
     else:
         at = place(game)
         out.print(

@@ -21,6 +21,7 @@ from typing import Any
 
 from turbine.core import Game, savefile
 from turbine.core.drawing import svg
+from turbine.core.layout import plural
 from turbine.core.replay import Replay
 
 from . import output
@@ -92,7 +93,7 @@ def write_replay(file: Path, out: Path) -> str:
     seats = ", ".join(seat.name for seat in save.seats)
     title = f"{replay.game.spec.name} · seed {save.seed} · {seats}"
     _write(out, replay_page(replay, title).encode())
-    return f"{out}: the board after each of {len(replay)} actions (open it in a browser)"
+    return f"{out}: the board after each of {plural(len(replay), 'action')} (open it in a browser)"
 
 
 PAGE = """<!DOCTYPE html>

@@ -15,6 +15,7 @@ from pathlib import Path
 from rich.text import Text
 from turbine.core import Game, ParseError, savefile
 from turbine.core.botopts import parse_bot_options, with_bot_options
+from turbine.core.layout import plural
 from turbine.core.replay import Replay
 from turbine.core.session import verify_save
 
@@ -275,7 +276,7 @@ def run_stepper(
     save = savefile.load(path)
     total = len(save.log)
     if start is not None and not 0 <= start <= total:
-        raise CliError(f"--to must be between 0 and {total} (the log has {total} actions)")
+        raise CliError(f"--to must be between 0 and {total} (the log has {plural(total, 'action')})")
     if as_seat is not None and not 1 <= as_seat <= save.players:  # before the replay: fail fast
         raise CliError(f"there is no seat {as_seat}; seats are numbered 1–{save.players}")
     if verify:

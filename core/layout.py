@@ -1,4 +1,5 @@
-"""Laying out a game's rich-markup texts (the panel, the board, the views) in columns.
+"""Laying out a game's rich-markup texts (the panel, the board, the views) in columns,
+and the counts they say (:func:`plural`).
 
 A game's texts are rich markup (``[bold]Anna[/bold]``, an escaped ``\\[x]``), so their
 width on a terminal is not their length: these helpers measure and break them by the
@@ -28,6 +29,12 @@ NARROWEST_TABLE = 60
 that do not fit and says so."""
 
 _WORD = re.compile(r"\S+")
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``1 city``, ``2 cities``: the count with the word in the right number (``words``:
+    the plural when it is not ``word`` + ``s``)."""
+    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
 
 
 def as_text(markup: str) -> Text:

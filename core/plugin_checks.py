@@ -271,6 +271,11 @@ def check_options_model(model: object, owner: str) -> None:
     is written, never converted), and the model must accept them all given as
     options (its validators see the complete default options).
     """
+    if isinstance(model, BaseModel):
+        raise PluginProblem(
+            f"gives {owner} options that are an instance of {type(model).__name__}, not the model; "
+            f"give the class itself (options={type(model).__name__})"
+        )
     if not (isinstance(model, type) and issubclass(model, BaseModel)):
         raise PluginProblem(
             f"gives {owner} options that are {_a(model)}, not a pydantic model; "

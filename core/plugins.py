@@ -353,7 +353,7 @@ class Registry:
             )
         except ValueError as exc:  # two games specify a hook of the same name
             raise PluginProblem(f"reaches games whose hook specifications clash: {exc}") from None
-        where = f"a {' or '.join(sorted(reachable))} game" if reachable else "turbine (it requires no game)"
+        where = f"{' or '.join(sorted(reachable))} games" if reachable else "turbine (it requires no game)"
         check_signatures(impls, game_specs)
         check_hook_names(impls, game_specs, where)
         check_registration(module, name, game_specs)
@@ -621,7 +621,7 @@ def check_hookimpls(pm: pluggy.PluginManager, variant_id: str) -> None:
             continue
         for impl in caller.get_hookimpls():
             if not impl.optionalhook:
-                reason = unknown_hook_reason(hook_name, known, f"a {variant_id} game")
+                reason = unknown_hook_reason(hook_name, known, f"{variant_id} games")
                 raise PluginError(f"plugin {impl.plugin_name!r} {reason}")
 
 

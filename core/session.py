@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field, ValidationError, create_model
 from . import savefile
 from .bots import SeatBot, seat_bot
 from .errors import BadOptions, IllegalAction, ParseError, SaveFileError
+from .layout import plural
 from .plugins import Registry
 from .rules import Rules, normalise
 from .savefile import Checkpoint, LogEntry, SaveFile, Seat
@@ -732,7 +733,7 @@ def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -
             raise savefile.changed_since_saved(source)
         scores = "; the final scores match" if report.scores_match else ""
         return game, (
-            f"Verified: the log digest matches the setup and {total} actions; replayed under other "
+            f"Verified: the log digest matches the setup and {plural(total, 'action')}; replayed under other "
             f"rules versions (saved under {_versions_text(save.rules_versions)}, installed "
             f"{_versions_text(game.rules_versions)}), so digests and notations were not compared{scores}."
         )
@@ -749,8 +750,8 @@ def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -
     kept = _kept_text(game.rules_versions, installed_rules_versions(registry, save.variant, save.expansions))
     under = f" (replayed under the rules it was played with: {kept})" if kept else ""
     return game, (
-        f"Verified: the log digest matches the setup and {total} actions; "
-        f"{report.digests_compared} digests{scores} match the replay{under}."
+        f"Verified: the log digest matches the setup and {plural(total, 'action')}; "
+        f"{plural(report.digests_compared, 'digest')}{scores} match the replay{under}."
     )
 
 

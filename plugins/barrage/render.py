@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from turbine.core.layout import broken
+from turbine.core.layout import broken, plural
 
 from .decisions.words import contract_text
 from .production import powerhouse_bonus
@@ -48,10 +48,6 @@ SPACE_TEXT = {
     "rotate": "rotate the wheel {amount}",
     "contracts": "take private contracts: {amount}",
 }
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def who(r: BarrageGame, state: State, owner: int) -> str:

@@ -16,12 +16,11 @@ import difflib
 from typing import TYPE_CHECKING
 
 from turbine.core.errors import ParseError
-from turbine.core.layout import pack
+from turbine.core.layout import pack, plural
 
 from . import actions as A
 from .maps import INF
 from .phases import P_BUILDING
-from .words import plural
 
 if TYPE_CHECKING:
     from .data_model import Region

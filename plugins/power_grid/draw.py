@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from turbine.core.drawing import Canvas, Group, Panel, seat_colour, seat_ink
+from turbine.core.layout import plural
 
 from .actions import plant_label
 from .data_model import RESOURCES, load_rules, plants_by_key
@@ -29,7 +30,6 @@ from .draw_data import positions
 from .phases import PHASES
 from .plants import max_powerable
 from .state import HIDDEN, STEP3, State
-from .words import plural
 
 if TYPE_CHECKING:
     from .rules import PowerGridRules

@@ -10,6 +10,7 @@ Rule IDs refer to ``docs/rules/power_grid.md``.
 from __future__ import annotations
 
 from turbine.core.errors import IllegalAction
+from turbine.core.layout import plural
 
 from . import actions as A
 from .maps import INF, start_cities_in_play
@@ -17,7 +18,6 @@ from .phases import P_AUCTION, P_BUILDING, P_BUREAU, P_RESOURCES
 from .plants import NUMBER, can_fuel, capacities, fuel_needs, storable, stored_kinds
 from .rules import PowerGridRules
 from .state import Decision, State
-from .words import plural
 
 _PHASE_RULE = {P_AUCTION: "P-4.2", P_RESOURCES: "P-5.1", P_BUILDING: "P-6.1", P_BUREAU: "P-7.1"}
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from turbine.core.layout import plural
+
 from .actions import RESOURCE_NAMES
 from .tables import income, market_capacity
-from .words import ordinal, plant_long, plural
+from .words import ordinal, plant_long
 
 if TYPE_CHECKING:
     from .state import State

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from turbine.core.layout import plural
+
 from .actions import RESOURCE_NAMES, plant_label
 from .phases import P_BUREAU, PHASES
 from .plants import max_powerable
 from .state import HIDDEN, STEP3, State
 from .tables import income
-from .words import ordinal, plant_short, plural
+from .words import ordinal, plant_short
 
 if TYPE_CHECKING:
     from .rules import PowerGridRules

@@ -26,6 +26,7 @@ from typing import Any
 from turbine.core.auction import Auction
 from turbine.core.errors import BadOptions, IllegalAction, ParseError
 from turbine.core.flow import Flow, Phase, PhaseMachine, Turns
+from turbine.core.layout import plural
 from turbine.core.rng import Rng
 from turbine.core.rules import Rules
 from turbine.core.scores import Breakdown, Ledger
@@ -90,7 +91,6 @@ from .tables import (
     space_costs,
     starting_money,
 )
-from .words import plural
 
 # contexts of a draw (what the Step 3 card does when it appears)
 CTX_AUCTION, CTX_BUILDING, CTX_STEP2, CTX_MARKET = "A", "B", "S2", "C"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from turbine.core.errors import ParseError
-from turbine.core.layout import cells, pack, pad
+from turbine.core.layout import cells, pack, pad, plural
 
 from . import actions as A
 from . import connections
@@ -24,7 +24,7 @@ from .plants import CITIES, NUMBER, fuel_needs, max_powerable
 from .render import deck_text, last_powered, paid_text
 from .state import STEP3, State
 from .tables import income, resupply_amounts
-from .words import burns, holding, ordinal, plant_effect, plant_long, plant_short, plural
+from .words import burns, holding, ordinal, plant_effect, plant_long, plant_short
 
 if TYPE_CHECKING:
     from .rules import PowerGridRules

@@ -9,19 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from turbine.core.layout import plural
+
 from .actions import RESOURCE_NAMES, plant_label
 from .data_model import plants_by_key
 from .state import HIDDEN, STEP3
 
 _PLANTS = plants_by_key()
 _FUEL_WORDS = {"hybrid": "coal/oil", "any": "any fuel"}
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``1 city``, ``2 cities``: the count with the word in the right number."""
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {words or word + 's'}"
 
 
 def burns(key: int) -> str:

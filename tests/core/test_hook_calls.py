@@ -112,7 +112,7 @@ def test_an_unknown_hook_is_refused_in_one_line():
         Game(reg, "sparks", players=2, seed=1, expansions=["bonus"])
     message = str(info.value)
     assert message == (
-        "plugin 'bonus_plugin' implements turbine_round_ends, which is no hook of a sparks game "
+        "plugin 'bonus_plugin' implements turbine_round_ends, which is no hook of sparks games "
         "(did you mean turbine_round_end?); mark it @hookimpl(optionalhook=True) if it is meant "
         "for another game"
     )

@@ -111,6 +111,11 @@ def test_an_options_model_given_as_a_dict_is_found_at_discovery():
     assert sorted(reg.variants) == ["sparks"]  # `turbine variants` lists the others
 
 
+def test_an_options_model_given_as_an_instance_says_to_give_the_class():
+    reg = registry_with(expansion(options=TaxOptions()))
+    assert_left_out(reg, "tax", "options that are an instance of TaxOptions, not the model; give the class")
+
+
 def test_a_misspelt_hook_name_is_found_at_discovery():
     def turbine_phase_ends(rules: Any, state: Any, phase: str) -> None:
         raise AssertionError("never called")

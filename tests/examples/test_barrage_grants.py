@@ -73,6 +73,7 @@ ALLOWED = {
     "turbine.plugins.barrage.api",  # BarrageGame, the type of every call into Barrage (TYPE_CHECKING)
     "turbine.plugins.barrage.hookspecs",  # the hooks' value types (TYPE_CHECKING)
     "turbine.core.drawing",  # Canvas, the type of the board picture it draws on (TYPE_CHECKING)
+    "turbine.core.layout",  # plural, for its counts in words
     "msgspec",  # its records are msgspec Structs
     "turbine.core",
     "turbine.core.errors",

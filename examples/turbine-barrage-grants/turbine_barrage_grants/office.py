@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 import msgspec
 from turbine.core import StatePart
 from turbine.core.errors import IllegalAction
+from turbine.core.layout import plural
 from turbine.plugins.barrage.action_spaces import ActionSpaces
 from turbine.plugins.barrage.actions import Ext
 from turbine.plugins.barrage.decisions import Decision
@@ -68,10 +69,6 @@ BY_ID = {g.id: g for g in GRANTS}
 
 BOT_VALUE = {"MACHINERY": 4.0, "FUNDING": 4.0, "WHEEL": 3.0, "PRESTIGE": 5.0}
 """How much the greedy bot likes each grant (it only picks among legal ones)."""
-
-
-def plural(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 # -- state -------------------------------------------------------------------------------------
