@@ -793,6 +793,10 @@ def replay(
     """
     use_width(width)
     if html is not None:
+        given = (("--to", to is not None), ("--step", step), ("--verify", verify))
+        others = [flag for flag, on in given if on]
+        if others:  # the page holds every move, and verifies nothing
+            raise CliError(f"--html writes a page of every move; {', '.join(others)} does not apply to it")
         guard_output(html, "page", force=force, reading=file)
         output.out.print(Text(pictures.write_replay(file, html)))
         return

@@ -518,6 +518,12 @@ class Registry:
         if broken is not None:
             raise PluginError(broken)
         known = ", ".join(sorted(self._variants)) or "none"
+        expansion = self._expansions.get(variant_id)
+        if expansion is not None:  # `--expands leeghwater`, `turbine new leeghwater`
+            raise PluginError(
+                f"{variant_id!r} is an expansion of the variant {expansion.variant!r}, not a variant; "
+                f"variants: {known}"
+            )
         raise PluginError(f"unknown variant {variant_id!r}; installed: {known}")
 
     def expansion(self, expansion_id: str, variant_id: str) -> ExpansionSpec:

@@ -163,11 +163,16 @@ def check_digests_present(save: SaveFile, source: str = "save file") -> None:
 def check_log_digest(save: SaveFile, source: str = "save file") -> None:
     """Raise :class:`SaveFileError` unless the log digest matches the setup and the log."""
     if save.log_digest != log_digest(save):
-        raise changed_since_saved(source)
+        raise changed_since_saved(save, source)
 
 
-def changed_since_saved(source: str = "save file") -> SaveFileError:
-    """The error of a save whose log digest does not match its setup and log."""
+def changed_since_saved(save: SaveFile, source: str = "save file") -> SaveFileError:
+    """The error of a save whose log digest does not match its setup and log, or that
+    has none (every turbine that writes format 2 writes one)."""
+    if not save.log_digest:
+        return SaveFileError(
+            f"{source} has no log digest: its setup or log may have been changed since it was saved"
+        )
     return SaveFileError(
         f"{source} has been changed since it was saved: its setup or log does not match its log digest"
     )

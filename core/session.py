@@ -115,6 +115,8 @@ class LoadReport:
     edited: bool = False
     """The setup or log does not match the save's log digest: the file was changed after
     it was saved (a save without a log digest, format 1, cannot tell)."""
+    no_digest: bool = False
+    """A format-2 save without its log digest, counted as edited: it cannot tell."""
     newer_rules: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Games and expansions saved under a later rules version than the installed one:
     name → (saved, installed)."""
@@ -127,10 +129,12 @@ class LoadReport:
         a save from later rules it would record moves those rules may refuse under the
         older version.  Looking at such a save (``show``, ``replay``) is still allowed."""
         if self.edited:
-            return (
-                f"{source} has been changed since it was saved (its setup or log does not match its "
-                f"log digest); {doing} would seal the change into a new digest, so it is refused"
+            changed = (
+                "may have been changed since it was saved (it has no log digest)"
+                if self.no_digest
+                else "has been changed since it was saved (its setup or log does not match its log digest)"
             )
+            return f"{source} {changed}; {doing} would seal the change into a new digest, so it is refused"
         if self.newer_rules:
             name, (saved, installed) = next(iter(self.newer_rules.items()))
             return (
@@ -730,7 +734,7 @@ def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -
         )
     if not report.same_rules:
         if report.edited:  # compared when it was loaded
-            raise savefile.changed_since_saved(source)
+            raise savefile.changed_since_saved(save, source)
         scores = "; the final scores match" if report.scores_match else ""
         return game, (
             f"Verified: the log digest matches the setup and {plural(total, 'action')}; replayed under other "
@@ -745,7 +749,7 @@ def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -
                 f"action {step} is written {entry.notation!r} but the rules call it {notation!r}"
             )
     if report.edited:
-        raise savefile.changed_since_saved(source)
+        raise savefile.changed_since_saved(save, source)
     scores = " and the final scores" if report.scores_match else ""
     kept = _kept_text(game.rules_versions, installed_rules_versions(registry, save.variant, save.expansions))
     under = f" (replayed under the rules it was played with: {kept})" if kept else ""
@@ -852,7 +856,7 @@ def _report_for(save: SaveFile, played: dict[str, int], installed: dict[str, int
         )
     report = LoadReport()
     if not save.log_digest:  # every turbine that writes format 2 writes one
-        report.edited = True
+        report.edited = report.no_digest = True
         report.notes.append("the setup or log may have been changed since it was saved: it has no log digest")
     elif save.log_digest != savefile.log_digest(save):
         report.edited = True

@@ -276,3 +276,27 @@ def test_a_huge_notation_is_cut_in_the_error_line(run, finished_game):
     result = run("replay", finished_game.name, "--verify")
     assert_one_line_error(result, "action 6")
     assert len(result.stderr) < 300 and "'" + "x" * 118 + "…" in result.stderr
+
+
+def test_an_expansion_named_as_a_variant_is_said_to_be_one(run):
+    assert_one_line_error(
+        run("new", "leeghwater", "--out", "g.json"),
+        "'leeghwater' is an expansion of the variant 'barrage', not a variant; variants: barrage",
+    )
+
+
+@pytest.mark.parametrize("flag", [("--to", "3"), ("--step",), ("--verify",)])
+def test_the_page_of_a_replay_takes_no_stepping_flags(run, finished_game, flag):
+    """``--html OUT --to 10`` wrote every move, as if --to had not been given."""
+    assert_one_line_error(
+        run("replay", finished_game.name, "--html", "page.html", *flag),
+        f"--html writes a page of every move; {flag[0]} does not apply to it",
+    )
+
+
+def test_a_save_without_its_log_digest_is_said_to_have_none(run, finished_game):
+    save = read_json(finished_game)
+    del save["log_digest"]
+    finished_game.write_text(json.dumps(save))
+    for command in (("replay", "done.json", "--verify"), ("upgrade", "done.json")):
+        assert_one_line_error(run(*command), "done.json ", "no log digest")
