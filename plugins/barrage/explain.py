@@ -99,6 +99,13 @@ def refuse_turn_action(
         why = space.refuse(r, state, seat, action)
         if why is not None:
             return why
+    if t is Ext:  # no space of an expansion places it: at most an answer to an expansion's decision
+        places = ", ".join(f"x {name}" for name in sorted(r.space_of)) or "none"
+        return IllegalAction(
+            f"'{r.describe(action)}' is no placement (the expansions' placements: {places}), "
+            f"and no decision is asked that it answers: {asked(r, state)}",
+            "B-7.2",
+        )
     home = "a construction" if t in (Structure, Site, Tile, Pay) else "another decision"
     return IllegalAction(f"'{r.describe(action)}' answers {home}, but {asked(r, state)}", "B-7.2")
 

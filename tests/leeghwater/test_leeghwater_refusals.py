@@ -243,3 +243,15 @@ def test_the_engine_cites_the_L_rule_and_changes_nothing():
     assert refusal.value.rule == "L-5.4"
     assert "EW-T2 needs 0 excavators and 1 mixer" in refusal.value.reason
     assert g.rules.digest(g.state) == before
+
+
+def test_an_expansion_move_no_space_places_is_said_to_be_none():
+    """``x teleport PB-10`` was refused as if it answered another decision."""
+    g = drafted()
+    g.reset_caches()
+    for action in (Ext("teleport", "PB-10"), Ext("loan", "EW-T1")):
+        refusal = assert_refused(g, action, "B-7.2")
+        assert refusal.reason.startswith(
+            f"'x {action.name} {action.arg}' is no placement (the expansions' placements: x build"
+        )
+        assert "and no decision is asked that it answers: it is" in refusal.reason
