@@ -13,7 +13,7 @@ from turbine.plugins.barrage.action_spaces import ActionSpaces
 from turbine.plugins.barrage.actions import Ext
 
 from .building_actions import action_space, activated, slot_effect_credits, usable, use_building
-from .buildings import LwTile, buildable
+from .buildings import LwTile, build_choices, buildable, least_surcharge
 from .refusals import PLACEMENTS, refuse_placement
 from .render import machinery_short, work_reward
 from .store import LESLIE, LESLIE_TILE, MARGOT, RED, building, extension, mine, opt, shared, work
@@ -110,13 +110,24 @@ def placement_words(game: BarrageGame, state: State, seat: int, action: Ext) -> 
     if name == "build":
         need, cost = game.construction_spaces[state.players[seat].spaces_used]
         paid = [f"{need} eng", *([f"{cost} cr"] if cost else []), *machinery_short(b.cost)]
-        return f"{' + '.join(paid)}: {b.name}, {b.vp} VP"
+        return f"{' + '.join(paid)}{_red_frame_words(game, state, seat, action.arg)}: {b.name}, {b.vp} VP"
     effect = b.effect_text.split(":")[0].split(";")[0].split(" (")[0]
     if name == "use":
         space = b.spaces[action_space(state, _slot(state, action.arg))]
         price = f"{space.engineers} eng" + (f" + {RED} cr" if space.red_frame else "")
         return f"{price}: {b.name}: {effect}"
     return f"1 eng: {b.name}: {effect}"  # Margot's personal space (L-12.2)
+
+
+def _red_frame_words(game: BarrageGame, state: State, seat: int, pb: str) -> str:
+    """L-6.5: `` + 3 cr red frame`` when every free building space beside the tile is
+    red-framed, so the building costs 3 credits more; ``(or a tile without)`` when a tile
+    the seat could build it with waives that (AT-I-W, L-6.7)."""
+    slot = _slot(state, pb)
+    if least_surcharge(state, slot, no_surcharge=False) != RED:
+        return ""
+    waived = any(c.no_surcharge for c in build_choices(game, state, seat, building(pb)))
+    return f" + {RED} cr red frame{' (or a tile without)' if waived else ''}"
 
 
 SPACES = LeeghwaterSpaces()

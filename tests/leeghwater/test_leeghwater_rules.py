@@ -947,6 +947,31 @@ def test_placements_and_building_spaces_say_their_cost_in_the_menu():
         assert text.endswith("no surcharge)") or text.endswith("red frame: 3 credits)"), text
 
 
+def test_a_building_whose_free_spaces_are_all_red_framed_says_the_surcharge():
+    """L-6.5: building on a red-framed space costs 3 credits more; when no other space is
+    free beside the tile, the menu adds them to the building's cost (it charged them
+    unannounced)."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat, credits=10, exc=8, mix=8)
+    spaces = g.state.ext.leeghwater.spaces[0]
+    pb = g.state.ext.leeghwater.buildings[0]
+    b = store.building(pb)
+    for i in range(len(spaces)):
+        if not store.red_frame(i):
+            spaces[i] = (seat + 1) % 3  # another company's building there
+    assert any(store.red_frame(i) and o == store.FREE for i, o in enumerate(spaces))
+    g.reset_caches()
+    units = " + ".join(render.machinery_short(b.cost))
+    texts = {g.rules.describe(a): g.rules.choice_text(g.state, a) for a in g.legal()}
+    assert texts[f"x build {pb}"] == f"x build {pb}  (1 eng + {units} + 3 cr red frame: {b.name}, {b.vp} VP)"
+    credits = g.state.players[seat].credits
+    g.play(Ext("build", pb))
+    while g.to_move == seat and g.state.flow.pending:
+        g.play(g.legal()[0])
+    assert g.state.players[seat].credits == credits - 3
+
+
 def test_the_menu_says_a_wheel_work_and_a_building_use_with_their_cost():
     """L-12.1.2: Leslie's work onto her wheel costs 2 engineers and the work's machinery;
     L-7.3, L-7.6: using a building costs its action space's engineers, and 3 credits on a
