@@ -103,6 +103,13 @@ def moves(game: Game, console: Console | None = None, rows: int | None = None, p
     items = [
         f"{first:>3}. {text}" if first == last else f"{first}–{last}. {text}" for first, last, text in groups
     ]
+    if rows is not None and any(cell_len(item) > console.width for item in items):
+        # a few long moves (the steps of an action, an officer's copy) wrap when they all fit
+        wrapped = [part for item in items for part in output.wrap(item, console.width, hang="      ")]
+        if len(wrapped) <= rows:
+            for part in wrapped:
+                console.print(Text(part), no_wrap=True)
+            return
     cut = False
     if rows is not None:  # one line each on the turn screen; 'moves' shows them whole
         whole = items

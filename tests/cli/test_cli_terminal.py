@@ -313,3 +313,20 @@ def test_moves_are_measured_in_the_columns_they_show(monkeypatch):
     assert 1 < len(rows) < 8
     starts = {cell_len(row[: row.index(f"{n + len(rows)}. ")]) for n, row in enumerate(rows, start=1)}
     assert len(starts) == 1, rows  # the second column starts in the same column on every row
+
+
+def test_a_few_long_moves_wrap_rather_than_being_cut(monkeypatch):
+    """The steps of an action (an officer's copy: ``copy EO-JM  (Jill McDowell: You may
+    pay …)``) are few: when they fit the rows wrapped, they are shown whole, each
+    continuation under the move's text."""
+    game = decision_game("power_grid_building")
+    long = "copy EO-JM  (" + " ".join(["a word of the officer's ability"] * 4) + ")"
+    groups = [(1, 1, long), (2, 2, "bank 1"), (3, 3, long)]
+    monkeypatch.setattr(screen.output, "move_groups", lambda game, prefix="": groups)
+    console, buffer = _console(60)
+    screen.moves(game, console, rows=12)
+    lines = buffer.getvalue().splitlines()
+    assert "…" not in buffer.getvalue() and max(map(len, lines)) <= 60
+    assert lines[0].startswith("  1. copy EO-JM") and lines[1].startswith("      ")
+    shown = " ".join(f"{n}. {text}" for n, _, text in groups)
+    assert " ".join(" ".join(lines).split()) == " ".join(shown.split())
