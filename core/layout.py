@@ -61,12 +61,13 @@ def pad(markup: str, width: int) -> str:
     return markup + " " * (width - cells(markup))
 
 
-def pack(head: str, items: list[str], sep: str = " ", width: int = TABLE_WIDTH) -> list[str]:
+def pack(head: str, items: list[str], sep: str = " ", width: int = TABLE_WIDTH, room: int = 24) -> list[str]:
     """``head`` and the items, as many on a line as fit ``width`` columns; further lines
-    are indented under the first item (or at most 4 columns in, after a long head,
-    which the first item then follows only if it fits), so a list never breaks inside
-    an item."""
-    indent = " " * (cells(head) if cells(head) <= width - 24 else min(4, cells(head)))
+    are indented under the first item while that leaves ``room`` columns for them (a
+    table's last column: the widest item), else at most 4 columns in, after a head so
+    long that the first item then follows it only if it fits; a list never breaks
+    inside an item."""
+    indent = " " * (cells(head) if cells(head) <= width - room else min(4, cells(head)))
     lines = [head]
     first = True
     for item in items:

@@ -120,12 +120,13 @@ def _others(r: PowerGridRules, s: State, seat_: int) -> list[str]:
         )
         plants.append([plant_short(k) for k in p.plants] or ["none"])
     widths = [max(cells(row[i]) for row in rows) for i in range(len(rows[0]))]
+    widest = max(cells(plant) for owned in plants for plant in owned)  # the column stays under its heading
     lines = []
     for row, owned in zip(rows, plants, strict=True):
         cells_ = [pad(row[0], widths[0])]  # a name may be wide or escaped: columns, not characters
         cells_ += [c.rjust(w) for c, w in zip(row[1:4], widths[1:4], strict=True)]
         cells_.append(row[4].ljust(widths[4]))
-        lines += pack("  " + "  ".join(cells_) + "  ", owned, width=r.table_width)
+        lines += pack("  " + "  ".join(cells_) + "  ", owned, width=r.table_width, room=widest)
     return lines
 
 

@@ -75,3 +75,11 @@ def test_a_bullet_starts_the_first_line_only():
 def test_a_narrow_list_after_a_short_head_goes_on_under_the_head():
     assert pack("", ["a" * 8, "b" * 8], width=12) == ["a" * 8, "b" * 8]
     assert pack("ab: ", ["c" * 6, "d" * 6], width=16) == ["ab: " + "c" * 6, "    " + "d" * 6]
+
+
+def test_a_table_column_keeps_its_items_under_its_heading_while_they_fit():
+    """The last column of a table (Power Grid's plants) goes on under itself while its
+    widest item fits after the row, however little room that leaves."""
+    head = "h" * 60
+    assert pack(head, ["a" * 16, "b" * 16], width=80, room=16) == [head + "a" * 16, " " * 60 + "b" * 16]
+    assert pack(head, ["a" * 16, "b" * 16], width=80) == [head + "a" * 16, "    " + "b" * 16]
