@@ -715,6 +715,7 @@ def show_view(game: Game, seat: int | None, view: str) -> None:
     if name not in views:
         raise CliError(f"{name!r} is not a view of {game.spec.name}; views: {', '.join(views)}")
     try:
+        output.lay_out(game, output.out)
         text = game.render_view(seat, name, arg.strip())
     except ParseError as exc:
         raise CliError(str(exc)) from None

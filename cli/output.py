@@ -32,7 +32,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from turbine.core import Game
-from turbine.core.layout import plural
+from turbine.core.layout import NARROWEST_TABLE, TABLE_WIDTH, plural
 from turbine.core.savefile import LogEntry
 
 MIN_WIDTH = 20
@@ -255,6 +255,13 @@ def is_human(game: Game, seat: int | None) -> bool:
 # -- the board ----------------------------------------------------------------------
 
 
+def lay_out(game: Game, console: Console) -> None:
+    """Let the game lay out what it draws next (its panel, board or a view) for the
+    console's width, from :data:`~turbine.core.layout.NARROWEST_TABLE` to
+    :data:`~turbine.core.layout.TABLE_WIDTH` columns (:attr:`Rules.table_width`)."""
+    game.rules.table_width = max(NARROWEST_TABLE, min(TABLE_WIDTH, console.width))
+
+
 def board(game: Game, seat: int | None, title: str | None = None, with_scores: bool = True) -> None:
     """The game's own rendering of the board for ``seat`` (with the plugins'
     extra lines, :meth:`Game.render`), and the scores.
@@ -265,6 +272,7 @@ def board(game: Game, seat: int | None, title: str | None = None, with_scores: b
     """
     heading = title or " · ".join(p for p in (game.spec.name, place(game)) if p)
     rule(out, Text(heading, style="bold"))
+    lay_out(game, out)
     print_wrapped(out, game_text(game.render(seat)))
     for notice in game.rules.notices(game.state):
         out.print(Text(f"Note: {notice}", style="yellow"))

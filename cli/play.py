@@ -461,6 +461,7 @@ class PlaySession:
         """One of the game's own views (``map``, ``market``, ``company 2`` …)."""
         game = self.game
         try:
+            output.lay_out(game, self.console)
             text = game.render_view(game.to_move, name, arg)
         except ParseError as exc:
             self.say(str(exc), "red")

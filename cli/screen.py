@@ -59,11 +59,6 @@ def ask_line(game: Game) -> Text:
     return Text(f"{who}: {question}" if question else f"{who} to move", style="bold")
 
 
-def panel_width(console: Console) -> int:
-    """The columns a game lays its panel out for in ``console`` (:attr:`Rules.table_width`)."""
-    return max(NARROWEST_SCREEN, min(SCREEN_WIDTH, console.width))
-
-
 def decision(game: Game, console: Console | None = None, compact: bool = True) -> None:
     """The screen of the decision now: panel, question and choices (``compact``:
     the game's turn view rather than the whole board)."""
@@ -72,7 +67,7 @@ def decision(game: Game, console: Console | None = None, compact: bool = True) -
     output.rule(console, Text(heading(game), style="bold"))
     used = 1
     if seat is not None:
-        game.rules.table_width = panel_width(console)
+        output.lay_out(game, console)
         panel = game.rules.turn_view(game.state, seat) if compact else game.render(seat)
         if panel:  # cut at the console's width, so a table keeps its shape
             used += output.print_fitted(console, output.game_text(panel))

@@ -182,6 +182,7 @@ class Stepper:
             self.say(f"views: {listed}" if not name else f"{name!r} is no view; views: {listed}", "yellow")
             return
         try:
+            output.lay_out(game, self.console)
             text = game.render_view(self.seat, name.lower(), arg.strip())
         except ParseError as exc:
             self.say(str(exc), "yellow")

@@ -137,7 +137,8 @@ class Rules(ABC, Generic[S, A, Opt]):
         Empty for rules used without a table (a test, a bot's playout).  Texts ask
         :meth:`player_name` (plain) or :meth:`player` (markup)."""
         self.table_width = TABLE_WIDTH
-        """The columns the table shows the panel in (:meth:`turn_view`): the terminal's,
+        """The columns the table shows the panel (:meth:`turn_view`), the board and the views
+        in: the terminal's,
         between :data:`~turbine.core.layout.NARROWEST_TABLE` and
         :data:`~turbine.core.layout.TABLE_WIDTH`; set by the table before it
         asks for a panel.  A panel breaks its long lines there (the helpers of

@@ -145,7 +145,8 @@ def _network(r: PowerGridRules, s: State, who: int | None, own: bool) -> list[st
         whose = "You have" if own else (f"{r.player(who)} has" if who is not None else "Nobody has")
         return [*lines, f"{whose} no city yet: the first costs only its space (P-6.4)."]
     you = "you" if own else r.player(who)
-    lines.append(f"Links out of the network of {you} (link cost → what building there costs {you} now):")
+    network = "your network" if own else f"the network of {you}"
+    lines.append(f"Links out of {network} (link cost → what building there costs {you} now):")
     for c in sorted(s.players[who].cities, key=lambda c: r.city_names[c]):
         links = sorted(r.map.adjacency[c], key=lambda bc: (bc[1], r.city_names[bc[0]]))
         out = [
@@ -153,7 +154,7 @@ def _network(r: PowerGridRules, s: State, who: int | None, own: bool) -> list[st
             for b, cost in links
             if b not in s.players[who].cities and b in s.in_play
         ]
-        lines += pack(f"  [bold]{r.city_names[c]}[/bold]: ", _listed(out))
+        lines += pack(f"  [bold]{r.city_names[c]}[/bold]: ", _listed(out), width=r.table_width)
     return lines
 
 
@@ -184,8 +185,8 @@ def _region(r: PowerGridRules, s: State, g: Region) -> list[str]:
             f"{r.city_names[b]} {cost}{_away(r, s, c, b)}" for b, cost in links if b not in inside_region
         ]
         lines.append(f"  [bold]{r.city_names[c]}[/bold]: {_owners(r, s, c)} · {_next_space(r, s, c)}")
-        lines += pack("    inside: ", _listed(inside))
-        lines += pack("    out: ", _listed(outside))
+        lines += pack("    inside: ", _listed(inside), width=r.table_width)
+        lines += pack("    out: ", _listed(outside), width=r.table_width)
     return lines
 
 
