@@ -799,7 +799,7 @@ def replay(
         if others:  # the page holds every move, and verifies nothing
             raise CliError(f"--html writes a page of every move; {', '.join(others)} does not apply to it")
         guard_output(html, "page", force=force, reading=file)
-        output.out.print(Text(pictures.write_replay(file, html)))
+        output.say(output.out, pictures.write_replay(file, html))
         return
     if step or (sys.stdin.isatty() and sys.stdout.isatty() and to is None and not verify):
         from .stepper import run_stepper
@@ -828,13 +828,10 @@ def replay(
     seats = ", ".join(
         f"{s.name} ({s.kind}{f', now {s.played_by}' if s.played_by else ''})" for s in save.seats
     )
-    output.out.print(
-        Text(
-            f"{game.spec.name} · seed {save.seed} · {save.players} players: {seats} · "
-            f"{plural(total, 'action')}",
-            style="bold",
-        )
+    heading = (
+        f"{game.spec.name} · seed {save.seed} · {save.players} players: {seats} · {plural(total, 'action')}"
     )
+    output.say(output.out, heading, "bold")
     output.log(game, save.log[:shown])
     if shown < total:
         output.out.print(Text(f"   … {plural(total - shown, 'later action')} not applied", style="dim"))
@@ -842,9 +839,9 @@ def replay(
         game, None, title=" · ".join(p for p in (f"After {plural(shown, 'action')}", output.place(game)) if p)
     )
     if game.is_over:
-        output.out.print(Text(output.winners_line(game), style="bold"))
+        output.say(output.out, output.winners_line(game), "bold")
     if checked:
-        output.out.print(Text(checked, style="bold green"))
+        output.say(output.out, checked, "bold green")
 
 
 @app.command()

@@ -71,7 +71,7 @@ def run_demo(
     output.out.print()
     scoreboard.print_scores(game, final=True)
     output.out.print(Text(output.winners_line(game), style="bold green"))
-    output.out.print(
-        Text(f"{len(game.log)} moves saved to {out}; replay it with `turbine replay {out} --verify`")
+    output.say(
+        output.out, f"{len(game.log)} moves saved to {out}; replay it with `turbine replay {out} --verify`"
     )
     return game

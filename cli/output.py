@@ -201,6 +201,15 @@ def one_line(message: object) -> str:
     return " ".join(w if len(w) <= LONGEST_WORD else w[: LONGEST_WORD - 1] + "…" for w in words)
 
 
+def say(console: Console, text: str, style: str = "") -> None:
+    """Plain sentences (a message, a question, a line of the log), each line wrapped at
+    the console's width with its continuations indented under its start, as the
+    announcements are (rich would start them at the left edge)."""
+    for line in text.split("\n"):
+        for part in wrap(line, console.width):
+            console.print(Text(part, style=style), no_wrap=True)
+
+
 def error_line(message: str) -> None:
     """One line on stderr, without rich (it must never wrap)."""
     sys.stderr.write(f"turbine: error: {one_line(message)}\n")
@@ -478,7 +487,7 @@ def action_log(game: Game, last: int | None = None) -> None:
     groups = game.actions()
     start = 0 if last is None else max(0, len(groups) - last)
     if start:
-        out.print(Text(f"   … {start} earlier actions", style="dim"))
+        out.print(Text(f"   … {plural(start, 'earlier action')}", style="dim"))
     for number, group in enumerate(groups[start:], start=start + 1):
         entry = game.log[group[0]]
         text = " · ".join(game.log[i].notation for i in group)
@@ -492,8 +501,9 @@ def log(game: Game, entries: list[LogEntry] | None = None, last: int | None = No
     entries = game.log if entries is None else entries
     start = 0 if last is None else max(0, len(entries) - last)
     if start:
-        out.print(Text(f"   … {start} earlier actions", style="dim"))
+        out.print(Text(f"   … {plural(start, 'earlier action')}", style="dim"))
     for step, entry in enumerate(entries[start:], start=start + 1):
-        out.print(log_entry_line(game, step, entry))
+        for part in wrap_line(log_entry_line(game, step, entry), out.width, hang="      "):
+            out.print(part, no_wrap=True)
     if not entries:
         out.print(Text("(no actions yet)", style="dim"))

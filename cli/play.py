@@ -514,6 +514,4 @@ class PlaySession:
     def say(self, text: str, style: str = "") -> None:
         """A message of the session (a hint, a refusal, a handover), each line wrapped as the
         announcements are: its continuations indented under its start."""
-        for line in text.split("\n"):
-            for part in output.wrap(line, self.console.width):
-                self.console.print(Text(part, style=style), no_wrap=True)
+        output.say(self.console, text, style)

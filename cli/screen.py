@@ -73,17 +73,18 @@ def decision(game: Game, console: Console | None = None, compact: bool = True) -
             used += output.print_fitted(console, output.game_text(panel))
     # the moves take the rows the panel leaves (the question and a hint take the rest)
     asked = ask_line(game)
-    used += len(console.render_lines(asked, console.options, pad=False)) + 1
+    used += len(output.wrap(asked.plain, console.width)) + 1
     question(game, console, rows=max(MOVE_ROWS, SCREEN_LINES - used), asked=asked)
 
 
 def question(
     game: Game, console: Console | None = None, rows: int = MOVE_ROWS, asked: Text | None = None
 ) -> None:
-    """Only the question (wrapped at the console's width) and its choices (a further
+    """Only the question (wrapped at the console's width, under its start) and its choices (a further
     step of an action under way)."""
     console = console or output.out
-    console.print(asked or ask_line(game))
+    asked = asked or ask_line(game)
+    output.say(console, asked.plain, str(asked.style))
     moves(game, console, rows=rows)
 
 

@@ -253,14 +253,14 @@ class Stepper:
         first = max(1, min(self.step - count // 2, total - count + 1))
         last = min(total, first + count - 1)
         for step in range(first, last + 1):
-            line = output.log_entry_line(replay.game, step, replay.entry(step))
-            if step == self.step:
-                self.console.print(Text("▶") + line, style="bold")
-            else:
-                self.console.print(Text(" ") + line)
+            line = Text("▶" if step == self.step else " ") + output.log_entry_line(
+                replay.game, step, replay.entry(step)
+            )
+            for part in output.wrap_line(line, self.console.width, hang="      "):
+                self.console.print(part, style="bold" if step == self.step else "", no_wrap=True)
 
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style))
+        output.say(self.console, text, style)
 
 
 def run_stepper(
@@ -282,7 +282,7 @@ def run_stepper(
         raise CliError(f"there is no seat {as_seat}; seats are numbered 1–{save.players}")
     if verify:
         _, summary = verify_save(registry(), save, str(path))
-        output.out.print(Text(summary, style="bold green"))
+        output.say(output.out, summary, "bold green")
     reg = registry()
     reg = with_bot_options(reg, parse_bot_options(reg, save.variant, bot_options or []))
     warnings: list[str] = []

@@ -330,3 +330,17 @@ def test_a_few_long_moves_wrap_rather_than_being_cut(monkeypatch):
     assert lines[0].startswith("  1. copy EO-JM") and lines[1].startswith("      ")
     shown = " ".join(f"{n}. {text}" for n, _, text in groups)
     assert " ".join(" ".join(lines).split()) == " ".join(shown.split())
+
+
+def test_the_replay_heading_and_log_go_on_under_their_start(tmp_path, capsys):
+    """The replay's heading and its log lines wrapped to the left edge."""
+    path = saved(tmp_path, "leeghwater_turn")
+    code, out, err = cli(capsys, "replay", str(path), "--width", "40")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("Barrage · seed") and lines[1].startswith("    ")
+    logged = lines[lines.index(next(line for line in lines if re.match(r"\s+1\. ", line))) :]
+    logged = logged[: next(i for i, line in enumerate(logged) if line.startswith("After "))]
+    assert any(re.match(r"\s{6,}\S", line) for line in logged)  # some entries wrap
+    for line in logged:
+        assert re.match(r"\s+\d+\. |\s{6,}\S", line), line
