@@ -61,8 +61,10 @@ def run_demo(
                 )
             game.play(players_bots[seat].choose(game.state, game.legal()))
             if rules.round_number(game.state) != shown_round or game.is_over:
-                scores = ", ".join(str(s) for s in rules.scores(game.state))
-                output.out.print(Text(f"  after round {shown_round}: scores {scores}", style="dim"))
+                said = ", ".join(  # the count first: a name may end in a number (Greedy bot 2)
+                    f"{score} ({rules.player_name(s)})" for s, score in enumerate(rules.scores(game.state))
+                )
+                output.say(output.out, f"  after round {shown_round}, {rules.score_name()}: {said}", "dim")
                 shown_round = rules.round_number(game.state)
     save_game(game, out)
     output.board(game, None, title=f"{spec.name} · final position", with_scores=not game.is_over)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from cli_helpers import needs_sparks, read_json, run_cli
 from turbine.cli.demo import pick_variant
 from turbine.core import Registry, VariantSpec, bots
@@ -11,7 +13,8 @@ from turbine.core import Registry, VariantSpec, bots
 def test_demo_plays_to_the_end_and_leaves_a_verified_save(tmp_path):
     result = run_cli("demo", "sparks", "--players", "3", "--out", "d.json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "Winner" in result.stdout and "after round 4" in result.stdout
+    assert "Winner" in result.stdout and "after round 4, " in result.stdout
+    assert re.search(r"after round 4, [a-zA-Z ]+: \d+ \([^)]+\), \d+ \(", result.stdout)  # whose score
     assert "moves saved to d.json" in result.stdout
     replay = run_cli("replay", "d.json", "--verify", cwd=tmp_path)
     assert replay.returncode == 0, replay.stderr
