@@ -307,8 +307,11 @@ def plugins(json_out: JsonFlag = False) -> None:
         )
         return
     table = Table(box=None, pad_edge=False, header_style="dim")
-    for column in ("plugin", "status", "version", "requires", "source", "provides"):
-        table.add_column(column, overflow="fold")  # a narrow terminal breaks a long name, never cuts it
+    # a narrow terminal breaks a long text between words, and a word only when it must;
+    # a plugin's name stays whole
+    table.add_column("plugin", min_width=max((len(row["name"]) for row in rows), default=6))
+    for column in ("status", "version", "requires", "source", "provides"):
+        table.add_column(column, overflow="fold")
     for row in rows:
         bots = [f"bots {', '.join(row['bots'])}"] if row["bots"] else []
         provides = ", ".join(row["variants"] + row["expansions"] + bots) or row["description"]
@@ -520,9 +523,8 @@ def play(
     """Play a saved game interactively (bots move by themselves; saved after every move).
 
     At the prompt, 'bot greedy' hands your seat to a bot and 'human 3' gives seat 3
-    back to a person ('help' lists every command).  Needs a terminal; set
-    TURBINE_NO_TTY_CHECK=1 (or pass the hidden flag --no-tty-check) to drive it from
-    a pipe, as the tests do.
+    back to a person ('help' lists every command).  Needs a terminal (a program that
+    drives it through a pipe sets TURBINE_NO_TTY_CHECK=1).
     """
     use_width(width)
     from .play import PlaySession

@@ -157,7 +157,7 @@ def option_rows(model: type[BaseModel]) -> list[dict[str, Any]]:
             "default": _jsonable(default),
             "required": field.is_required(),
             "allowed": _allowed(field.annotation),
-            "description": " ".join((field.description or "").split()),
+            "description": " ".join((field.description or "").split()).replace("``", "'"),
         }
         for meta in field.metadata:
             for attr, key in (("ge", "min"), ("gt", "above"), ("le", "max"), ("lt", "below")):

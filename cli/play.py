@@ -156,8 +156,9 @@ class PlaySession:
         views = self.game.views()
         if command == "view":
             if not rest or rest.split(maxsplit=1)[0].lower() not in views:
+                unknown = f"{rest.split(maxsplit=1)[0]!r} is no view; " if rest else ""
                 self.say(
-                    f"views: {', '.join(views)} ('help' says what each shows)"
+                    f"{unknown}views: {', '.join(views)} ('help' says what each shows)"
                     if views
                     else "this game has no views",
                     "red",
@@ -472,7 +473,7 @@ class PlaySession:
 
     def help_text(self) -> str:
         views = self.game.views()
-        width = max([10, *map(len, views)])
+        width = max([10, *(len(name) + 1 for name in views)])  # a space at least after the longest
         columns = max(40, self.console.width)
         listed = "".join(  # a long description wraps under itself, not under the commands
             "\n"

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from turbine.core.drawing import Canvas, Group, seat_colour, seat_ink
 
 from .decisions.words import contract_text
-from .render import AREA_TITLES, BONUS_TEXT, OBJECTIVE_TEXT
+from .render import AREA_TITLES, OBJECTIVE_TEXT, bonus_text
 from .state import WHEEL_SECTORS, State
 from .tables import NEUTRAL, NOBODY, PIECES, STRUCTURES, headstream_tiles
 
@@ -315,8 +315,7 @@ def _round(r: BarrageGame, state: State, canvas: Canvas) -> None:
         panel.text(
             0,
             30 + i * 15,
-            f"round {i + 1}: {tile}, {vp_each} VP {BONUS_TEXT.get(counts, counts)}"
-            + (" (now)" if now else ""),
+            f"round {i + 1}: {tile}, {vp_each} VP {bonus_text(counts)}" + (" (now)" if now else ""),
             size=11,
             weight="bold" if now else None,
             fill="#111111" if i + 1 >= round_no and not over else "#777777",

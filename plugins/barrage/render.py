@@ -33,6 +33,14 @@ BONUS_TEXT = {
     "elevations": "per elevation",
     "advanced_tiles": "per advanced tile",
 }
+
+
+def bonus_text(counts: str) -> str:
+    """What a bonus tile pays for, ``per fulfilled contract``; an expansion's count (the
+    Leeghwater Project's ``buildings``) in the same words, ``per building``."""
+    return BONUS_TEXT.get(counts) or f"per {counts.replace('_', ' ').removesuffix('s')}"
+
+
 OBJECTIVE_TEXT = {
     "red_frame_bases_and_powerhouses": "bases and powerhouses on red-framed spaces",
     "dams_linked_by_own_conduit_to_own_powerhouse": "dams linked by own conduits to own powerhouses",
@@ -101,7 +109,7 @@ def _header(r: BarrageGame, state: State) -> list[str]:
     tiles = []
     for i, tile in enumerate(state.bonus_tiles):
         vp_each, counts, _ = r.bonus_table[tile]
-        text = f"R{i + 1} {tile} {vp_each} VP {BONUS_TEXT.get(counts, counts)}"
+        text = f"R{i + 1} {tile} {vp_each} VP {bonus_text(counts)}"
         if i + 1 == round_no and not flow.over:
             text = f"[bold]{text} (now)[/bold]"
         elif i + 1 < round_no or flow.over:
@@ -375,9 +383,7 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
     objective = OBJECTIVE_TEXT.get(r.objective_table[state.objective], state.objective)
     width = r.table_width  # what a decision is taken on is read whole: long lines break
     lines = [
-        *broken(
-            f"Round {round_no} of 5 · bonus tile {tile}: {vp_each} VP {BONUS_TEXT.get(counts, counts)}", width
-        ),
+        *broken(f"Round {round_no} of 5 · bonus tile {tile}: {vp_each} VP {bonus_text(counts)}", width),
         *broken(f"Objective {state.objective}: most {objective} (15/10/5 VP at the end)", width),
     ]
     if not r.company(state, seat).id and (state.draft_pairs or state.draft_contracts):

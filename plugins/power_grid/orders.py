@@ -33,8 +33,11 @@ def standing_order(state: State, seat_: int, text: str, player: Callable[[int], 
     """``bid up to N`` for ``seat_``, or ``None`` when ``text`` is no order; refused
     (:class:`IllegalAction`) outside a bidding war or with a limit no bid fits.
     ``player``: how texts name a seat's player (:meth:`Rules.player_name`)."""
-    match = _BID_UP_TO.fullmatch(" ".join(text.lower().split()))
+    said = " ".join(text.lower().split())
+    match = _BID_UP_TO.fullmatch(said)
     if match is None:
+        if said.startswith("bid up to"):  # the order, with no whole number after it
+            raise IllegalAction("'bid up to' takes a whole number of Elektro: bid up to 25", "P-4.5")
         return None
     limit = int(match.group(1))
     a = state.auction

@@ -92,8 +92,8 @@ def test_help_paragraphs_are_wrapped_to_the_terminal(run):
     result = run("play", "--help", env={"COLUMNS": "80"})
     assert result.returncode == 0, result.stderr
     lines = [line.strip() for line in result.stdout.splitlines()]
-    assert "3 back to a person ('help' lists every command). Needs a terminal; set" in lines
-    assert "from a pipe, as the tests do." in lines
+    assert "3 back to a person ('help' lists every command). Needs a terminal (a program" in lines
+    assert "that drives it through a pipe sets TURBINE_NO_TTY_CHECK=1)." in lines
     from turbine.cli.app import app, reflow_help
 
     reflow_help(app)

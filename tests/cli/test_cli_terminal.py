@@ -344,3 +344,10 @@ def test_the_replay_heading_and_log_go_on_under_their_start(tmp_path, capsys):
     assert any(re.match(r"\s{6,}\S", line) for line in logged)  # some entries wrap
     for line in logged:
         assert re.match(r"\s+\d+\. |\s{6,}\S", line), line
+
+
+def test_an_unknown_view_is_named_as_such(tmp_path, capsys, monkeypatch):
+    path = saved(tmp_path, "power_grid_building")
+    code, out, err = cli(capsys, "play", str(path), stdin="view foo\nquit\n", monkeypatch=monkeypatch)
+    assert code == 0, err
+    assert "'foo' is no view; views: map, connections, market" in " ".join(out.split())

@@ -81,3 +81,17 @@ def test_an_order_meeting_another_plant_s_auction_is_over():
         other = BidUpTo(seat, "bid up to 40", 40, lot, r.player_name)
         assert other.finished(s).startswith("'bid up to 40' is done: the auction for plant")
         assert other.next_action(s) is None
+
+
+@pytest.mark.parametrize("typed", ["bid up to abc", "bid up to", "Bid  up to 2x"])
+def test_an_order_without_a_whole_number_says_what_it_takes(typed):
+    """``bid up to abc`` was refused as no legal move, as if the order did not exist."""
+    from turbine.core.errors import IllegalAction
+
+    r, s = new_state(4, seed=2)
+    with pytest.raises(
+        IllegalAction, match=r"'bid up to' takes a whole number of Elektro: bid up to 25"
+    ) as refused:
+        standing_order(s, r.to_move(s), typed, r.player_name)
+    assert refused.value.rule == "P-4.5"
+    assert standing_order(s, r.to_move(s), "bid 5", r.player_name) is None  # a move, not an order
