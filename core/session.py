@@ -382,6 +382,10 @@ class Game:
             shown = ", ".join(self.rules.describe(a) for a in matches[:5])
             more = f" … ({len(matches)} moves)" if len(matches) > 5 else ""
             raise ParseError(f"{text!r} could mean several moves: {shown}{more}")
+        within = [a for a in legal if f" {prefix} " in f" {normalise(self.rules.describe(a))} "]
+        if within:  # the move's words without its first ones (`build PB-01` for `x build PB-01`)
+            meant = " or ".join(repr(self.rules.describe(a)) for a in within[:3])
+            raise ParseError(f"{text!r} is not a legal move now; did you mean {meant}?")
         raise ParseError(f"{text!r} is not a legal move now")
 
     def _started_by(self, prefix: str, legal: list[Any]) -> list[Any]:

@@ -120,6 +120,17 @@ def test_an_ambiguous_prefix_of_five_moves_or_fewer_names_them_all_without_a_cou
     assert str(info.value) == f"'open' could mean several moves: {named}"
 
 
+def test_a_move_typed_without_its_first_words_is_suggested():
+    """``MS1L`` for ``place MS1L``, ``build PB-01`` for the expansion's ``x build PB-01``:
+    the move whose notation holds the typed words whole is named (a number stays whole:
+    ``bank 1`` is no suggestion for ``1`` … nor ``WM1`` for ``WM1L``)."""
+    game = Game(default_registry(), "barrage", players=2, seed=1, options={"mode": "intro"})
+    with pytest.raises(ParseError, match=r"^'WM1L' is not a legal move now; did you mean 'place WM1L'\?$"):
+        game.find("WM1L")
+    with pytest.raises(ParseError, match=r"^'WM1' is not a legal move now$"):
+        game.find("WM1")
+
+
 def test_move_numbers_start_at_1(registry):
     game = Game(registry, "sparks", players=2, seed=1)
     count = len(game.legal())
