@@ -96,6 +96,14 @@ def special_usable(game: BarrageGame, state: State, seat: int, w: dm.ExternalWor
     return True
 
 
+def _forfeit(game: BarrageGame, state: State, seat: int, w: dm.ExternalWork, why: str) -> None:
+    """U-2 (b): say that the special part of a work's reward is lost, and why (the rest of
+    the reward is received as the menu said)."""
+    if game.telling():
+        who = game.company(state, seat).name or game.player_name(seat)
+        game.tell(f"{who}: {why}, so the special part of {w.id}'s reward is lost (U-2)")
+
+
 def loan_price(w: dm.ExternalWork) -> int:
     return w.loan_price(data().constants.loan_credits_per_machinery_unit)
 
@@ -143,8 +151,14 @@ def take_work(game: BarrageGame, state: State, seat: int, w: dm.ExternalWork, ke
             limit = NO_LIMIT if special.max_requirement is None else special.max_requirement
             if contracts_for(game, state, seat, limit):
                 state.flow.pending.append(LwContract(seat=seat, limit=limit, optional=True))
-        elif special.kind == "advanced_tile" and any(state.patent_display):  # EW-R3
-            state.flow.pending.append(LwPatent(seat=seat, optional=True))
+            else:
+                within = "" if limit == NO_LIMIT else f" needing at most {limit} energy"
+                _forfeit(game, state, seat, w, f"no contract{within} to fulfil")
+        elif special.kind == "advanced_tile":  # EW-R3
+            if any(state.patent_display):
+                state.flow.pending.append(LwPatent(seat=seat, optional=True))
+            else:
+                _forfeit(game, state, seat, w, "no advanced tile in the Patent Office")
     game.gain(state, seat, tuple(parts), WORKS)
 
 

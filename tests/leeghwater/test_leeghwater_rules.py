@@ -1020,3 +1020,19 @@ def test_L_12_5_2_mahiris_copy_of_margot_is_over_at_her_next_turn():
         g.play(g.find("bank 1"))
     moves = [g.rules.describe(a) for a in g.legal()]
     assert "x use PB-07" in moves and "x margot_bank PB-07" not in moves
+
+
+def test_U_2_a_special_part_that_cannot_be_used_is_said_to_be_lost():
+    """U-2 (b), L-5.12.1: EW-T1's fulfilment without a contract to fulfil is forfeited, the
+    rest of its reward received; the table is told, not left to guess."""
+    g = drafted(3)
+    seat = g.state.turn_order[0]
+    rich(g, seat)
+    g.state.players[seat].contracts.clear()
+    show_work(g, "EW-T1")
+    g.reset_caches()
+    g.play(Ext("work", "EW-T1"))
+    company = g.rules.company(g.state, seat).name
+    said = f"{company}: no contract needing at most 4 energy to fulfil, so the special part of EW-T1's reward"
+    assert f"{said} is lost (U-2)" in g.told
+    assert not any(isinstance(d, works.LwContract) for d in g.state.flow.pending)
