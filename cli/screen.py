@@ -271,8 +271,9 @@ class Announcer:
     def _counts(self) -> list[str]:
         """How the action moved the seats' counts, when the game told nothing of what its
         automatic steps did (a game that tells, tells it better: an income, a purchase)
-        and the action says more than its one step (a move of one step that changed only
-        its own seat's counts, ``bid 16`` or ``bank 3``, had its cost on the menu)."""
+        and the action says more than its one step (a person's move of one step that changed
+        only their own seat's counts, ``bid 16`` or ``bank 3``, had its cost on their menu; a
+        bot's, ``buy oil``, is said with what it cost)."""
         before, after = self.before, self.after
         if before is None or after is None or self.told:
             return []
@@ -282,7 +283,8 @@ class Announcer:
             for seat, value in enumerate(values)
             if seat < len(before.get(name, ())) and before[name][seat] != value
         }
-        if len(self.steps) == 1 and moved <= {self.seat}:
+        seen = self.seat is not None and self.game.seats[self.seat].player == "human"
+        if len(self.steps) == 1 and moved <= {self.seat} and seen:  # its cost was on the menu
             return []
         game = self.game
         rules = game.rules  # ``seat 3 (USA · Anna)``: what the seat is, and its player

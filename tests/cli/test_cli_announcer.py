@@ -140,6 +140,16 @@ def test_a_one_step_move_of_the_seat_s_own_counts_or_a_told_one_is_not_summed_up
     assert lines == ["Seat 1 · Player 1: bid 9", "    seat 2 (Player 2): money 50 → 37 (−13)"]
 
 
+def test_a_bot_s_one_step_move_is_said_with_what_it_cost():
+    """A person saw ``buy coal``'s price on the menu; a bot's purchase (P-5) was said as
+    ``buy oil`` three times, its price nowhere."""
+    game = POWER_GRID.game()
+    game.hand_over(0, "greedy")
+    before = {"money": [50, 50, 50]}
+    lines = announced(game, Moved(0, "buy oil", False, [], before, {"money": [47, 50, 50]}))
+    assert lines == ["Seat 1 · Player 1: buy oil", "    seat 1 (Player 1): money 50 → 47 (−3)"]
+
+
 def test_an_answer_given_for_a_player_named_like_markup_is_folded():
     """The rules tell an only answer under the player's name as typed (plain text), and
     the announcer knows it for that seat's, even for a name such as ``[b]Ann[/b]``."""
