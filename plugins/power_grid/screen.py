@@ -290,7 +290,7 @@ def _power_effect(r: PowerGridRules, state: State, plants: tuple[int, ...]) -> s
     if anyn:
         fuel.append(f"{anyn} of any")
     powered = min(capacity, len(state.players[seat_].cities))
-    burned = "burns " + " ".join(fuel) if fuel else "no fuel"
+    burned = "burns " + " ".join(fuel) if fuel else "burns nothing"
     return f"{burned}; {plural(powered, 'city', 'cities')} → {income(powered)} Elektro"
 
 

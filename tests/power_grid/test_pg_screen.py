@@ -271,7 +271,7 @@ def test_a_powering_choice_shows_the_fuel_and_the_income():
     while r.phase_name(s) == "building":
         act(r, s, "done")
     costs = dict(_costs(r, s))
-    assert costs["power none"] == f"  (no fuel; 0 cities → {income(0)} Elektro)"
+    assert costs["power none"] == f"  (burns nothing; 0 cities → {income(0)} Elektro)"
     assert costs["power 7"] == "  (burns 3 oil; 2 cities → 33 Elektro)"
     assert costs["power 10 15"] == "  (burns 4 coal; 5 cities → 64 Elektro)"
     assert costs["power 7 10 15"] == "  (burns 4 coal 3 oil; 6 cities → 73 Elektro)"  # P-14.17
