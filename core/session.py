@@ -92,9 +92,9 @@ def validate_options(model: type[BaseModel], options: Mapping[str, Any]) -> Base
             where = ".".join(str(p) for p in error["loc"]) or "options"
             parts.append(f"option {where}: {error['msg']} (got {error.get('input')!r})")
         raise BadOptions("; ".join(parts)) from None
-    where = savefile.non_finite(validated.model_dump())
-    if where is not None:
-        raise BadOptions(f"option {where}: give a finite number (a save cannot hold NaN or an infinity)")
+    unsaveable = savefile.non_finite(validated.model_dump())
+    if unsaveable is not None:
+        raise BadOptions(f"option {unsaveable}: give a finite number (a save cannot hold NaN or an infinity)")
     return validated
 
 
