@@ -83,3 +83,16 @@ def test_a_table_column_keeps_its_items_under_its_heading_while_they_fit():
     head = "h" * 60
     assert pack(head, ["a" * 16, "b" * 16], width=80, room=16) == [head + "a" * 16, " " * 60 + "b" * 16]
     assert pack(head, ["a" * 16, "b" * 16], width=80) == [head + "a" * 16, "    " + "b" * 16]
+
+
+def test_the_room_is_a_bound_the_head_may_reach():
+    """A head that leaves exactly ``room`` columns keeps the items under it."""
+    head = "h" * 44
+    assert pack(head, ["a" * 16, "b" * 16], width=60, room=16) == [head + "a" * 16, " " * 44 + "b" * 16]
+    longer = head + "h"
+    assert pack(longer, ["a" * 15, "b" * 15], width=60, room=16) == [longer + "a" * 15, "    " + "b" * 15]
+
+
+def test_an_item_wider_than_the_line_stays_after_a_short_head():
+    """Moving it under the head would only lose the head's line."""
+    assert pack("ab: ", ["c" * 20], width=16) == ["ab: " + "c" * 20]

@@ -1036,3 +1036,13 @@ def test_U_2_a_special_part_that_cannot_be_used_is_said_to_be_lost():
     said = f"{company}: no contract needing at most 4 energy to fulfil, so the special part of EW-T1's reward"
     assert f"{said} is lost (U-2)" in g.told
     assert not any(isinstance(d, works.LwContract) for d in g.state.flow.pending)
+
+
+def test_the_expansion_bonus_tile_reads_per_building():
+    """L-10.3 (BT-N2): the board and the panel say what the expansion's bonus tile pays for
+    in Barrage's words (it read ``4 VP buildings``)."""
+    from turbine.plugins.barrage.render import bonus_text
+
+    counts = {tile: c for tile, (_, c, _) in drafted(3).rules.bonus_table.items()}
+    assert bonus_text(counts["BT-N2"]) == "per building"
+    assert bonus_text(counts["BT-1"]) == "per fulfilled contract"

@@ -416,3 +416,20 @@ def test_the_board_says_no_plants_once():
     board = game.render(None)
     assert "(can power 0), no plants, holds no fuel" in board
     assert "plants no plants" not in board
+
+
+def test_at_80_columns_the_others_plants_go_on_under_their_heading():
+    """The plants column of the others' table stays under ``plants`` when a row is too
+    long for them (it fell back to 4 columns in at 80 columns)."""
+    game = Game(REGISTRY, "power_grid", players=4, seed=3)
+    for p in game.state.players:  # three plants and wide fuel columns, as late in a game
+        p.plants[:] = [k(21), k(29), k(30)]
+        p.res[:] = [3, 3, 0, 0]
+    game.rules.table_width = 80
+    lines = [line for line in game.rules.turn_view(game.state, game.to_move).splitlines()]
+    head = next(i for i, line in enumerate(lines) if "Elektro  cities" in line)
+    column = lines[head].index("plants")
+    table = lines[head + 1 : head + 1 + 3 * 3]
+    continued = [line for line in table if line.startswith(" " * column)]
+    assert continued, table
+    assert all(line[column] != " " for line in continued) and max(map(len, table)) <= 80, table
