@@ -468,8 +468,45 @@ def move_list(game: Game, columns: bool = True, limit: int | None = None, prefix
         )
 
 
-def log_entry_line(game: Game, step: int, entry: LogEntry) -> Text:
-    line = Text(f"{step:>4}. seat {entry.seat + 1} ({game.seats[entry.seat].name}): {entry.notation}")
+FORCED = re.compile(r"^(?P<who>[^:]+): (?P<what>.+) \(the only choice\)$")
+"""A told answer the rules gave for a player because it was the only one, as the
+games say it (``France: pay 4e 0m 0c (the only choice)``; tests/cli/test_cli_announcer.py
+plays whole games to check that such answers are still recognised and folded)."""
+
+
+def forced_answers(game: Game, seat: int, told: list[str]) -> tuple[list[str], list[str]]:
+    """The answers the rules gave for ``seat`` because each was the only one, told first
+    in ``told`` (steps of the seat's own action: ``tile base``), and the rest of ``told``."""
+    rules = game.rules
+    names = {
+        f"seat {seat + 1}",
+        f"Seat {seat + 1}",
+        rules.seat_name(game.state, seat),
+        rules.player_name(seat),
+    }
+    forced: list[str] = []
+    for line in told:
+        match = FORCED.match(line)
+        if match is None or match.group("who") not in names:
+            break
+        forced.append(match.group("what"))
+    return forced, told[len(forced) :]
+
+
+def forced_text(forced: list[str], notation_only: bool = False) -> str:
+    """``tile base · pay 4e 0m 0c (only choices)``: answers folded into their action's line
+    (``notation_only``: without what each cost, as a log gives its moves)."""
+    if notation_only:  # a choice's text is its notation, two spaces, then its cost in brackets
+        forced = [answer.split("  (")[0] for answer in forced]
+    return " · ".join(forced) + (" (only choice)" if len(forced) == 1 else " (only choices)")
+
+
+def log_entry_line(game: Game, step: int, entry: LogEntry, told: list[str] | None = None) -> Text:
+    """One logged move, with the answers the rules gave for its seat right after it
+    (``told``: what the automatic steps after it said, :meth:`Game.told_by_entry`)."""
+    forced, _ = forced_answers(game, entry.seat, told or [])
+    steps = " · ".join([entry.notation, *([forced_text(forced, notation_only=True)] if forced else [])])
+    line = Text(f"{step:>4}. seat {entry.seat + 1} ({game.seats[entry.seat].name}): {steps}")
     return line.append(played_by_note(entry), style="dim")
 
 
@@ -485,12 +522,17 @@ def action_log(game: Game, last: int | None = None) -> None:
     """The game's log, one line per player action: the steps of one action (what to
     build, where, how to pay) are joined with ``·`` (:meth:`Game.actions`)."""
     groups = game.actions()
+    told = game.told_by_entry()
     start = 0 if last is None else max(0, len(groups) - last)
     if start:
         out.print(Text(f"   … {plural(start, 'earlier action')}", style="dim"))
     for number, group in enumerate(groups[start:], start=start + 1):
         entry = game.log[group[0]]
-        text = " · ".join(game.log[i].notation for i in group)
+        steps: list[str] = []
+        for i in group:  # each step with the answers the rules gave for it (the only ones)
+            forced, _ = forced_answers(game, entry.seat, told[i])
+            steps += [game.log[i].notation, *([forced_text(forced, notation_only=True)] if forced else [])]
+        text = " · ".join(steps)
         line = Text(f"{number:>4}. {seat_label(game, entry.seat)}: {text}")
         out.print(line.append(played_by_note(entry), style="dim"))
     if not groups:
@@ -499,11 +541,12 @@ def action_log(game: Game, last: int | None = None) -> None:
 
 def log(game: Game, entries: list[LogEntry] | None = None, last: int | None = None) -> None:
     entries = game.log if entries is None else entries
+    told = game.told_by_entry() if entries == game.log else [[] for _ in entries]
     start = 0 if last is None else max(0, len(entries) - last)
     if start:
         out.print(Text(f"   … {plural(start, 'earlier action')}", style="dim"))
     for step, entry in enumerate(entries[start:], start=start + 1):
-        for part in wrap_line(log_entry_line(game, step, entry), out.width, hang="      "):
+        for part in wrap_line(log_entry_line(game, step, entry, told[step - 1]), out.width, hang="      "):
             out.print(part, no_wrap=True)
     if not entries:
         out.print(Text("(no actions yet)", style="dim"))

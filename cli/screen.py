@@ -22,7 +22,6 @@ happened.
 from __future__ import annotations
 
 import math
-import re
 
 from rich.cells import cell_len, set_cell_size
 from rich.console import Console
@@ -191,12 +190,6 @@ def _columns(items: list[str], width: int, rows: int | None) -> list[list[str]]:
     return [items[:rows] if rows is not None else items]
 
 
-FORCED = re.compile(r"^(?P<who>[^:]+): (?P<what>.+) \(the only choice\)$")
-"""A told answer the rules gave for a player because it was the only one, as the
-games say it (``France: pay 4e 0m 0c (the only choice)``; tests/cli/test_cli_announcer.py
-plays whole games to check that such answers are still recognised and folded)."""
-
-
 class Announcer:
     """Says moves as they are played: one line per player action, its steps joined with
     ``·`` (``construct · build base · at B7U · pay 3e 0m 0c``), then what the automatic
@@ -231,29 +224,11 @@ class Announcer:
         self.after = moved.after
         self.steps.append(moved.notation)
         told = list(moved.told)
-        forced: list[str] = []
-        while told and not self.told and (what := self._forced(told[0], moved.seat)) is not None:
-            forced.append(what)
-            told.pop(0)
-        if forced:
-            self.steps.append(
-                " · ".join(forced) + (" (only choice)" if len(forced) == 1 else " (only choices)")
-            )
+        if not self.told:  # the answers given right after the player's own move are its steps
+            forced, told = output.forced_answers(self.game, moved.seat, told)
+            if forced:
+                self.steps.append(output.forced_text(forced))
         self.told += told
-
-    def _forced(self, line: str, seat: int) -> str | None:
-        """What the rules answered for ``seat`` if ``line`` tells such an answer."""
-        match = FORCED.match(line)
-        if match is None:
-            return None
-        rules = self.game.rules
-        names = {
-            f"seat {seat + 1}",
-            f"Seat {seat + 1}",
-            rules.seat_name(self.game.state, seat),
-            rules.player_name(seat),
-        }
-        return match.group("what") if match.group("who") in names else None
 
     def flush(self) -> None:
         if self.seat is None or not self.steps:

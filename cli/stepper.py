@@ -50,6 +50,8 @@ class Stepper:
         self.step = start
         self.last_search = ""
         self.console = output.out
+        self._told: list[list[str]] | None = None
+        """What the automatic steps after each move said, read when the log is first shown."""
 
     # -- the loop -----------------------------------------------------------------
 
@@ -252,10 +254,11 @@ class Stepper:
         count = max(1, count)
         first = max(1, min(self.step - count // 2, total - count + 1))
         last = min(total, first + count - 1)
+        if self._told is None:  # what was said after each move: its forced answers join it
+            self._told = replay.game.told_by_entry()
         for step in range(first, last + 1):
-            line = Text("▶" if step == self.step else " ") + output.log_entry_line(
-                replay.game, step, replay.entry(step)
-            )
+            entry = output.log_entry_line(replay.game, step, replay.entry(step), self._told[step - 1])
+            line = Text("▶" if step == self.step else " ") + entry
             for part in output.wrap_line(line, self.console.width, hang="      "):
                 self.console.print(part, style="bold" if step == self.step else "", no_wrap=True)
 

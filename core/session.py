@@ -425,6 +425,19 @@ class Game:
             rules.perform(state, action)
         return groups
 
+    def told_by_entry(self) -> list[list[str]]:
+        """What the automatic steps after each logged action said (:meth:`Rules.tell`), as
+        the table heard it when the action was played: the log replayed with the rules
+        narrating (a log shows an action with the answers the rules gave for it)."""
+        rules = self.rules
+        state = rules.initial_state(self.seed)
+        said: list[list[str]] = []
+        for action in self._decode_actions(self.log):
+            with rules.narrating() as told:
+                rules.perform(state, action)
+            said.append(list(told))
+        return said
+
     def undo(self, count: int = 1) -> None:
         self.rewind(max(0, len(self.log) - count))
 

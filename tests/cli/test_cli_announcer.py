@@ -8,7 +8,7 @@ import random
 
 import pytest
 from table_screens import LEEGHWATER, POWER_GRID, Table, console
-from turbine.cli import screen
+from turbine.cli import output, screen
 from turbine.cli.common import Moved, play_move
 from turbine.core import Game
 
@@ -91,7 +91,7 @@ def test_no_action_line_is_followed_by_its_own_forced_answer(table):
     for action, after in itertools.pairwise(lines):
         if action.startswith(" ") or not after.startswith("    "):
             continue
-        match = screen.FORCED.match(after.strip())
+        match = output.FORCED.match(after.strip())
         label = action.split(": ", 1)[0]
         if match is not None:  # another player's answer, never the acting one's
             who = match.group("who")
@@ -160,3 +160,32 @@ def test_an_answer_given_for_a_player_named_like_markup_is_folded():
     money = {"money": [50, 50]}
     lines = announced(game, Moved(0, "power 4", False, told, money, money))
     assert lines == ["Seat 1 · [b]Ann[/b]: power 4 · burn 2 coal (only choice)", f"    {told[1]}"]
+
+
+def test_the_logs_give_an_action_with_the_answers_the_rules_gave_for_it(capsys):
+    """``construct`` then the tile and the payment, each the only choice: the table said
+    them folded into the action's line, and now so do the log (``log`` at the table),
+    the replay's log and the stepper's, without what each cost."""
+    game, _ = at_the_actions()
+    rnd = random.Random(1)
+    for _ in range(150):  # into the constructions, where the rules answer alone
+        if game.is_over:
+            break
+        game.play(game.legal()[rnd.randrange(len(game.legal()))])
+    told = game.told_by_entry()
+    assert len(told) == len(game.log)
+    folded = [
+        (i, forced)
+        for i, lines in enumerate(told)
+        if (forced := output.forced_answers(game, game.log[i].seat, lines)[0])
+    ]
+    assert folded, "a game of random moves has answers the rules gave alone"
+    index, forced = folded[0]
+    entry = game.log[index]
+    line = output.log_entry_line(game, index + 1, entry, told[index]).plain
+    expected = " · ".join(answer.split("  (")[0] for answer in forced)
+    assert line.endswith(
+        f"{entry.notation} · {expected} {'(only choice)' if len(forced) == 1 else '(only choices)'}"
+    )
+    output.log(game)  # the replay's log: the same lines
+    assert line in capsys.readouterr().out
