@@ -209,16 +209,29 @@ class SavedHead(msgspec.Struct):
 
     format: str = ""
     variant: str = ""
+    expansions: list[str] = []
+    options: dict[str, Any] = {}
     seed: int = 0
     seats: list[Seat] = []
+    log: list[dict[str, Any]] = []
 
-    def same_game(self, game: Game) -> bool:
-        """The file holds ``game``, at some earlier or later move (its setup is the same)."""
-        return (self.variant, self.seed, [(s.name, s.kind) for s in self.seats]) == (
-            game.spec.id,
-            game.seed,
-            [(s.name, s.kind) for s in game.seats],
-        )
+    def earlier_copy_of(self, game: Game) -> bool:
+        """The file holds ``game`` at this move or an earlier one: the same setup, and its
+        moves the first of the game's (a copy made before, which the game has gone past)."""
+        save = game.to_save()
+        if (self.variant, self.expansions, self.options, self.seed) != (
+            save.variant,
+            save.expansions,
+            save.options,
+            save.seed,
+        ):
+            return False
+        if [(s.name, s.kind) for s in self.seats] != [(s.name, s.kind) for s in save.seats]:
+            return False
+        ours = msgspec.to_builtins(save.log[: len(self.log)])
+        return len(self.log) <= len(save.log) and [(e.get("seat"), e.get("action")) for e in self.log] == [
+            (e["seat"], e["action"]) for e in ours
+        ]
 
 
 def saved_game(path: Path) -> SavedHead | None:

@@ -28,7 +28,7 @@ from rich.text import Text
 from turbine.core import Game, ParseError, StandingOrder, TurbineError
 
 from . import output, scoreboard, screen
-from .common import CliError, ask_hint, hint_bot, play_move, run_bots, save_game, saved_game
+from .common import CliError, ask_hint, hint_bot, play_move, replaceable, run_bots, save_game, saved_game
 
 HELP = """\
 Type a move: its number, its notation, or the start of its notation.
@@ -422,14 +422,23 @@ class PlaySession:
         self.saved = now
         return True
 
-    def save_as(self, other: str) -> None:
-        if not other:
+    def save_as(self, text: str) -> None:
+        """``save``, ``save FILE`` (a copy; not over another game without ``--force``)."""
+        words = text.split()
+        force = "--force" in words
+        other = " ".join(word for word in words if word != "--force")
+        if not other or Path(other).resolve() == self.path.resolve():
             if self.save():
                 self.say(f"Saved to {self.path}.")
             return
         head = saved_game(Path(other))
-        if head is not None and not head.same_game(self.game):
-            self.say(f"{other} holds another saved game; save to another file", "red")
+        kept = head is not None and not head.earlier_copy_of(self.game)  # another game, or further on
+        if kept and not force and not replaceable(Path(other), bots_may_go=True):
+            self.say(
+                f"{other} holds another saved game (or this one further on); "
+                "save to another file, or 'save FILE --force' to replace it",
+                "red",
+            )
             return
         try:
             save_game(self.game, other)

@@ -59,17 +59,25 @@ def test_play_moves_undo_save_quit(run, new_game, tmp_path):
 
 
 def test_save_file_keeps_another_game_and_refreshes_a_copy_of_this_one(run, new_game, tmp_path):
-    """``save FILE`` over another saved game is refused (that game would be lost); over a
-    copy of this game, made earlier, it writes the copy anew."""
+    """``save FILE`` over another saved game is refused, even one of the same variant, seed
+    and names with other options, or this game further on (moves would be lost); over a
+    copy of this game made earlier it writes the copy anew; ``--force`` replaces; ``save``
+    of the file being played is a save."""
     path = new_game("g.json", "human,random")
-    other = new_game("other.json", "human,human", moves=["open 2"])
-    kept = other.read_bytes()
-    script = "save copy.json\nopen 2\nsave other.json\nsave copy.json\nquit\n"
+    other = new_game("other.json", "human,random", rounds=3)  # the same seed and seats, other options
+    ahead = new_game("ahead.json", "human,random", moves=["open 2", "bid 3"])
+    kept, kept_ahead = other.read_bytes(), ahead.read_bytes()
+    script = "save copy.json\nopen 2\nsave other.json\nsave ahead.json\nsave copy.json\nsave g.json\nquit\n"
     result = run("play", path.name, input=script, tty_check=False)
     assert result.returncode == 0, result.stderr
-    assert "other.json holds another saved game; save to another file" in result.stdout
-    assert other.read_bytes() == kept
+    said = " ".join(result.stdout.split())
+    assert "other.json holds another saved game (or this one further on); save to another file" in said
+    assert "ahead.json holds another saved game" in said and "Saved to g.json." in said
+    assert other.read_bytes() == kept and ahead.read_bytes() == kept_ahead
     assert read_json(tmp_path / "copy.json")["log"] == read_json(path)["log"] != []
+    result = run("play", path.name, input="save other.json --force\nquit\n", tty_check=False)
+    assert "Saved a copy to other.json" in result.stdout
+    assert read_json(other)["log"] == read_json(path)["log"]
 
 
 def test_play_to_the_end_and_resume(run, new_game):
