@@ -61,13 +61,21 @@ def pad(markup: str, width: int) -> str:
     return markup + " " * (width - cells(markup))
 
 
-def pack(head: str, items: list[str], sep: str = " ", width: int = TABLE_WIDTH, room: int = 24) -> list[str]:
+def pack(
+    head: str, items: list[str], sep: str = " ", width: int = TABLE_WIDTH, room: int | None = None
+) -> list[str]:
     """``head`` and the items, as many on a line as fit ``width`` columns; further lines
-    are indented under the first item while that leaves ``room`` columns for them (a
-    table's last column: the widest item), else at most 4 columns in, after a head so
-    long that the first item then follows it only if it fits; a list never breaks
-    inside an item."""
-    indent = " " * (cells(head) if cells(head) <= width - room else min(4, cells(head)))
+    are indented under the first item while ``room`` columns are left for them there (by
+    default the widest item's; a table's last column passes its widest over all rows),
+    else at most 4 columns in, after a head so long that the first item then follows it
+    only if it fits.  A list never breaks inside an item; a head wider than the line
+    breaks first (:func:`broken`)."""
+    before: list[str] = []
+    if cells(head) > width:
+        *before, head = broken(head, width)
+        head += " "
+    need = max((cells(item) for item in items), default=0) if room is None else room
+    indent = " " * (cells(head) if cells(head) + need <= width else min(4, cells(head)))
     lines = [head]
     first = True
     for item in items:
@@ -77,7 +85,7 @@ def pack(head: str, items: list[str], sep: str = " ", width: int = TABLE_WIDTH, 
         else:
             lines[-1] += piece
         first = False
-    return [line.rstrip() for line in lines]
+    return before + [line.rstrip() for line in lines]
 
 
 def broken(markup: str, width: int | None, indent: str = "", hang: str = "  ") -> list[str]:

@@ -121,12 +121,30 @@ def _others(r: PowerGridRules, s: State, seat_: int) -> list[str]:
         plants.append([plant_short(k) for k in p.plants] or ["none"])
     widths = [max(cells(row[i]) for row in rows) for i in range(len(rows[0]))]
     widest = max(cells(plant) for owned in plants for plant in owned)  # the column stays under its heading
+    if 2 + sum(widths) + 2 * len(widths) + widest > r.table_width:  # too narrow for the table
+        return _others_stacked(r, rows[1:], plants[1:])
     lines = []
     for row, owned in zip(rows, plants, strict=True):
         cells_ = [pad(row[0], widths[0])]  # a name may be wide or escaped: columns, not characters
         cells_ += [c.rjust(w) for c, w in zip(row[1:4], widths[1:4], strict=True)]
         cells_.append(row[4].ljust(widths[4]))
         lines += pack("  " + "  ".join(cells_) + "  ", owned, width=r.table_width, room=widest)
+    return lines
+
+
+def _others_stacked(r: PowerGridRules, rows: list[tuple[str, ...]], plants: list[list[str]]) -> list[str]:
+    """The others' table for a terminal too narrow for its columns (long names, six
+    players at 60 columns): each player on lines of their own, every figure named."""
+    width = r.table_width
+    lines = ["Others, in player order:"]
+    for (who, money, cities, powerable, fuel), owned in zip(rows, plants, strict=True):
+        counts = [
+            f"{money} Elektro ·",
+            f"{plural(int(cities), 'city', 'cities')} ·",
+            f"can power {powerable}",
+        ]
+        lines += pack(f"  {who}: ", counts, width=width)
+        lines += pack(f"      fuel {fuel} · plants ", owned, width=width)
     return lines
 
 

@@ -29,9 +29,10 @@ def test_a_list_fills_the_width_to_the_last_column_and_no_further():
     assert pack(head, over) == [head + over[0], " " * len(head) + over[1]]
 
 
-def test_after_a_long_head_the_list_goes_on_four_columns_in():
+def test_after_a_head_that_leaves_too_little_room_the_list_goes_on_four_columns_in():
     head = "h" * 50
-    assert pack(head, ["a" * 8, "b" * 8], width=60) == [head + "a" * 8, "    " + "b" * 8]
+    assert pack(head, ["a" * 8, "b" * 8], width=60) == [head + "a" * 8, " " * 50 + "b" * 8]  # room for both
+    assert pack(head, ["a" * 8, "b" * 8], width=60, room=24) == [head + "a" * 8, "    " + "b" * 8]
     # the first item too, when it does not fit after the head
     assert pack(head, ["a" * 11, "b" * 8], width=60) == [head, "    " + "a" * 11 + " " + "b" * 8]
 
@@ -82,7 +83,7 @@ def test_a_table_column_keeps_its_items_under_its_heading_while_they_fit():
     widest item fits after the row, however little room that leaves."""
     head = "h" * 60
     assert pack(head, ["a" * 16, "b" * 16], width=80, room=16) == [head + "a" * 16, " " * 60 + "b" * 16]
-    assert pack(head, ["a" * 16, "b" * 16], width=80) == [head + "a" * 16, "    " + "b" * 16]
+    assert pack(head, ["a" * 16, "b" * 16], width=80, room=24) == [head + "a" * 16, "    " + "b" * 16]
 
 
 def test_the_room_is_a_bound_the_head_may_reach():
@@ -96,3 +97,18 @@ def test_the_room_is_a_bound_the_head_may_reach():
 def test_an_item_wider_than_the_line_stays_after_a_short_head():
     """Moving it under the head would only lose the head's line."""
     assert pack("ab: ", ["c" * 20], width=16) == ["ab: " + "c" * 20]
+
+
+def test_an_item_that_would_pass_the_edge_under_the_head_goes_four_columns_in():
+    """Names of 25 columns after a head that leaves 24 (the auction's still-in list)."""
+    head = "h" * 76
+    names = ["Alexandrina Featherstone,", "Bartholomew Cholmondely"]
+    lines = pack(head, names, width=100)
+    assert lines == [head, "    " + " ".join(names)] and all(cells(line) <= 100 for line in lines)
+
+
+def test_a_head_wider_than_the_line_breaks_before_the_list():
+    head = "Auction: 5(2 coal/oil→1) · highest bid 5 by Constantinopolis Smithe · still in: "
+    lines = pack(head, ["Anna,", "Ben"], width=40)
+    assert all(cells(line) <= 40 for line in lines), lines
+    assert " ".join(" ".join(lines).split()) == " ".join((head + "Anna, Ben").split())

@@ -433,3 +433,28 @@ def test_at_80_columns_the_others_plants_go_on_under_their_heading():
     continued = [line for line in table if line.startswith(" " * column)]
     assert continued, table
     assert all(line[column] != " " for line in continued) and max(map(len, table)) <= 80, table
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_six_long_names_fit_the_panel_at_every_width(width):
+    """Six players named with 24 characters (wide ones too) at 60 to 100 columns: the
+    others' table goes on a player's lines of their own where its columns do not fit,
+    and the auction's heading breaks; no line of the panel passes the edge."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    names = [
+        "Alexandrina Featherstone",
+        "Bartholomew Cholmondely",
+        "Constantinopolis Smithe",
+        "Dmitri Ivanovich Karama",
+        "李雷" * 6,
+        "Ed",
+    ]
+    game = Game(REGISTRY, "power_grid", players=6, seed=1, seats=[Seat(n) for n in names])
+    rnd = random.Random(1)
+    for _ in range(260):
+        game.rules.table_width = width
+        shown = Text.from_markup(game.rules.turn_view(game.state, game.to_move)).plain
+        assert max(cell_len(line) for line in shown.splitlines()) <= width, shown
+        game.play(game.legal()[rnd.randrange(len(game.legal()))])
