@@ -201,12 +201,12 @@ def one_line(message: object) -> str:
     return " ".join(w if len(w) <= LONGEST_WORD else w[: LONGEST_WORD - 1] + "…" for w in words)
 
 
-def say(console: Console, text: str, style: str = "") -> None:
+def say(console: Console, text: str, style: str = "", hang: str = "    ") -> None:
     """Plain sentences (a message, a question, a line of the log), each line wrapped at
-    the console's width with its continuations indented under its start, as the
-    announcements are (rich would start them at the left edge)."""
+    the console's width with its continuations ``hang`` further in than its start, as
+    the announcements are (rich would start them at the left edge)."""
     for line in text.split("\n"):
-        for part in wrap(line, console.width):
+        for part in wrap(line, console.width, hang=hang):
             console.print(Text(part, style=style), no_wrap=True)
 
 
@@ -493,6 +493,14 @@ def forced_answers(game: Game, seat: int, told: list[str]) -> tuple[list[str], l
     return forced, told[len(forced) :]
 
 
+def others_forced(game: Game, seat: int, told: list[str]) -> list[str]:
+    """The answers the rules gave, after ``seat``'s move, for other seats because each was
+    their only one (the last seat's pair in a draft), as told: a log says them under the
+    move, for they are no move of the log's own."""
+    _, rest = forced_answers(game, seat, told)
+    return [line for line in rest if FORCED.match(line)]
+
+
 def forced_text(forced: list[str], notation_only: bool = False) -> str:
     """``tile base · pay 4e 0m 0c (only choices)``: answers folded into their action's line
     (``notation_only``: without what each cost, as a log gives its moves)."""
@@ -534,7 +542,11 @@ def action_log(game: Game, last: int | None = None) -> None:
             steps += [game.log[i].notation, *([forced_text(forced, notation_only=True)] if forced else [])]
         text = " · ".join(steps)
         line = Text(f"{number:>4}. {seat_label(game, entry.seat)}: {text}")
-        out.print(line.append(played_by_note(entry), style="dim"))
+        for part in wrap_line(line.append(played_by_note(entry), style="dim"), out.width, hang="      "):
+            out.print(part, no_wrap=True)
+        for other in others_forced(game, entry.seat, [line for i in group for line in told[i]]):
+            for part in wrap(other, out.width, indent="        "):
+                out.print(Text(part, style="dim"), no_wrap=True)
     if not groups:
         out.print(Text("(no actions yet)", style="dim"))
 
@@ -548,5 +560,8 @@ def log(game: Game, entries: list[LogEntry] | None = None, last: int | None = No
     for step, entry in enumerate(entries[start:], start=start + 1):
         for part in wrap_line(log_entry_line(game, step, entry, told[step - 1]), out.width, hang="      "):
             out.print(part, no_wrap=True)
+        for other in others_forced(game, entry.seat, told[step - 1]):
+            for part in wrap(other, out.width, indent="        "):
+                out.print(Text(part, style="dim"), no_wrap=True)
     if not entries:
         out.print(Text("(no actions yet)", style="dim"))

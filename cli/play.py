@@ -49,8 +49,22 @@ Commands:
   human N        hand seat N back to a person
   save [FILE]    save now (the game is also saved after every move);
                  with FILE, write a copy there and keep playing here
+                 (over another saved game: 'save FILE --force')
   help           this text
   quit           save and leave (resume with: turbine play FILE)"""
+
+
+def _reflowed(text: str) -> str:
+    """The help with each command's text on one line, for :func:`output.say` to wrap at
+    the terminal's width under the texts (a line of 17 spaces and text goes on the line
+    before it; the views' lines, 19 spaces in, are wrapped already)."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if lines and line.startswith(" " * 17) and not line.startswith(" " * 19):
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    return "\n".join(lines)
 
 
 class PlaySession:
@@ -136,7 +150,7 @@ class PlaySession:
             self.quit()
             return "quit"
         if command in {"help", "?"} and not rest:
-            self.console.print(Text(self.help_text()))
+            output.say(self.console, _reflowed(self.help_text()), hang=" " * 15)  # under the commands' texts
             return "stay"
         if command == "moves":
             screen.moves(self.game, prefix="" if rest == "all" else rest)
@@ -464,7 +478,7 @@ class PlaySession:
             self.announcer.flush()  # the actions that led here, each complete
             screen.decision(game, self.console)
         for form in game.rules.standing_orders(game.state):  # typed like a move
-            self.console.print(Text(f"     {form}", style="dim"))
+            output.say(self.console, f"     {form}", "dim", hang="  ")
         self.shown_for = game.to_move
 
     def view(self, name: str, arg: str) -> None:

@@ -129,7 +129,7 @@ def moves(game: Game, console: Console | None = None, rows: int | None = None, p
         for part in [line] if rows is not None else output.wrap(line, console.width, hang="      "):
             console.print(Text(part), no_wrap=True)
     if hidden:
-        console.print(Text(_hint(hidden), style="dim"))
+        output.say(console, _hint(hidden), "dim", hang="  ")
     elif cut:
         console.print(Text(CUT_HINT, style="dim"))
 
@@ -143,7 +143,7 @@ def _hint(hidden: int) -> str:
 
 def hidden_hint_rows(console: Console) -> int:
     """The lines the hint about hidden moves takes at this width."""
-    return len(console.render_lines(Text(_hint(999)), console.options, pad=False))
+    return len(output.wrap(_hint(999), console.width, hang="  "))
 
 
 CELL = 36

@@ -189,3 +189,23 @@ def test_the_logs_give_an_action_with_the_answers_the_rules_gave_for_it(capsys):
     )
     output.log(game)  # the replay's log: the same lines
     assert line in capsys.readouterr().out
+
+
+def test_the_logs_say_an_answer_the_rules_gave_another_seat_under_the_move(capsys):
+    """The last seat's pair in a draft is no move of the log's: the rules give it, as the
+    only choice, after the others' picks; the logs say it under the move it followed."""
+    game = LEEGHWATER.game()
+    while game.rules.phase_name(game.state) != "actions":
+        game.play(game.legal()[0])
+    told = game.told_by_entry()
+    after = [
+        (i, line)
+        for i, lines in enumerate(told)
+        for line in output.others_forced(game, game.log[i].seat, lines)
+    ]
+    assert after, "the last seat's draft is given by the rules"
+    output.log(game)
+    shown = capsys.readouterr().out.splitlines()
+    index, said = after[0]
+    at = next(n for n, line in enumerate(shown) if line.startswith(f"{index + 1:>4}. "))
+    assert said in " ".join(part.strip() for part in shown[at + 1 : at + 3])

@@ -26,7 +26,7 @@ def test_help_lists_the_handover_commands_and_this_games_bots(run, new_game):
     path = new_game()
     out = play(run, path.name, "help", "quit").stdout
     assert "bot [N] NAME" in out and "human N" in out
-    assert "bots for this game: mcts, random, thrifty" in out
+    assert "bots for this game: mcts, random, thrifty" in " ".join(out.split())  # wrapped at the width
 
 
 def test_a_bot_takes_over_the_seat_being_asked_and_plays_on_to_the_end(run, new_game):
