@@ -574,7 +574,7 @@ def legal(file: SaveArg, json_out: JsonFlag = False, width: WidthOption = None) 
         return
     asked = game.rules.question(game.state)
     if asked:  # what the moves answer, as the table screen asks it
-        output.out.print(Text(f"To decide: {asked}"))
+        output.say(output.out, f"To decide: {asked}")
     output.move_list(game, columns=False)
 
 
@@ -606,7 +606,10 @@ def move(
     try:
         action = game.find(notation)
     except ParseError as exc:
-        raise ParseError(f"{exc}; `turbine legal {file}` lists the legal moves") from None
+        said = str(exc)
+        if said.endswith("?"):  # a suggestion ends the line
+            raise
+        raise ParseError(f"{said}; `turbine legal {file}` lists the legal moves") from None
     moves = [play_move(game, action, by="human")]  # typed at the command line, whoever plays the seat
     try:
         moves.extend(

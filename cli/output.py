@@ -457,8 +457,9 @@ def move_list(game: Game, columns: bool = True, limit: int | None = None, prefix
     if columns and len(items) > 8:
         out.print(Columns(items, padding=(0, 3), column_first=True))
     else:
-        for item in items:
-            out.print(item)
+        for item in items:  # a long move goes on under its text
+            for part in wrap_line(item, out.width, hang="      "):
+                out.print(part, no_wrap=True)
     if hidden:
         out.print(
             Text(

@@ -207,7 +207,8 @@ class PlaySession:
         try:
             moved = play_move(game, game.find(text), by="human")
         except ParseError as exc:
-            self.say(f"{exc}; type 'moves' to list them", "red")
+            said = str(exc)  # a suggestion ends the line
+            self.say(said if said.endswith("?") else f"{said}; type 'moves' to list them", "red")
             return False
         except TurbineError as exc:  # an illegal move: the game's reason
             self.say(str(exc), "red")

@@ -300,3 +300,12 @@ def test_a_save_without_its_log_digest_is_said_to_have_none(run, finished_game):
     finished_game.write_text(json.dumps(save))
     for command in (("replay", "done.json", "--verify"), ("upgrade", "done.json")):
         assert_one_line_error(run(*command), "done.json ", "no log digest")
+
+
+def test_a_suggested_move_ends_the_error_line(run):
+    """``did you mean 'place WM1L'?; `turbine legal …` lists …``: a question then more."""
+    assert run("new", "barrage", "--out", "b.json", "-o", "mode=intro").returncode == 0
+    result = run("move", "b.json", "WM1L")
+    assert_one_line_error(result, "'WM1L' is not a legal move now; did you mean 'place WM1L'?")
+    assert result.stderr.rstrip().endswith("?")
+    assert "lists the legal moves" in run("move", "b.json", "nothing").stderr
