@@ -202,12 +202,14 @@ def guard_outputs(out_dir: Path | None, rows: Path | None, force: bool) -> None:
     games of bots alone are replaced, as by ``demo``); not without ``force``."""
     if rows is not None:
         guard_output(rows, "rows", force=force)
+    if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
+        raise CliError(f"--out names a folder for the games' saves; {out_dir} is a file")
     if out_dir is None or force or not out_dir.is_dir():
         return
     for path in sorted(out_dir.glob("game-*.json")):
         if not replaceable(path, bots_may_go=True):
             raise CliError(
-                f"{path} holds a saved game a person played; "
+                f"{path} holds a saved game with a person's seat; "
                 "use --force to replace it, or --out another folder"
             )
 

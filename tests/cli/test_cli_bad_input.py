@@ -249,7 +249,7 @@ def test_simulate_keeps_a_game_a_person_played_in_its_folder(run, new_game, tmp_
     kept = mine.read_bytes()
     assert_one_line_error(
         run("simulate", "sparks", "-n", "1", "--out", "games"),
-        "games/game-0001-seed0.json holds a saved game a person played; use --force to replace it",
+        "games/game-0001-seed0.json holds a saved game with a person's seat; use --force to replace it",
     )
     assert mine.read_bytes() == kept
     assert run("simulate", "sparks", "-n", "2", "--out", "games").returncode != 0
@@ -309,3 +309,11 @@ def test_a_suggested_move_ends_the_error_line(run):
     assert_one_line_error(result, "'WM1L' is not a legal move now; did you mean 'place WM1L'?")
     assert result.stderr.rstrip().endswith("?")
     assert "lists the legal moves" in run("move", "b.json", "nothing").stderr
+
+
+def test_simulate_out_names_a_folder(run, new_game):
+    new_game("human.json")
+    assert_one_line_error(
+        run("simulate", "sparks", "-n", "1", "--out", "human.json"),
+        "--out names a folder for the games' saves; human.json is a file",
+    )
