@@ -853,8 +853,14 @@ def replay(
 def export(
     file: SaveArg,
     format_: Annotated[
-        str, typer.Option("--format", "-f", help="jsonl (a JSON object a line) or csv.", metavar="FORMAT")
-    ] = "jsonl",
+        str | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="jsonl (a JSON object a line) or csv (default: csv for an --out FILE.csv, else jsonl).",
+            metavar="FORMAT",
+        ),
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option("--out", help="Write to FILE (atomically) instead of stdout.", metavar="FILE"),
@@ -864,6 +870,8 @@ def export(
     """One row per action: its number, seat, player, round and phase, its notation and the scores after it."""
     from .export import run_export
 
+    if format_ is None:  # as the file is named
+        format_ = "csv" if out is not None and out.suffix.lower() == ".csv" else "jsonl"
     run_export(file, format_, out, force=force)
 
 

@@ -216,8 +216,10 @@ def test_export_jsonl(run, pg_replay):
     assert rows[49]["scores"] == pg_replay.scores(50)
 
 
-def test_export_csv_to_a_file(run, tmp_path, pg_replay):
-    result = run("export", str(PG_SAVE), "--format", "csv", "--out", "moves.csv")
+@pytest.mark.parametrize("given", [("--format", "csv"), ()])
+def test_export_csv_to_a_file(run, tmp_path, pg_replay, given):
+    """``--out moves.csv`` writes CSV without ``--format`` too (it wrote JSON lines)."""
+    result = run("export", str(PG_SAVE), *given, "--out", "moves.csv")
     assert result.returncode == 0, result.stderr
     assert "Exported 445 actions to moves.csv" in result.stdout
     with (tmp_path / "moves.csv").open(newline="") as handle:
