@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from turbine.core import Game
+from turbine.core.layout import pack
 from turbine.core.replay import score_breakdown
 from turbine.core.scores import Breakdown
 
@@ -49,8 +51,10 @@ def print_scores(game: Game, final: bool = False, scores: Breakdown | None = Non
             if total or not parts:
                 parts.append(f"{shown.score_name} {shown.total(seat)}")
             mark = " · winner" if seat in winners else ""
-            for line in output.wrap(f"{label}{mark}: {', '.join(parts)}", console.width):
-                console.print(Text(line, style="bold" if seat in winners else ""))
+            items = [escape(part) + "," for part in parts[:-1]] + [escape(parts[-1])]
+            # a figure stays with its name: the list breaks between items only
+            for line in pack(f"{escape(label)}{mark}: ", items, width=console.width):
+                console.print(Text.from_markup(line, style="bold" if seat in winners else ""))
     notes = [full.reading()] if full.reading() else []
     empty = [source for source in full.sources if source not in shown.sources]
     if empty:
