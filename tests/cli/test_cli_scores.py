@@ -89,12 +89,12 @@ def test_demo_ends_with_the_table_and_the_winner(tmp_path):
 def test_in_a_narrow_terminal_a_figure_stays_with_its_name(tmp_path):
     """Each seat on lines of its own, broken between sources only (``buildings 14, VP`` /
     ``25`` parted a total from its name)."""
-    result = run_cli("show", str(BARRAGE), "--scores", "--width", "40", cwd=tmp_path)
+    result = run_cli("show", str(BARRAGE), "--scores", "--width", "24", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     at = lines.index("Final scores")
     seats = lines[at + 1 : next(i for i, line in enumerate(lines) if line.startswith("VP is the sum"))]
-    assert len(seats) > 2 and max(map(len, seats)) <= 40
+    assert len(seats) > 2 and max(map(len, seats)) <= 24
     for line in seats:
         assert not line.strip()[0].isdigit() and not line.strip().startswith("-"), line
     assert "VP 41" in " ".join(seats) and "VP 16" in " ".join(seats)
