@@ -545,9 +545,9 @@ def action_log(game: Game, last: int | None = None) -> None:
         line = Text(f"{number:>4}. {seat_label(game, entry.seat)}: {text}")
         for part in wrap_line(line.append(played_by_note(entry), style="dim"), out.width, hang="      "):
             out.print(part, no_wrap=True)
-        for other in others_forced(game, entry.seat, [line for i in group for line in told[i]]):
-            for part in wrap(other, out.width, indent="        "):
-                out.print(Text(part, style="dim"), no_wrap=True)
+        for other in others_forced(game, entry.seat, [said for i in group for said in told[i]]):
+            for piece in wrap(other, out.width, indent="        "):
+                out.print(Text(piece, style="dim"), no_wrap=True)
     if not groups:
         out.print(Text("(no actions yet)", style="dim"))
 
@@ -562,7 +562,7 @@ def log(game: Game, entries: list[LogEntry] | None = None, last: int | None = No
         for part in wrap_line(log_entry_line(game, step, entry, told[step - 1]), out.width, hang="      "):
             out.print(part, no_wrap=True)
         for other in others_forced(game, entry.seat, told[step - 1]):
-            for part in wrap(other, out.width, indent="        "):
-                out.print(Text(part, style="dim"), no_wrap=True)
+            for piece in wrap(other, out.width, indent="        "):
+                out.print(Text(piece, style="dim"), no_wrap=True)
     if not entries:
         out.print(Text("(no actions yet)", style="dim"))

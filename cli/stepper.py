@@ -262,8 +262,8 @@ class Stepper:
             for part in output.wrap_line(line, self.console.width, hang="      "):
                 self.console.print(part, style="bold" if step == self.step else "", no_wrap=True)
             for other in output.others_forced(replay.game, replay.entry(step).seat, self._told[step - 1]):
-                for part in output.wrap(other, self.console.width, indent="         "):
-                    self.console.print(Text(part, style="dim"), no_wrap=True)
+                for piece in output.wrap(other, self.console.width, indent="         "):
+                    self.console.print(Text(piece, style="dim"), no_wrap=True)
 
     def say(self, text: str, style: str = "") -> None:
         output.say(self.console, text, style)
