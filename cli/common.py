@@ -228,10 +228,9 @@ class SavedHead(msgspec.Struct):
             return False
         if [(s.name, s.kind) for s in self.seats] != [(s.name, s.kind) for s in save.seats]:
             return False
-        ours = msgspec.to_builtins(save.log[: len(self.log)])
-        return len(self.log) <= len(save.log) and [(e.get("seat"), e.get("action")) for e in self.log] == [
-            (e["seat"], e["action"]) for e in ours
-        ]
+        theirs = [(e.get("seat"), e.get("action")) for e in self.log]
+        ours = msgspec.to_builtins(save.log[: len(self.log)])  # shorter than theirs: no prefix of ours
+        return theirs == [(e["seat"], e["action"]) for e in ours]
 
 
 def saved_game(path: Path) -> SavedHead | None:

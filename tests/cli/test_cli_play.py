@@ -66,14 +66,17 @@ def test_save_file_keeps_another_game_and_refreshes_a_copy_of_this_one(run, new_
     path = new_game("g.json", "human,random")
     other = new_game("other.json", "human,random", rounds=3)  # the same seed and seats, other options
     ahead = new_game("ahead.json", "human,random", moves=["open 2", "bid 3"])
-    kept, kept_ahead = other.read_bytes(), ahead.read_bytes()
-    script = "save copy.json\nopen 2\nsave other.json\nsave ahead.json\nsave copy.json\nsave g.json\nquit\n"
+    swapped = new_game("swapped.json", "random,human")  # the same options, other seats
+    kept = [file.read_bytes() for file in (other, ahead, swapped)]
+    typed = ["save copy.json", "open 2", "save other.json", "save ahead.json", "save swapped.json"]
+    script = "\n".join([*typed, "save copy.json", "save g.json", "quit", ""])
     result = run("play", path.name, input=script, tty_check=False)
     assert result.returncode == 0, result.stderr
     said = " ".join(result.stdout.split())
     assert "other.json holds another saved game (or this one further on); save to another file" in said
-    assert "ahead.json holds another saved game" in said and "Saved to g.json." in said
-    assert other.read_bytes() == kept and ahead.read_bytes() == kept_ahead
+    assert "ahead.json holds another saved game" in said and "swapped.json holds another saved game" in said
+    assert "Saved to g.json. Seat" in said and "Saved a copy to g.json" not in said  # 'save g.json': a save
+    assert [file.read_bytes() for file in (other, ahead, swapped)] == kept
     assert read_json(tmp_path / "copy.json")["log"] == read_json(path)["log"] != []
     result = run("play", path.name, input="save other.json --force\nquit\n", tty_check=False)
     assert "Saved a copy to other.json" in result.stdout

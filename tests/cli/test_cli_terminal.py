@@ -351,3 +351,23 @@ def test_an_unknown_view_is_named_as_such(tmp_path, capsys, monkeypatch):
     code, out, err = cli(capsys, "play", str(path), stdin="view foo\nquit\n", monkeypatch=monkeypatch)
     assert code == 0, err
     assert "'foo' is no view; views: map, connections, market" in " ".join(out.split())
+
+
+def test_the_help_is_reflowed_to_the_terminal(tmp_path, capsys, monkeypatch):
+    """Each command's text wraps at the terminal's width under the texts, not at the
+    line breaks it was written with (at 60 columns those left ragged lines)."""
+    path = saved(tmp_path, "power_grid_building")
+    code, out, err = cli(
+        capsys, "play", str(path), "--width", "100", stdin="help\nquit\n", monkeypatch=monkeypatch
+    )
+    assert code == 0, err
+    lines = PROMPT.sub("\n", out).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  ORDER "))
+    assert lines[at + 1].startswith(" " * 17) and lines[at + 2].startswith("  log [N]"), lines[at : at + 3]
+    code, out, err = cli(
+        capsys, "play", str(path), "--width", "60", stdin="help\nquit\n", monkeypatch=monkeypatch
+    )
+    lines = PROMPT.sub("\n", out).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  ORDER "))
+    entry = lines[at : next(i for i in range(at + 1, len(lines)) if lines[i].startswith("  log"))]
+    assert all(line.startswith(" " * 17) for line in entry[1:]) and all(len(line) > 40 for line in entry[:-1])
