@@ -29,6 +29,7 @@ from rich.text import Text
 from turbine.core import Game, ParseError, Registry, TurbineError, savefile
 from turbine.core.botopts import parse_bot_options, with_bot_options
 from turbine.core.layout import plural
+from turbine.core.rng import SEED_MAX
 from turbine.core.session import options_model, verify_save
 
 from . import completion, output, pictures, plugin_cmd, scoreboard, screen
@@ -123,6 +124,20 @@ WidthOption = Annotated[
         show_default=False,
     ),
 ]
+
+
+def _seed_option(help: str) -> Any:
+    """``--seed``: a 64-bit seed (0 to 2**64 - 1, :data:`turbine.core.rng.SEED_MAX`), checked
+    by a callback rather than ``min``/``max``, whose 20-digit range would crowd the help."""
+    return typer.Option("--seed", "-s", help=help, metavar="SEED", callback=_seed_in_range)
+
+
+def _seed_in_range(value: int) -> int:
+    if not 0 <= value <= SEED_MAX:
+        raise typer.BadParameter(f"{value} is not a seed; seeds are 0 to 2^64 - 1 ({SEED_MAX})")
+    return value
+
+
 SaveArg = Annotated[Path, typer.Argument(help="The save file.", metavar="FILE")]
 JobsOption = Annotated[
     int | None,
@@ -390,7 +405,7 @@ def demo(
         ),
     ] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="The game's seed.")] = 1,
+    seed: Annotated[int, _seed_option("The game's seed (0 to 2^64 - 1).")] = 1,
     bots: Annotated[
         str | None,
         typer.Option(
@@ -429,7 +444,7 @@ def new(
     ],
     out: Annotated[Path, typer.Option("--out", help="Where to write the save file.", metavar="FILE")],
     players: Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the game's randomness.")] = 0,
+    seed: Annotated[int, _seed_option("Seed of the game's randomness (0 to 2^64 - 1).")] = 0,
     option: OptionList = None,
     with_: WithList = None,
     seats: Annotated[
@@ -944,7 +959,7 @@ def simulate(
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Players (default: minimum).")
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Game i uses seed S+i.")] = 0,
+    seed: Annotated[int, _seed_option("Game i uses seed S+i (0 to 2^64 - 1).")] = 0,
     bots: Annotated[
         str,
         typer.Option(
@@ -972,6 +987,7 @@ def simulate(
     from .simulate import guard_outputs, print_summary, run_simulation
 
     guard_outputs(out, rows, force)
+    _check_seeds(seed, games)
     reg = registry()
     spec = reg.variant(variant)
     summary = run_simulation(
@@ -993,6 +1009,15 @@ def simulate(
         bot_options=bot_option or [],
     )
     _end_run(summary, print_summary, json_out)
+
+
+def _check_seeds(seed: int, games: int) -> None:
+    """Game i of a run uses seed S+i: the last one must be a seed too."""
+    if seed + games - 1 > SEED_MAX:
+        raise CliError(
+            f"--seed {seed} with --games {games} runs past the largest seed, 2^64 - 1 "
+            f"({SEED_MAX}); give --seed {SEED_MAX - games + 1} at most"
+        )
 
 
 def _end_run(report: dict[str, Any], show: Callable[[dict[str, Any]], None], json_out: bool) -> None:
@@ -1025,7 +1050,7 @@ def tournament(
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Players (default: one per name in --bots).")
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Game i uses seed S+i.")] = 0,
+    seed: Annotated[int, _seed_option("Game i uses seed S+i (0 to 2^64 - 1).")] = 0,
     option: OptionList = None,
     with_: WithList = None,
     jobs: JobsOption = None,
@@ -1044,6 +1069,7 @@ def tournament(
     from .tournament import parse_bots, print_tournament, run_tournament
 
     guard_outputs(None, rows, force)
+    _check_seeds(seed, games)
     reg = registry()
     spec = reg.variant(variant)
     kinds = parse_bots(bots, reg, variant)

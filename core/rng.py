@@ -19,9 +19,15 @@ T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
+SEED_MAX = _MASK
+"""The largest seed a new game takes: seeds are 64-bit, 0 to 2**64 - 1, so that two
+different seeds never make the same game.  (A save from before this limit, with a seed
+outside it, still loads: :func:`seed_to_state` reduces any int as it always has.)"""
+
 
 def seed_to_state(seed: int | str) -> int:
-    """Turn a user seed (any int, or a string of digits) into a 64-bit state."""
+    """Turn a seed (any int, or a string of digits) into a 64-bit state: the seed itself
+    for the seeds a new game takes (0 to :data:`SEED_MAX`), any other int modulo 2**64."""
     value = int(seed)
     return value & _MASK
 

@@ -317,3 +317,26 @@ def test_simulate_out_names_a_folder(run, new_game):
         run("simulate", "sparks", "-n", "1", "--out", "human.json"),
         "--out names a folder for the games' saves; human.json is a file",
     )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("new", "sparks", "--out", "s.json", "--seed", "-1"),
+        ("new", "sparks", "--out", "s.json", "--seed", str(2**64)),
+        ("demo", "sparks", "--seed", str(2**64 + 1)),
+    ],
+)
+def test_a_seed_outside_64_bits_is_refused_not_folded_onto_another(run, tmp_path, args):
+    """2**64 + 1 would make the game of seed 1: a seed is 0 to 2**64 - 1, and says so."""
+    assert_one_line_error(run(*args), "is not a seed", "0 to 2^64 - 1")
+    assert not list(tmp_path.glob("*.json"))
+
+
+def test_a_run_whose_last_seed_passes_64_bits_names_the_largest_start(run):
+    largest = 2**64 - 1
+    assert_one_line_error(
+        run("simulate", "sparks", "--seed", str(largest), "--games", "2"), f"--seed {largest - 1} at most"
+    )
+    result = run("simulate", "sparks", "--seed", str(largest), "--games", "1")
+    assert result.returncode == 0, result.stderr
