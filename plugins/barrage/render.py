@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from turbine.core.layout import broken, plural
+from turbine.core.layout import broken, pack, plural
 
 from .decisions.words import contract_text
 from .production import powerhouse_bonus
@@ -395,12 +395,16 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
         if other == seat:
             continue
         p = state.players[other]
-        others += broken(
-            f"{who(r, state, other)}{named(r, state, other)}: {p.vp} VP · energy {p.energy} · "
-            f"{p.credits}c {p.excavators}e {p.mixers}m · engineers {p.engineers} · "
+        figures = [
+            f"{p.vp} VP",
+            f"energy {p.energy}",
+            f"{p.credits}c {p.excavators}e {p.mixers}m",
+            f"engineers {p.engineers}",
             f"contracts {len(p.contracts)} held, {len(p.fulfilled)} fulfilled",
-            width,
-            "  ",
+        ]
+        # broken between figures, never inside one; further lines 4 columns in, as broken's
+        others += pack(
+            f"  {who(r, state, other)}{named(r, state, other)}: ", figures, " · ", width, room=width
         )
     order = " ".join(str(s + 1) for s in state.turn_order)
     lines += [f"Others (turn order by seat: {order})", *others]
