@@ -322,6 +322,7 @@ class PlaySession:
         last = humans[-1]
         undone = len(game.log) - last
         self.orders.clear()  # given for the position that is taken back
+        self.announcer.drop()  # a move of it not yet said is taken back with it
         game.rewind(last)
         self.save()
         self.say(f"Undone {undone} action{'s' if undone != 1 else ''}; back to {game.where()}.", "yellow")

@@ -240,6 +240,10 @@ class Announcer:
         for told in [*self.told, *self._counts()]:
             for line in output.wrap(told, width, indent="    "):
                 self.console.print(Text(line, style="dim"), no_wrap=True)
+        self.drop()
+
+    def drop(self) -> None:
+        """Forget the action under way unsaid: ``undo`` took it back."""
         self.seat, self.steps, self.told = None, [], []
         self.before = self.after = None
 

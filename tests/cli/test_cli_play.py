@@ -100,3 +100,14 @@ def test_end_of_input_saves_and_leaves(run, new_game):
     assert result.returncode == 0, result.stderr
     assert [e["notation"] for e in read_json(path)["log"]] == ["pass"]
     assert "Resume with: turbine play g" in result.stdout or "Resume with: turbine play" in result.stdout
+
+
+def test_undo_of_a_move_still_under_way_does_not_announce_it(run):
+    """A move that leaves the same seat a further decision (Barrage's ``construct``, then
+    where) is said once it is complete; taken back before that, it is never said."""
+    assert run("new", "barrage", "--seats", "human,greedy", "--out", "b.json").returncode == 0
+    script = "\n".join(["1", "1", "construct", "undo", "quit"])
+    result = run("play", "b.json", input=script + "\n", tty_check=False)
+    assert result.returncode == 0, result.stderr
+    after_undo = result.stdout.split("Undone 1 action")[1]
+    assert "Player 1: construct" not in after_undo
