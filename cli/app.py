@@ -50,6 +50,7 @@ from .common import (
     run_bots,
     save_game,
     seat_number,
+    stop_if_bots_unfinished,
     use_width,
     warn_left_out,
 )
@@ -497,6 +498,7 @@ def new(
         Text(f"New {spec.name} game for {game.players} players (seed {seed}) saved to {out}", style="bold")
     )
     announce(game, moves)
+    stop_if_bots_unfinished(game, out)
     output.where(game)
     if not game.is_over:
         shown = str(out)
@@ -633,6 +635,7 @@ def move(
     finally:  # a bot that fails leaves the game saved just before its move
         save_game(game, file)
     announce(game, moves)
+    stop_if_bots_unfinished(game, file)
     output.where(game)
     if game.is_over:
         scoreboard.print_scores(game, final=True)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+import typer
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import PydanticUndefined
 from turbine.core import Game, Registry, Seat, TurbineError, default_registry, savefile
@@ -482,6 +483,20 @@ def ask_hint(game: Game, asked: str, console: Any = None) -> tuple[str, Any]:
             return name, suggest(game, name)
     except BotFailure as exc:
         raise CliError(f"{name} gives no hint here: {exc}") from None
+
+
+def stop_if_bots_unfinished(game: Game, saved_to: Path) -> None:
+    """After :func:`run_bots`: a bot still to move means the game's decision bound was hit,
+    so its rules may never end (a bug of the game, exit code 1, said in one line), not a
+    position handed to a person."""
+    seat = game.to_move
+    if game.is_over or seat is None or game.seats[seat].player == "human":
+        return
+    output.error_line(
+        f"the bots did not finish within {game.rules.decision_bound()} decisions, the game's "
+        f"decision bound: its rules may never end ({game.where()}; saved to {saved_to})"
+    )
+    raise typer.Exit(1)
 
 
 def run_bots(

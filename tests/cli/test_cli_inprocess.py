@@ -105,3 +105,30 @@ def test_plugins_reports_load_errors(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "core" in out and "0.1.0" in out
     assert "broken: failed to import broken.plugin: ImportError: nope" in out
+
+
+@pytest.mark.parametrize("command", ["new", "move"])
+def test_bots_stopped_by_the_decision_bound_are_a_bug_of_the_game(monkeypatch, capsys, tmp_path, command):
+    """Bots that reach the game's decision bound stop there (its rules may never end): the
+    game is saved, and the command says so and exits 1, not 0 as if a person were to move."""
+    sparks = pytest.importorskip("turbine_sparks.game")
+    path = tmp_path / "g.json"
+    seats = "human,random,random" if command == "move" else "random,random"
+    monkeypatch.setattr(cli_app, "_plugin_commands_added", True)
+    if command == "move":
+        with pytest.raises(SystemExit) as made:
+            cli_app.main(["new", "sparks", "--seats", seats, "--out", str(path)])
+        assert made.value.code in (0, None)
+    bound = 1 if command == "move" else 3  # after the person's move, two bots are to move
+    monkeypatch.setattr(sparks.SparksRules, "decision_bound", lambda self: bound)
+    args = (
+        ["new", "sparks", "--seats", seats, "--out", str(path)]
+        if command == "new"
+        else ["move", str(path), "1"]
+    )
+    with pytest.raises(SystemExit) as exit_info:
+        cli_app.main(args)
+    assert exit_info.value.code == 1
+    err = capsys.readouterr().err
+    assert f"the bots did not finish within {bound} decisions" in err and err.count("\n") == 1
+    assert path.exists()
