@@ -16,16 +16,14 @@ from __future__ import annotations
 
 import dataclasses
 import time
-import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from rich.text import Text
 from turbine.core import Game, Registry
 from turbine.core.session import options_model, validate_options
-from turbine.core.testing import ConformanceError, check_bots, check_plugin, check_variant
+from turbine.core.testing import ConformanceError, check_bots, check_plugin, check_variant, raised
 
 from . import output
 from .common import CliError, parse_options
@@ -189,17 +187,11 @@ def run(
         except ConformanceError as exc:
             outcome.problem = str(exc)
         except Exception as exc:  # the game's own code raised: that is the check's finding
-            outcome.problem = f"{type(exc).__name__}: {exc} (raised at {_innermost(exc)})"
+            outcome.problem = raised(exc)
         outcome.seconds = time.perf_counter() - start
         outcomes.append(outcome)
         said(outcome)
     return outcomes
-
-
-def _innermost(exc: BaseException) -> str:
-    """Where ``exc`` was raised: ``game.py:42 in perform``."""
-    frame = traceback.extract_tb(exc.__traceback__)[-1]
-    return f"{Path(frame.filename).name}:{frame.lineno} in {frame.name}"
 
 
 def say(outcome: Outcome) -> None:

@@ -2,7 +2,8 @@
 
 One call plays seeded games with bots and checks, after every action:
 
-* the legal list is non-empty exactly while the game is not over;
+* the legal list is non-empty exactly while the game is not over, and listing it
+  leaves the state alone;
 * applying the action to a clone gives the same state as applying it here;
 * the state encodes to JSON and decodes to an equal state;
 * an action that is not legal now is refused with :class:`IllegalAction` and
@@ -12,12 +13,15 @@ One call plays seeded games with bots and checks, after every action:
   reads back as it (``read_action(describe(a)) == a``);
 * ``view`` of every seat leaves the state untouched and encodes;
 
-and, per game: it ends within ``rules.decision_bound()``; the same seed played
-again gives the same digests; saving and loading the log reproduces the final
-state; ``winner`` names seats.  Then every bot registered for the variant plays
-a game (:func:`check_bots`): given its seat's view, it changes neither the view
-nor the legal list, answers with a legal move, and repeats its moves from the
-same seed.
+every few decisions, what the table draws (:func:`_check_screens`), and that a seat
+is shown only what its view shows (:func:`_check_hidden`); and, per game: it ends
+within ``rules.decision_bound()``; the same seed played again gives the same legal
+lists, moves and states, here and (the first game) in another Python process with
+another hash seed; saving and loading the log reproduces the final state; ``winner``
+names seats.  Then every bot registered for the variant plays a game
+(:func:`check_bots`): given its seat's view, it changes neither the view, the legal
+list nor the game's options, answers with a legal move, and repeats its moves from
+the same seed.
 
 Plugin authors call it from their own test suite::
 
@@ -78,6 +82,9 @@ class Report:
 class _Foreign:
     """An object no game accepts as an action."""
 
+    def __repr__(self) -> str:
+        return "an object that is no action"
+
     def __eq__(self, other: object) -> bool:
         return False
 
@@ -95,6 +102,7 @@ def check_variant(
     registry: Registry | None = None,
     parse_sample: int = 48,
     all_bots: bool = True,
+    across_processes: bool = True,
 ) -> Report:
     """Play seeded bot games of ``variant`` and check the contract after every action.
 
@@ -102,24 +110,27 @@ def check_variant(
     round trip (spread evenly over the list), to keep huge legal lists cheap.
     ``all_bots``: also check every bot registered for the variant
     (:func:`check_bots`, one game each at the first player count and seed).
+    ``across_processes``: play the first game again in a new Python process with
+    another hash seed, as ``--jobs`` and a later session do, where the order of a set of
+    strings or a ``hash()`` differs (only with the installed plugins: not with a
+    ``registry`` of the caller's, which another process cannot build).
     Raises :class:`ConformanceError` on the first broken property.
     """
+    registry_given = registry
     registry = registry or default_registry()
     expansions = list(expansions)
     _check_plugins(registry, variant, expansions)
     report = Report()
+    checked_across = False
     players, seeds = list(players), list(seeds)
     for count in players:
         for seed in seeds:
             setup = _Setup(registry, variant, count, seed, options or {}, list(expansions), bot)
-            digests = _play_and_check(setup, parse_sample, report)
-            again = _digests_only(setup)
-            if again != digests:
-                first = next(i for i, (a, b) in enumerate(zip(digests, again, strict=False)) if a != b)
-                raise ConformanceError(
-                    f"{variant} {count}p seed {seed}: the same seed and actions gave a different "
-                    f"state at decision {first} on a second run"
-                )
+            steps = _play_and_check(setup, parse_sample, report)
+            _compare_runs(setup, steps, _steps_only(setup), "on a second run")
+            if across_processes and registry_given is None and not checked_across:
+                _compare_runs(setup, steps, _steps_in_another_process(setup), ANOTHER_PROCESS)
+                checked_across = True
     if all_bots and players and seeds:
         report.bots = check_bots(
             variant,
@@ -204,10 +215,13 @@ def _check_one_bot(setup: _Setup) -> list[Any]:
                 view = rules.clone(state)
         seen = None if view is None else rules.digest(view)
         given = list(legal)
+        options = _options_now(rules)
         try:
             action = bots[seat].choose(view, given)
         except Exception as exc:
-            fail(f"the bot raised {type(exc).__name__}: {exc}")
+            fail(f"the bot raised {raised(exc)}")
+        if _options_now(rules) != options:
+            fail("the bot changed the game's options (rules.options), which every seat plays by")
         if view is not None and rules.digest(view) != seen:
             fail("the bot changed the view it was given")
         if given != legal:
@@ -217,6 +231,25 @@ def _check_one_bot(setup: _Setup) -> list[Any]:
         game.play(action)
         moves.append(action)
     return moves
+
+
+def raised(exc: BaseException) -> str:
+    """``exc`` said with where it was raised: ``KeyError: 'coal' (at sparks/game.py:42 in
+    perform)``, the file named with its folder (every plugin has its ``plugin.py``)."""
+    import traceback
+    from pathlib import Path
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return f"{type(exc).__name__}: {exc}"
+    frame = frames[-1]
+    path = Path(frame.filename)
+    return f"{type(exc).__name__}: {exc} (at {path.parent.name}/{path.name}:{frame.lineno} in {frame.name})"
+
+
+def _options_now(rules: Rules[Any, Any, Any]) -> Any:
+    options = rules.options
+    return options.model_dump(mode="json") if hasattr(options, "model_dump") else repr(options)
 
 
 def check_plugin(plugin: Any, *, registry: Registry | None = None) -> None:
@@ -335,20 +368,104 @@ class _Setup:
         )
 
 
-def _digests_only(setup: _Setup) -> list[str]:
+Step = tuple[str, str, str]
+"""One decision of a seeded game as the kit compares runs: the digest of the state, the
+legal list's notations (hashed) and the move played ("" after the last)."""
+
+ANOTHER_PROCESS = "in another Python process (another hash seed)"
+
+
+def _step(rules: Rules[Any, Any, Any], state: Any, legal: list[Any], action: Any) -> Step:
+    import hashlib
+
+    notations = "\n".join(rules.describe(a) for a in legal).encode()
+    move = "" if action is None else rules.describe(action)
+    return rules.digest(state), hashlib.blake2b(notations, digest_size=8).hexdigest(), move
+
+
+def _steps_only(setup: _Setup) -> list[Step]:
+    """:func:`_play_and_check`'s game again, unchecked: its steps."""
     game = setup.new()
+    rules = game.rules
     bots = game.make_bots()
-    digests = [game.rules.digest(game.state)]
-    bound = game.rules.decision_bound()
+    bound = rules.decision_bound()
+    steps: list[Step] = []
     while not game.is_over and len(game.log) <= bound:
         seat = game.to_move
         assert seat is not None
-        game.play(bots[seat].choose(game.state, game.legal()))
-        digests.append(game.rules.digest(game.state))
-    return digests
+        legal = game.legal()
+        action = bots[seat].choose(game.state, legal)
+        steps.append(_step(rules, game.state, legal, action))
+        game.play(action)
+    steps.append(_step(rules, game.state, [], None))
+    return steps
 
 
-def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[str]:
+def _compare_runs(setup: _Setup, first: list[Step], again: list[Step], where: str) -> None:
+    """The same seed played twice gave the same game; else what differed first."""
+    if again == first:
+        return
+    head = f"{setup.variant} {setup.players}p seed {setup.seed}"
+    for i, (one, two) in enumerate(zip(first, again, strict=False)):
+        if one == two:
+            continue
+        if one[0] != two[0]:
+            what = "the same moves gave a different state"
+        elif one[1] != two[1]:
+            what = (
+                "legal_actions gave another list or order (a set's order or hash() changes "
+                "between runs; sort by something stable)"
+            )
+        else:
+            what = f"the bot chose {two[2]!r}, not {one[2]!r}, from the same legal list"
+        raise ConformanceError(f"{head}: at decision {i} {where}, {what}")
+    raise ConformanceError(f"{head}: the game took {len(again) - 1} decisions {where}, not {len(first) - 1}")
+
+
+def _steps_in_another_process(setup: _Setup) -> list[Step]:
+    """:func:`_steps_only` in a new interpreter whose hash seed differs from this one's."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    try:
+        options = json.dumps(dict(setup.options))
+    except TypeError:
+        return []  # options only this process can hold: nothing to compare
+    mine = os.environ.get("PYTHONHASHSEED", "")
+    other = "2" if mine == "1" else "1"
+    code = (
+        "import json, sys\n"
+        "from turbine.core.plugins import default_registry\n"
+        "from turbine.core.testing import _Setup, _steps_only\n"
+        "a = json.loads(sys.argv[1])\n"
+        "setup = _Setup(default_registry(), a['variant'], a['players'], a['seed'], a['options'], "
+        "a['expansions'], a['bot'])\n"
+        "print(json.dumps(_steps_only(setup)))\n"
+    )
+    args = json.dumps(
+        {
+            "variant": setup.variant,
+            "players": setup.players,
+            "seed": setup.seed,
+            "options": json.loads(options),
+            "expansions": setup.expansions,
+            "bot": setup.bot,
+        }
+    )
+    env = {**os.environ, "PYTHONHASHSEED": other}
+    done = subprocess.run(
+        [sys.executable, "-c", code, args], capture_output=True, text=True, env=env, check=False
+    )
+    if done.returncode != 0:
+        said = done.stderr.strip().splitlines()[-1:] or ["no message"]
+        head = f"{setup.variant} {setup.players}p seed {setup.seed}"
+        raise ConformanceError(f"{head}: the game failed {ANOTHER_PROCESS}: {said[0]}")
+    return [tuple(step) for step in json.loads(done.stdout)]  # type: ignore[misc]
+
+
+def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[Step]:
     game = setup.new()
     variant, players, seed = setup.variant, setup.players, setup.seed
     rules = game.rules
@@ -368,14 +485,20 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[st
             fail(f"{what} cannot be encoded as JSON, which saves and digests need: {exc}")
 
     encodes("the state", game.state)
-    digests = [rules.digest(game.state)]
+    steps: list[Step] = []
 
     reads = type(rules).read_action is not Rules.read_action  # else it reads nothing, by design
 
     while True:
         state = game.state
+        unlisted = rules.digest(state)
         over = rules.is_over(state)
-        legal = game.legal()
+        try:
+            legal = game.legal()
+        except Exception as exc:
+            fail(f"legal_actions raised {raised(exc)}")
+        if rules.digest(state) != unlisted:
+            fail("legal_actions changed the state (listing the moves must leave it as it was)")
         if over:
             if legal:
                 fail("the game is over but legal_actions is not empty")
@@ -431,11 +554,21 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[st
             fail(
                 f"clone() shares {shared} with the state: the state holds something its type does not declare"
             )
-        game.play(action)
-        rules.apply(twin, action)
+        steps.append(_step(rules, state, legal, action))
+        shown = rules.describe(action)
+        try:
+            game.play(action)
+        except Exception as exc:
+            fail(f"playing the legal move {shown!r} raised {raised(exc)}")
+        try:
+            rules.apply(twin, action)
+        except Exception as exc:
+            fail(
+                f"playing {shown!r} on a clone of the state raised {raised(exc)} "
+                "(do the rules keep something outside the state?)"
+            )
         if twin != game.state:
-            fail(f"applying {rules.describe(action)!r} to a clone gave a different state")
-        digests.append(rules.digest(game.state))
+            fail(f"applying {shown!r} to a clone gave a different state")
         if len(seen_actions) < 64 and action not in seen_actions:
             seen_actions.append(action)
 
@@ -454,7 +587,8 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[st
     report.actions += len(game.log)
     report.longest = max(report.longest, len(game.log))
     report.finished.append((players, seed, len(game.log)))
-    return digests
+    steps.append(_step(rules, game.state, [], None))
+    return steps
 
 
 SCREEN_EVERY = 16
@@ -474,15 +608,15 @@ def _check_screens(
     rules, state = game.rules, game.state
     before = rules.digest(state)
 
-    def drawn(what: str, draw: Callable[..., Any], *args: Any, markup: bool = True) -> None:
+    def drawn(what: str, draw: Callable[..., Any], *args: Any, markup: bool = True) -> str:
         try:
             text = draw(*args)
         except ParseError:  # a view that needs an argument says so
             if draw != game.render_view:
                 raise
-            return
+            return ""
         except Exception as exc:
-            fail(f"{what} raised {type(exc).__name__}: {exc}")
+            fail(f"{what} raised {raised(exc)}")
         if not isinstance(text, str):
             fail(f"{what} returned {type(text).__name__}, not a text")
         if markup:
@@ -490,18 +624,70 @@ def _check_screens(
                 Text.from_markup(text)
             except MarkupError as exc:
                 fail(f"{what} is not valid rich markup (escape texts with rich.markup.escape): {exc}")
+        return text
 
     if seat is not None:
         drawn("question()", rules.question, state, markup=False)
         drawn(f"turn_view(seat {seat + 1})", rules.turn_view, state, seat)
         for action in sample:
-            drawn(f"choice_text({action!r})", rules.choice_text, state, action, markup=False)
+            text = drawn(f"choice_text({action!r})", rules.choice_text, state, action, markup=False)
+            notation = rules.describe(action)
+            if not text.startswith(notation):
+                fail(
+                    f"choice_text shows {text!r}, which does not start with the move's notation "
+                    f"{notation!r}: a menu's line starts with what the player may type"
+                )
+    for viewer in range(rules.players) if seat is not None or not game.is_over else ():
+        _check_hidden(rules, state, viewer, fail)
     for viewer in dict.fromkeys((seat, None)):
         drawn(f"the board for {'everyone' if viewer is None else f'seat {viewer + 1}'}", game.render, viewer)
     for name in game.views():
         drawn(f"the view {name!r}", game.render_view, seat, name)
     if rules.digest(state) != before:
         fail("drawing the table's texts (question, panel, choices, board, views) changed the state")
+
+
+def _check_hidden(
+    rules: Rules[Any, Any, Any], state: Any, seat: int, fail: Callable[[str], NoReturn]
+) -> None:
+    """What ``seat`` is shown comes from what it may see: its board and its panel drawn
+    from the full state are those drawn from its :meth:`~Rules.view` (a screen that
+    differs shows something the view hides: a hand, the deck's order); and a
+    :meth:`~Rules.determinise` of its view, the state a searching bot plays on, shows the
+    seat just that view again (a redeal that changes what the seat knows, or deals a card
+    twice where the view shows it once, makes the bot search another game)."""
+    view = rules.view(state, seat)
+    if view is state:
+        return  # the game hides nothing from this seat
+
+    def drawn(what: str, draw: Callable[[Any, int], str], of: Any) -> str:
+        try:
+            return draw(of, seat)
+        except Exception as exc:
+            fail(f"{what} raised {raised(exc)}")
+
+    board = f"the board for seat {seat + 1}"
+    if drawn(board, rules.render, state) != drawn(board, rules.render, view):
+        fail(
+            f"the board for seat {seat + 1} differs when drawn from its view: it shows what "
+            "view() hides from that seat"
+        )
+    panel = f"turn_view(seat {seat + 1})"
+    if drawn(panel, rules.turn_view, state) != drawn(panel, rules.turn_view, view):
+        fail(
+            f"turn_view(seat {seat + 1}) differs when drawn from the seat's view: it shows what "
+            "view() hides from that seat"
+        )
+    if type(rules).hide is not Rules.hide and type(rules).redeal is Rules.redeal:
+        fail("the rules override hide() but not redeal(): a searching bot would play on the hidden view")
+    from .rng import Rng
+
+    dealt = rules.determinise(view, seat, Rng.from_seed(7))
+    if rules.digest(rules.view(dealt, seat)) != rules.digest(view):
+        fail(
+            f"determinise() of seat {seat + 1}'s view deals a state that seat sees differently: "
+            "redeal() must deal only what hide() hid, consistently with what the seat sees"
+        )
 
 
 # -- helpers for a game's own rule tests ----------------------------------------------------

@@ -117,6 +117,21 @@ def test_kit_catches_a_bot_that_changes_the_legal_list():
     kit_refuses(Popper, "the bot changed the legal list it was given")
 
 
+def test_kit_catches_a_bot_that_changes_the_game_s_options():
+    """A bot is given the game's rules: options it changes change the game of every seat
+    (and a replay of its log, played by the options saved, goes another way)."""
+
+    class Meddler:
+        def __init__(self, rules: Any, seat: int, seed: int) -> None:
+            self.rules = rules
+
+        def choose(self, view: Any, legal: list[Any]) -> Any:
+            self.rules.options.rounds = 1
+            return legal[0]
+
+    kit_refuses(Meddler, "the bot changed the game's options")
+
+
 def test_kit_catches_an_illegal_answer_and_a_raising_bot():
     kit_refuses(
         failing(3, not_a_move), r"decision 4 .*the bot answered 'not a move', which is not a legal move"

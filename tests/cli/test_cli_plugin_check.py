@@ -100,7 +100,9 @@ def test_a_game_whose_code_raises_fails_its_check_with_where(run, monkeypatch):
     result = run("plugin", "check", "sparks", "--seeds", "1", "--json")
     assert result.returncode == 2 and "Traceback" not in result.stderr
     _, check = json.loads(result.stdout)["checks"]
-    assert check["problem"].startswith("KeyError: 'no such coin' (raised at test_cli_plugin_check.py:")
+    assert check["problem"].startswith("sparks 2p seed 0, decision 0 (round 1, auction, seat 1")
+    assert "playing the legal move 'open " in check["problem"]
+    assert "raised KeyError: 'no such coin' (at cli/test_cli_plugin_check.py:" in check["problem"]
     assert check["problem"].endswith(" in perform)")
 
 

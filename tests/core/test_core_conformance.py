@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
-from turbine.core import Registry, bots
+from turbine.core import Registry, Rules, bots
 from turbine.core.testing import ConformanceError, check_variant
 
 
@@ -118,3 +119,145 @@ def test_kit_draws_what_the_table_shows(registry, monkeypatch, method, fault, sa
     monkeypatch.setattr(sparks_game.SparksRules, method, broken)
     with pytest.raises(ConformanceError, match=said):
         check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
+
+
+def _deck_top(state):
+    return f" · next {state.deck[:1]}"
+
+
+@pytest.mark.parametrize(
+    ("method", "fault", "said"),
+    [
+        (
+            "render",
+            lambda original: lambda self, state, seat: original(self, state, seat) + _deck_top(state),
+            r"the board for seat \d differs when drawn from its view: it shows what view\(\) hides",
+        ),
+        (
+            "turn_view",
+            lambda original: lambda self, state, seat: original(self, state, seat) + _deck_top(state),
+            r"turn_view\(seat \d\) differs when drawn from the seat's view",
+        ),
+        ("redeal", lambda original: Rules.redeal, r"override hide\(\) but not redeal\(\)"),
+        (
+            "redeal",
+            lambda original: (
+                lambda self, view, seat, rng: msgspec.structs.replace(
+                    original(self, view, seat, rng), offer=0
+                )
+            ),
+            r"determinise\(\) of seat \d's view deals a state that seat sees differently",
+        ),
+        (
+            "choice_text",
+            lambda original: lambda self, state, action: f"({original(self, state, action)})",
+            r"choice_text shows '\(.*\)', which does not start with the move's notation",
+        ),
+    ],
+)
+def test_kit_checks_that_a_seat_is_shown_only_what_it_sees(registry, monkeypatch, method, fault, said):
+    """A board or panel drawn from what the seat's view hides (the deck's next card), a
+    game that hides without dealing the hidden part again for a searching bot, a redeal
+    that changes what the seat knows, a menu line that does not start with its notation."""
+    from turbine_sparks import game as sparks_game
+
+    monkeypatch.setattr(sparks_game.SparksRules, method, fault(getattr(sparks_game.SparksRules, method)))
+    with pytest.raises(ConformanceError, match=said):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
+
+
+def _sparks_rules():
+    from turbine_sparks import game as sparks_game
+
+    return sparks_game.SparksRules
+
+
+def test_kit_names_legal_actions_that_change_the_state(registry, monkeypatch):
+    rules = _sparks_rules()
+    legal = rules.legal_actions
+
+    def sorting_the_players(self, state):
+        state.players.reverse()
+        return legal(self, state)
+
+    monkeypatch.setattr(rules, "legal_actions", sorting_the_players)
+    with pytest.raises(ConformanceError, match=r"decision \d+ .*: legal_actions changed the state"):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
+
+
+def test_kit_says_where_a_legal_move_raised(registry, monkeypatch):
+    rules = _sparks_rules()
+    perform = rules.perform
+
+    def failing_on_the_third(self, state, action):
+        if state.flow.round == 1 and len(state.players[0].generators) + len(state.players[1].generators):
+            raise KeyError("excavator")
+        return perform(self, state, action)
+
+    monkeypatch.setattr(rules, "perform", failing_on_the_third)
+    with pytest.raises(
+        ConformanceError,
+        match=r"sparks 2p seed 0, decision \d+ .*: playing the legal move '.*' raised KeyError",
+    ):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
+
+
+def test_kit_names_rules_that_keep_something_outside_the_state(registry, monkeypatch):
+    """A count kept on the rules object: the clone's move is refused, the game's was not."""
+    rules = _sparks_rules()
+    perform = rules.perform
+    played: list[object] = []
+
+    def counting(self, state, action):
+        if played and played[-1] is action:
+            from turbine.core import IllegalAction
+
+            raise IllegalAction("played already")
+        played.append(action)
+        return perform(self, state, action)
+
+    monkeypatch.setattr(rules, "perform", counting)
+    with pytest.raises(
+        ConformanceError, match=r"on a clone of the state raised IllegalAction: played already"
+    ):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
+
+
+def test_kit_says_legal_lists_in_another_order_on_a_second_run(registry, monkeypatch):
+    rules = _sparks_rules()
+    legal, start = rules.legal_actions, rules.initial_state
+    games = {"n": 0}
+
+    def counted(self, seed):
+        games["n"] += 1
+        return start(self, seed)
+
+    def reversed_in_the_second_run(self, state):
+        out = legal(self, state)
+        return out[::-1] if games["n"] > 2 else out  # after the checked game and its reload
+
+    monkeypatch.setattr(rules, "initial_state", counted)
+    monkeypatch.setattr(rules, "legal_actions", reversed_in_the_second_run)
+    with pytest.raises(ConformanceError, match=r"on a second run, legal_actions gave another list or order"):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
+
+
+def test_kit_plays_the_game_again_in_another_process(monkeypatch):
+    """A legal list in the order of ``hash()``, which Python seeds afresh in each process
+    (``--jobs`` plays in other processes; a replay in a later one): the first game of the
+    kit is played again in a process of another hash seed.  (Patched here, the other process
+    runs sparks as installed, whose order is its own: the kit reports the first difference.)"""
+    pytest.importorskip("turbine_sparks")
+    rules = _sparks_rules()
+    legal = rules.legal_actions
+    monkeypatch.setattr(
+        rules,
+        "legal_actions",
+        lambda self, state: sorted(legal(self, state), key=lambda a: hash(self.describe(a))),
+    )
+    with pytest.raises(
+        ConformanceError, match=r"in another Python process \(another hash seed\), legal_actions"
+    ):
+        check_variant("sparks", players=[2], seeds=[0], all_bots=False)
+    monkeypatch.undo()
+    check_variant("sparks", players=[2], seeds=[0], all_bots=False)  # as installed: the same game
