@@ -881,7 +881,9 @@ def export(
     ] = None,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Write to FILE (atomically) instead of stdout.", metavar="FILE"),
+        typer.Option(
+            "--out", help="Write to FILE (atomically) instead of stdout (- is stdout).", metavar="FILE"
+        ),
     ] = None,
     force: ReplaceFlag = False,
 ) -> None:

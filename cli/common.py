@@ -239,11 +239,12 @@ def saved_game(path: Path) -> SavedHead | None:
     folder, another kind of file).  A file that names the save format but cannot be read
     as one still counts as a save, with no seats known: it may be a damaged game."""
     try:
-        with path.open("rb") as file:
-            data = file.read()
+        with open(path, "rb", opener=savefile.open_regular) as file:
+            if b'"turbine-save"' not in file.read(4096):
+                return None
+            file.seek(0)
+            data = file.read(savefile.MAX_FILE_BYTES + 1)
     except OSError:
-        return None
-    if b'"turbine-save"' not in data[:4096]:
         return None
     try:
         head = msgspec.json.decode(data, type=SavedHead)
@@ -263,10 +264,22 @@ def guard_output(
         with contextlib.suppress(OSError):
             if out.exists() and out.samefile(reading):
                 raise CliError(f"{out} is the save being read; write the {what} to another file")
+    try:  # a device, a pipe or a folder at ``out`` is said before any work, not after it
+        savefile.written_path(out)
+    except OSError as exc:
+        raise CliError(f"cannot write the {what} to {out}: it is {_no_file(exc)}") from None
     if not force and not replaceable(out, bots_may_go):
         raise CliError(
             f"{out} holds a saved game; use --force to replace it, or write the {what} to another file"
         )
+
+
+def _no_file(exc: OSError) -> str:
+    return (
+        "a folder"
+        if isinstance(exc, IsADirectoryError)
+        else "not a regular file (a device, a pipe or a socket)"
+    )
 
 
 def replaceable(path: Path, bots_may_go: bool = False) -> bool:

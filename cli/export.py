@@ -62,8 +62,20 @@ def to_csv(table: list[dict[str, Any]], players: int) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([*COLUMNS, *(f"score_{seat}" for seat in range(1, players + 1))])
     for row in table:
-        writer.writerow([*(row[column] for column in COLUMNS), *row["scores"]])
+        writer.writerow([*(_cell(row[column]) for column in COLUMNS), *row["scores"]])
     return buffer.getvalue()
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula in a cell of text."""
+
+
+def _cell(value: Any) -> Any:
+    """A text cell as a spreadsheet shows it, never run: a player named ``=1+2`` (or
+    ``=HYPERLINK(…)``) is written ``'=1+2``, as OWASP advises for CSV; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
 
 
 def run_export(path: Path, form: str, out: Path | None, *, force: bool = False) -> None:
@@ -72,6 +84,8 @@ def run_export(path: Path, form: str, out: Path | None, *, force: bool = False) 
     form = form.strip().lower()
     if form not in FORMATS:
         raise CliError(f"--format must be one of {', '.join(FORMATS)}, not {form!r}")
+    if out is not None and str(out) == "-":  # the usual name of standard output
+        out = None
     if out is not None:
         guard_output(out, "rows", force=force, reading=path)
     save = savefile.load(path)

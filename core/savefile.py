@@ -11,12 +11,14 @@ generated from :class:`SaveFile`.
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import hashlib
 import json
 import math
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -217,7 +219,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     same file left behind are removed first (two writers of one save at once
     race anyway: the last rename wins).
     """
-    target = Path(path)
+    target = written_path(path)
     directory = target.parent if str(target.parent) else Path(".")
     _remove_stale_temporaries(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
@@ -232,6 +234,28 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     _sync_directory(directory)
+
+
+NOT_A_FILE = "not a regular file (a device, a pipe or a socket), so it is not written over"
+
+
+def written_path(path: str | os.PathLike[str]) -> Path:
+    """Where :func:`write_atomic` writes ``path``: through a symbolic link, the file it
+    points to (renaming over the link would replace the link, and leave the file it names,
+    a save, one move behind).  What is there and is no regular file, a device such as
+    ``/dev/null`` or a pipe, raises :class:`OSError` (the rename would replace it)."""
+    target = Path(path)
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return target  # nothing there yet (or a folder that cannot be looked in: said on writing)
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, NOT_A_FILE, str(path))
+    return target
 
 
 def _remove_stale_temporaries(target: Path) -> None:
@@ -415,16 +439,38 @@ def _check_shape(save: SaveFile, source: str) -> None:
 
 
 def load(path: str | os.PathLike[str]) -> SaveFile:
+    return decode(read_limited(path), source=str(path))
+
+
+def read_limited(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them (default
+    :data:`MAX_FILE_BYTES`): a longer file is refused by its size, before it is read, and
+    a device (``/dev/zero``, whose size says 0) or a pipe is never read or waited on."""
+    limit = MAX_FILE_BYTES if limit is None else limit
     try:
-        size = Path(path).stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise SaveFileError(f"{path} is {size:,} bytes, too large for a turbine save")
-        data = Path(path).read_bytes()
+        with open(path, "rb", opener=open_regular) as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                raise SaveFileError(f"{path} is {size:,} bytes, too large for a turbine save")
+            data = handle.read(limit + 1)  # a file that grew since
     except FileNotFoundError:
         raise SaveFileError(f"no such file: {path}") from None
     except OSError as exc:
         raise SaveFileError(f"cannot read {path}: {exc.strerror}") from None
-    return decode(data, source=str(path))
+    if len(data) > limit:
+        raise SaveFileError(f"{path} is more than {limit:,} bytes, too large for a turbine save")
+    return data
+
+
+def open_regular(path: str, flags: int) -> int:
+    """``os.open`` that does not wait on a pipe (``O_NONBLOCK``) and lets only a regular
+    file (or a folder, which says so when read) be read."""
+    fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+    mode = os.fstat(fd).st_mode
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        os.close(fd)
+        raise OSError(errno.EINVAL, "it is not a regular file (a device, a pipe or a socket)", path)
+    return fd
 
 
 def json_schema() -> dict[str, Any]:

@@ -340,3 +340,51 @@ def test_a_run_whose_last_seed_passes_64_bits_names_the_largest_start(run):
     )
     result = run("simulate", "sparks", "--seed", str(largest), "--games", "1")
     assert result.returncode == 0, result.stderr
+
+
+def test_a_move_on_a_linked_save_writes_the_save_the_link_names(run, new_game, tmp_path):
+    """Renaming over a symbolic link replaced the link and left the save one move behind."""
+    path = new_game("g.json", "human,human")
+    (tmp_path / "link.json").symlink_to("g.json")
+    assert run("move", "link.json", "open 2").returncode == 0
+    assert (tmp_path / "link.json").is_symlink()
+    assert read_json(path)["log"][0]["notation"] == "open 2"
+
+
+@pytest.mark.parametrize("make", ["fifo", "folder"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("export", "g.json", "--out", "x"),
+        ("show", "g.json", "--svg", "x"),
+        ("replay", "g.json", "--html", "x"),
+    ],
+)
+def test_an_output_on_a_pipe_or_folder_is_refused_before_any_work(run, new_game, tmp_path, make, args):
+    import os
+
+    new_game("g.json")
+    target = tmp_path / "x"
+    os.mkfifo(target) if make == "fifo" else target.mkdir()
+    said = "not a regular file (a device, a pipe or a socket)" if make == "fifo" else "it is a folder"
+    assert_one_line_error(run(*args), f"to x: it is {said}" if make == "fifo" else said)
+    assert target.is_fifo() if make == "fifo" else target.is_dir()
+
+
+def test_a_pipe_is_no_save_and_is_not_waited_on(run, tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "p.json")
+    assert_one_line_error(run("show", "p.json"), "cannot read p.json: it is not a regular file")
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_written_as_text(run, tmp_path):
+    assert (
+        run("new", "sparks", "--seats", "random,random", "--names", "=1+2,@me", "--out", "g.json").returncode
+        == 0
+    )
+    result = run("export", "g.json", "--format", "csv")
+    assert result.returncode == 0, result.stderr
+    assert ",'=1+2," in result.stdout and ",'@me," in result.stdout
+    assert run("export", "g.json", "--out", "-", "--format", "csv").stdout == result.stdout
+    assert not (tmp_path / "-").exists()
