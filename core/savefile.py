@@ -406,6 +406,21 @@ def _control_character_in(value: Any) -> str | None:
 
 def _check_shape(save: SaveFile, source: str) -> None:
     """Field values that the types allow but no turbine writes."""
+    if save.format_version < 2:  # format 1 had none of them: its version number was lowered
+        later = [
+            name
+            for name, there in (
+                ("rules versions", bool(save.rules_versions)),
+                ("log digest", bool(save.log_digest)),
+                ("final scores", save.final_scores is not None),
+            )
+            if there
+        ]
+        if later:
+            raise SaveFileError(
+                f"{source} is damaged: it says save format {save.format_version} but holds the "
+                f"{' and '.join(later)} of format 2 (its format version was changed)"
+            )
     if save.players < 1 or save.players != len(save.seats):
         raise SaveFileError(f"{source} is damaged: {len(save.seats)} seats for {save.players} players")
     for index, entry in enumerate(save.log, start=1):

@@ -740,6 +740,8 @@ def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -
     savefile.check_digests_present(save, source)
     game = Game.from_save(registry, save)  # first, as it names the step where a replay goes wrong
     report = game.load_report
+    if game.is_over and save.final_scores is None:  # every turbine of format 2 writes them
+        raise SaveFileError(f"not verified: the game is over but {source} has no final scores")
     if report.scores_match is False:
         raise SaveFileError(f"not verified: {report.notes[-1]}")
     total = len(save.log)

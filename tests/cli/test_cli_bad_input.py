@@ -388,3 +388,25 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_written_as_text(run, tmp_pat
     assert ",'=1+2," in result.stdout and ",'@me," in result.stdout
     assert run("export", "g.json", "--out", "-", "--format", "csv").stdout == result.stdout
     assert not (tmp_path / "-").exists()
+
+
+def test_a_save_whose_format_version_was_lowered_is_not_upgraded(run, finished_game):
+    """Format 1 had no log digest: lowering the number would let upgrade seal any edit."""
+    save = read_json(finished_game)
+    save["seats"][0]["name"] = "Mallory"
+    save["format_version"] = 1
+    finished_game.write_text(json.dumps(save))
+    before = finished_game.read_bytes()
+    assert_one_line_error(
+        run("upgrade", finished_game.name), "says save format 1 but holds the rules versions"
+    )
+    assert finished_game.read_bytes() == before
+
+
+def test_verify_refuses_a_finished_game_without_its_final_scores(run, finished_game):
+    save = read_json(finished_game)
+    del save["final_scores"]
+    finished_game.write_text(json.dumps(save))
+    assert_one_line_error(
+        run("replay", finished_game.name, "--verify"), "the game is over but", "no final scores"
+    )

@@ -194,7 +194,7 @@ def test_an_action_that_no_longer_decodes_is_read_from_its_notation_across_versi
         (lambda d: d.update(final_digest=""), "no final digest"),
         (lambda d: d["checkpoints"].pop(1), "lacks checkpoint digests (after action 50)"),
         (lambda d: d["seats"][1].update(name="Mallory"), "changed since it was saved"),
-        (lambda d: d.update(format_version=1), "format 1, which holds no log digest"),
+        (lambda d: d.update(format_version=1), "says save format 1 but holds the rules versions"),
     ],
 )
 def test_verify_refuses_missing_digests_and_any_edit(pg_save, change, message):
