@@ -125,8 +125,7 @@ def wrap_line(line: Text, width: int, hang: str = "    ") -> list[Text]:
     indent = " " * min(lead + len(hang), width // 2)
     pieces: list[Text] = []
     start, room = 0, width
-    while cell_len(plain[start:]) > room:
-        end = _columns_end(plain, start, room)
+    while (end := _columns_end(plain, start, room)) < len(plain):  # the rest does not fit
         cut = _break_at(plain, start if pieces else lead, end)
         if cut < 0:  # no space to break at: break the word
             cut = end
