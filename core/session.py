@@ -530,8 +530,14 @@ class Game:
                 f"played under the rules it was saved with: {older}; "
                 "`turbine upgrade --latest-rules` moves it to today's"
             )
-        for name in sorted(set(save.plugins) - set(game.plugin_versions)):
-            report.notes.append(f"plugin {name} was active when saved, and is not now")
+        gone = sorted(set(save.plugins) - set(game.plugin_versions))
+        if gone:  # one note, however many: the list is the file's to say, not a digest's to check
+            names = ", ".join(gone[:3]) + (f" and {len(gone) - 3:,} more" if len(gone) > 3 else "")
+            one = len(gone) == 1
+            report.notes.append(
+                f"plugin{'' if one else 's'} {names} {'was' if one else 'were'} active when saved, "
+                f"and {'is' if one else 'are'} not now"
+            )
         stop = len(save.log) if upto is None else min(upto, len(save.log))
         entries = save.log[:stop]
         rules = game.rules

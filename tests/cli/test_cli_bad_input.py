@@ -410,3 +410,15 @@ def test_verify_refuses_a_finished_game_without_its_final_scores(run, finished_g
     assert_one_line_error(
         run("replay", finished_game.name, "--verify"), "the game is over but", "no final scores"
     )
+
+
+def test_plugins_gone_since_the_save_are_one_warning_however_many(run, finished_game):
+    save = read_json(finished_game)
+    save["plugins"] |= {f"p{i}": "1.0" for i in range(5)}
+    finished_game.write_text(json.dumps(save))
+    result = run("show", finished_game.name)
+    assert result.returncode == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "active when saved" in line]
+    assert warnings == [
+        "turbine: warning: plugins p0, p1, p2 and 2 more were active when saved, and are not now"
+    ]
