@@ -280,7 +280,7 @@ def run_stepper(
     """Replay the save at ``path`` and step through it (``as_seat`` from 1; ``start``: a
     step; ``verify``: first check it as ``replay --verify`` does, and say so;
     ``bot_options``: ``BOT.KEY=VALUE`` settings of the bots ``hint`` asks)."""
-    save = savefile.load(path)
+    save = savefile.load(path, strict=verify)
     total = len(save.log)
     if start is not None and not 0 <= start <= total:
         raise CliError(f"--to must be between 0 and {total} (the log has {plural(total, 'action')})")

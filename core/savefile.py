@@ -453,8 +453,36 @@ def _check_shape(save: SaveFile, source: str) -> None:
         )
 
 
-def load(path: str | os.PathLike[str]) -> SaveFile:
-    return decode(read_limited(path), source=str(path))
+def load(path: str | os.PathLike[str], strict: bool = False) -> SaveFile:
+    """The save at ``path``.  ``strict`` (``replay --verify``) also refuses a key written
+    twice in one object, which JSON readers take either way (msgspec and Python the last
+    one, others the first): the game verified would not be the one every reader sees."""
+    data = read_limited(path)
+    save = decode(data, source=str(path))
+    if strict:
+        twice = duplicate_key(data)
+        if twice is not None:
+            raise SaveFileError(
+                f"{path} is damaged: the key {twice!r} is written twice in one object, so readers "
+                "differ on its value"
+            )
+    return save
+
+
+def duplicate_key(data: bytes) -> str | None:
+    """A key that some object of the JSON ``data`` holds twice, or ``None``."""
+    found: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: set[str] = set()
+        for key, _ in items:
+            if key in seen and not found:
+                found.append(key)
+            seen.add(key)
+        return dict(items)
+
+    json.loads(data.removeprefix(BOM), object_pairs_hook=pairs)
+    return found[0] if found else None
 
 
 def read_limited(path: str | os.PathLike[str], limit: int | None = None) -> bytes:

@@ -422,3 +422,18 @@ def test_plugins_gone_since_the_save_are_one_warning_however_many(run, finished_
     assert warnings == [
         "turbine: warning: plugins p0, p1, p2 and 2 more were active when saved, and are not now"
     ]
+
+
+@pytest.mark.parametrize(
+    ("edit", "key"),
+    [
+        (lambda text: text.replace('"seed": ', '"seed": 6, "seed": ', 1), "seed"),
+        (lambda text: text.replace('"notation": ', '"notation": "x", "notation": ', 1), "notation"),
+    ],
+)
+def test_verify_refuses_a_key_written_twice(run, finished_game, edit, key):
+    """The last value wins in turbine's reader and the first in others': not one game."""
+    text = json.dumps(read_json(finished_game), indent=1)
+    finished_game.write_text(edit(text))
+    assert run("show", finished_game.name).returncode == 0  # read as the last value says
+    assert_one_line_error(run("replay", finished_game.name, "--verify"), f"the key '{key}' is written twice")
