@@ -8,6 +8,7 @@ only when someone listens (:meth:`Rules.telling`), so bots and replays pay nothi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .tables import NEUTRAL, credits_for_energy
@@ -29,13 +30,19 @@ def snapshot(state: State) -> list[tuple[int, ...]]:
     return [(p.vp, p.credits, p.excavators, p.mixers, p.energy) for p in state.players]
 
 
-def changes(r: BarrageGame, state: State, before: list[tuple[int, ...]], title: str) -> None:
-    """``title: Germany +6 credits, +1 excavator · Italy …`` — what each seat gained or lost."""
+def changes(
+    r: BarrageGame, state: State, before: list[tuple[int, ...]], title: str, choosing: Sequence[int] = ()
+) -> None:
+    """``title: Germany +6 credits, +1 excavator · Italy …`` — what each seat gained or lost;
+    ``choosing``: the seats whose income includes a choice still to make (the machinery of
+    a conduit row), said so that an income that shows nothing yet is not read as none."""
     parts = []
     for seat, (old, new) in enumerate(zip(before, snapshot(state), strict=True)):
-        moved = [f"{b - a:+d} {name}" for name, a, b in zip(COUNTS, old, new, strict=True) if a != b]
+        moved = ", ".join(f"{b - a:+d} {name}" for name, a, b in zip(COUNTS, old, new, strict=True) if a != b)
+        if seat in choosing:
+            moved = f"{moved} and a choice to make" if moved else "has a choice to make"
         if moved:
-            parts.append(f"{company(r, state, seat)} {', '.join(moved)}")
+            parts.append(f"{company(r, state, seat)} {moved}")
     r.tell(f"{title}: {' · '.join(parts) if parts else 'no company has any yet'}")
 
 

@@ -705,6 +705,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         if self.options.income_order == "reverse":  # U-3
             order.reverse()
         pending = state.flow.pending
+        choosing = []
         for seat in order:  # each seat's choices are decided before the next seat's
             mark = len(pending)
             player = state.players[seat]
@@ -717,11 +718,13 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             new = pending[mark:]
             del pending[mark:]
             pending[0:0] = new
+            if new:
+                choosing.append(seat)
         if state.flow.round < ROUNDS:  # B-6.4
             for h, tile in enumerate(state.headstream_tiles):
                 state.headstream_water[h] += headstream_tiles()[tile][state.flow.round - 1]
         if before is not None:
-            narration.changes(self, state, before, f"Round {state.flow.round} income")
+            narration.changes(self, state, before, f"Round {state.flow.round} income", choosing)
 
     def _water_flow(self, state: State) -> None:
         """B-17: every marker on every headstream flows, headstream A first (B-12.2.4)."""

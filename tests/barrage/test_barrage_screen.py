@@ -302,3 +302,22 @@ def test_the_energy_track_says_1_credit():
     g.state.players[0].energy, g.state.players[1].energy = 1, 2
     track = g.rules.render_view(g.state, None, "energy", "")
     assert "1: now worth 1 credit," in track and "2: now worth 2 credits," in track
+
+
+def test_an_income_with_a_choice_still_to_make_says_so():
+    """B-6.2: a conduit row's machinery is chosen after the income is paid; the income line
+    says which companies have that choice ahead, rather than 'no company has any yet'."""
+    from turbine.core.testing import make_game
+
+    g = make_game("barrage", players=3, seed=5, bots="greedy")
+    bots = g.make_bots()
+    said = []
+    while not g.is_over and len(said) < 3:
+        g.play(bots[g.to_move].choose(g.state, g.legal()))
+        for line in g.told:
+            if " income: " in line and "a choice to make" in line:
+                said.append(line)
+                chooser = g.to_move
+                assert g.rules.question(g.state) == "which machinery to take"
+                assert f"{g.rules.company(g.state, chooser).name} " in line.split(": ", 1)[1]
+    assert said[0] == "Round 2 income: Italy has a choice to make"
