@@ -44,8 +44,9 @@ def sold(r: Teller, buyer: int, plant: int, price: int, alone: bool) -> None:
     r.tell(f"{r.player_name(buyer)} buys {plant_long(plant)} for {price} Elektro{why}")
 
 
-def cannot_raise(r: Teller, bidder: int, high: int) -> None:
-    r.tell(f"{r.player_name(bidder)} cannot pay more than {high} and drops out (P-4.5)")
+def cannot_raise(r: Teller, bidder: int, high: int, money: int) -> None:
+    """P-4.5: a bidder whose money does not reach a higher bid is out of the auction."""
+    r.tell(f"{r.player_name(bidder)} has {money} Elektro, too few to bid over {high}, and drops out (P-4.5)")
 
 
 def entered(r: Teller, plant: int) -> None:

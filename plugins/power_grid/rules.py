@@ -724,7 +724,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
                     a = state.auction
                     if a is not None and state.players[d.seat].money <= a.high_bid:
                         if self.telling():
-                            narration.cannot_raise(self, d.seat, a.high_bid)
+                            narration.cannot_raise(self, d.seat, a.high_bid, state.players[d.seat].money)
                         self._drop_out(state)  # he cannot raise: he drops out (P-4.5)
                         continue
                 elif d.kind == "return":

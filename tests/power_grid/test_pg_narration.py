@@ -118,7 +118,7 @@ def test_P_4_5_a_bidder_who_cannot_raise_is_said_to_drop_out():
     poor = (opener + 1) % 4
     game.state.players[poor].money = 3
     game.play(game.find("auction 3 bid 3"))
-    assert game.told[0] == f"{_seat(poor)} cannot pay more than 3 and drops out (P-4.5)"
+    assert game.told[0] == f"{_seat(poor)} has 3 Elektro, too few to bid over 3, and drops out (P-4.5)"
     assert poor not in game.state.auction.bidders
 
 
@@ -220,6 +220,6 @@ def test_what_happened_names_the_player_as_typed():
     told: list[str] = []
     game.rules.tell = told.append  # type: ignore[method-assign]
     narration.sold(game.rules, 0, k(5), 6, False)
-    narration.cannot_raise(game.rules, 1, 9)
+    narration.cannot_raise(game.rules, 1, 9, 9)
     assert told[0].startswith("[b]Ann[/b] buys plant 5 ")
-    assert told[1] == "Ben cannot pay more than 9 and drops out (P-4.5)"
+    assert told[1] == "Ben has 9 Elektro, too few to bid over 9, and drops out (P-4.5)"
