@@ -37,6 +37,13 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
 
 
+def indefinite(words: str) -> str:
+    """``words`` after its indefinite article: ``a base``, ``an elevation or a conduit``
+    (the article of the first word; a plain test of its first letter, right for the words
+    of the games)."""
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+
+
 def as_text(markup: str) -> Text:
     """``markup`` as a rich ``Text``; a text that is not valid markup, as it is."""
     from rich.errors import MarkupError

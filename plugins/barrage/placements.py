@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from turbine.core.errors import IllegalAction
+from turbine.core.layout import indefinite
 
 from . import construction, contracts, patent_office, production
 from .actions import Bank, Construct, ConstructFree, Pass, Place
@@ -351,10 +352,8 @@ def _board_space(
             f"{space_id} is blocked with {r.players} players (its action is marked {mark})", "B-4.7"
         )
     if occupant != NOBODY:
-        return IllegalAction(
-            f"{space_id} already holds engineers of {owner_text(r, state, occupant, seat)} this round",
-            "B-7.9",
-        )
+        whose = "your" if occupant == seat else f"{owner_text(r, state, occupant, seat)}'s"
+        return IllegalAction(f"{space_id} already holds {whose} engineers this round", "B-7.9")
     patent = "B-10.9.1" if space.kind == "patent" else None
     if space.engineers > player.engineers:
         return IllegalAction(
@@ -503,10 +502,10 @@ def _nothing_to_build(r: BarrageGame, state: State, seat: int, budget: int, free
     placeable = [s for s in permitted if construction.sites(r, state, seat, s)]
     if not placeable:
         names = " or ".join(STRUCTURES[s] for s in permitted)
-        return IllegalAction(f"there is no legal building space for a {names}", "B-9.2")
+        return IllegalAction(f"there is no legal building space for {indefinite(names)}", "B-9.2")
     names = " or ".join(STRUCTURES[s] for s in placeable)
     return IllegalAction(
-        f"you cannot pay for a {names} on any legal space ({supply(state, seat)}"
+        f"you cannot pay for {indefinite(names)} on any legal space ({supply(state, seat)}"
         + (f", {budget} after the construction space" if budget != state.players[seat].credits else "")
         + ")",
         "B-8.2",

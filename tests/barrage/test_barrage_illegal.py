@@ -161,7 +161,8 @@ def test_B_7_9_a_taken_space_and_B_4_7_a_blocked_one():
     """Rules: B-7.9, B-4.7.1, B-4.7.2."""
     g, _ = intro()
     play(g, "place MS1L")
-    refused(g, "place MS1L", "MS1L already holds engineers of", "B-7.9")
+    e = refused(g, "place MS1L", "MS1L already holds", "B-7.9")
+    assert e.reason.endswith("'s engineers this round")
     g2, _ = intro(2)
     refused(g2, "place TS2L", 'blocked with 2 players (its action is marked "4")', "B-4.7")
     refused(g2, "place WS2L", 'marked "3+"', "B-4.7")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from turbine.core.errors import IllegalAction
+from turbine.core.layout import indefinite
 
 from .. import construction
 from ..actions import Structure
@@ -69,7 +70,7 @@ class ChooseStructure(Decision, tag="structure"):
                 "every free powerhouse space is in a basin where you already have a powerhouse", "B-9.2.4"
             )
         return IllegalAction(
-            f"you cannot pay for a {name} on any legal space ({supply(state, seat)})", "B-8.2"
+            f"you cannot pay for {indefinite(name)} on any legal space ({supply(state, seat)})", "B-8.2"
         )
 
 
