@@ -281,7 +281,13 @@ def _company(
     for t in (
         ()
         if not details
-        else sorted({t for t in (*p.tiles, *p.wheel_tile) if t and r.tiles[t].text and t not in STRUCTURES})
+        else sorted(
+            {
+                t
+                for t in (*p.tiles, *p.wheel_tile)
+                if t and r.tiles[t].text not in ("", t) and t not in STRUCTURES
+            }
+        )
     ):
         lines += broken(f"{t}: {r.tiles[t].text}", width, "      ")
     held = " · ".join(contract_text(r, c) for c in p.contracts) or "-"
@@ -518,7 +524,7 @@ def _draft(r: BarrageGame, state: State, width: int | None = None) -> list[str]:
     for company, officer in state.draft_pairs:
         c, o = r.companies[company], r.officers[officer]
         lines.append(f"  {c.name} + {o.name}")
-        lines += broken(f"{c.name}: {c.text}", width, "    ")
+        lines += broken(f"{c.name}, from its 3rd powerhouse (B-15.1.5): {c.text}", width, "    ")
         lines += broken(f"{o.name}: {o.text}", width, "    ")
     contracts = " · ".join(contract_text(r, c) for c in state.draft_contracts)
     lines += broken(f"starting contracts: {contracts}", width, "  ")

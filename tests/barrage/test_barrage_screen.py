@@ -71,7 +71,7 @@ def test_the_draft_screen_shows_every_pair_s_abilities_whole(expansions):
     for company, officer in g.state.draft_pairs:
         c, o = g.rules.companies[company], g.rules.officers[officer]
         assert f"{c.name} + {o.name}" in shown
-        assert f"{c.name}: {' '.join(c.text.split())}" in shown
+        assert f"{c.name}, from its 3rd powerhouse (B-15.1.5): {' '.join(c.text.split())}" in shown
         assert f"{o.name}: {' '.join(o.text.split())}" in shown
 
 
