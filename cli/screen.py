@@ -7,7 +7,9 @@ of a 100-column terminal (the game lays its panel out for the terminal's width, 
 1. a rule with the game, the round and the phase;
 2. the game's compact panel for this decision (:meth:`Rules.turn_view`);
 3. who decides what: ``Seat 2 · Italy · Player 2: where do you build the dam?``;
-4. the legal moves, each with its cost (:meth:`Rules.choice_text`), in columns.
+4. the legal moves, each with its cost (:meth:`Rules.choice_text`), in columns;
+5. what the seat has to pay with (:meth:`Rules.status`), just above the prompt, which
+   a terminal of 24 rows still shows when the panel has scrolled away.
 
 No line is wider than the console: a line of the panel still too long, or a move
 too long, is cut, keeping its start and ending with ``…`` (the board, the views and 'moves'
@@ -70,9 +72,9 @@ def decision(game: Game, console: Console | None = None, compact: bool = True) -
         panel = game.rules.turn_view(game.state, seat) if compact else game.render(seat)
         if panel:  # cut at the console's width, so a table keeps its shape
             used += output.print_fitted(console, output.game_text(panel))
-    # the moves take the rows the panel leaves (the question and a hint take the rest)
+    # the moves take the rows the panel leaves (the question, a hint and the status take the rest)
     asked = ask_line(game)
-    used += len(output.wrap(asked.plain, console.width)) + 1
+    used += len(output.wrap(asked.plain, console.width)) + 1 + len(status_lines(game, console))
     question(game, console, rows=max(MOVE_ROWS, SCREEN_LINES - used), asked=asked)
 
 
@@ -85,6 +87,16 @@ def question(
     asked = asked or ask_line(game)
     output.say(console, asked.plain, str(asked.style))
     moves(game, console, rows=rows)
+    for line in status_lines(game, console):
+        console.print(Text(line, style="cyan"), no_wrap=True)
+
+
+def status_lines(game: Game, console: Console) -> list[str]:
+    """The seat to move's :meth:`~turbine.core.rules.Rules.status`, wrapped, for just above
+    the prompt (none for a game that gives none)."""
+    seat = game.to_move
+    text = game.rules.status(game.state, seat) if seat is not None else ""
+    return output.wrap(text, console.width) if text else []
 
 
 def moves(game: Game, console: Console | None = None, rows: int | None = None, prefix: str = "") -> None:

@@ -473,6 +473,13 @@ class Rules(ABC, Generic[S, A, Opt]):
         what must be read whole there.  The default is the full board."""
         return self.render(state, seat)
 
+    def status(self, state: S, seat: int) -> str:
+        """One plain line of what ``seat`` has to decide with (money, workers, points),
+        which the table prints just above the prompt: on a terminal of 24 rows the panel
+        has scrolled away by the time the player types, and a choice's cost means little
+        without what they can pay with.  ``""``, the default, prints nothing."""
+        return ""
+
     def views(self) -> dict[str, str]:
         """The game's own views beside the board, by name, with a line saying what
         each shows (``{"market": "the power plant market and the deck"}``)."""

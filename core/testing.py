@@ -205,7 +205,7 @@ def _check_one_bot(setup: _Setup) -> list[Any]:
 
     while not game.is_over:
         if len(game.log) > bound:
-            fail(f"the game ran past its decision bound of {bound}")
+            fail(_past_bound(rules, bound))
         state, legal, seat = game.state, game.legal(), game.to_move
         assert seat is not None
         view = None
@@ -245,6 +245,13 @@ def raised(exc: BaseException) -> str:
     frame = frames[-1]
     path = Path(frame.filename)
     return f"{type(exc).__name__}: {exc} (at {path.parent.name}/{path.name}:{frame.lineno} in {frame.name})"
+
+
+def _past_bound(rules: Rules[Any, Any, Any], bound: int) -> str:
+    """A game that ran past :meth:`~Rules.decision_bound`, with the reason the rules give
+    for it (:meth:`~Rules.bound_reason`): the argument that failed."""
+    reason = rules.bound_reason()
+    return f"the game ran past its decision bound of {bound}" + (f" (its reason: {reason})" if reason else "")
 
 
 def _options_now(rules: Rules[Any, Any, Any]) -> Any:
@@ -508,7 +515,7 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[St
         if not legal:
             fail("legal_actions is empty but the game is not over")
         if len(game.log) > bound:
-            fail(f"the game ran past its decision bound of {bound}")
+            fail(_past_bound(rules, bound))
 
         encodes("the state", state)
         before = rules.digest(state)

@@ -25,6 +25,7 @@ from typing import Any
 
 import msgspec
 from turbine.core import BadOptions, Flow, IllegalAction, Phase, PhaseMachine, Rng, Rules, Turns
+from turbine.core.layout import plural
 from turbine.core.scores import Breakdown, Ledger
 
 from . import (
@@ -1181,8 +1182,21 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         if state.flow.pending:
             return state.flow.pending[-1].question(self, state)
         if self.machine.phase_name(state) == "actions":
-            return "place engineers on an action space, or pass (B-7)"
+            seat = self.to_move(state)
+            if seat is not None and not state.players[seat].engineers:
+                free = "build without engineers (B-22.51), or " if self.free_construction(state, seat) else ""
+                return f"you have no engineers left (B-7.6): {free}pass"
+            return "place engineers on an action space (B-7)"
         return ""
+
+    def status(self, state: State, seat: int) -> str:
+        """What the seat pays with, in one line for above the prompt."""
+        p = state.players[seat]
+        who = self.company(state, seat).name or self.player_name(seat)
+        return (
+            f"You ({who}): {plural(p.credits, 'credit')}, {plural(p.excavators, 'excavator')}, "
+            f"{plural(p.mixers, 'mixer')} · engineers {p.engineers} · energy {p.energy} · {p.vp} VP"
+        )
 
     def continues_turn(self, state: State) -> bool:
         """A sub-decision of the placement the seat has made this turn (B-7.2)."""

@@ -49,6 +49,9 @@ class PowerGrid(PowerGridRules):
     def turn_view(self, state: State, seat: int) -> str:
         return screen.turn_view(self, state, seat)
 
+    def status(self, state: State, seat: int) -> str:
+        return screen.status(self, state, seat)
+
     def choice_text(self, state: State, action: Action) -> str:
         return screen.choice_text(self, state, action)
 

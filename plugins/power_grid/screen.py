@@ -58,8 +58,20 @@ def turn_view(r: PowerGridRules, state: State, seat_: int) -> str:
         names = [r.player(b) for b in a.bidders]
         still = [f"{name}," for name in names[:-1]] + names[-1:]
         high = f"highest bid {a.high_bid} by {r.player(a.high_bidder)}"
-        lines += pack(f"Auction: {plant_short(a.lot)} · {high} · still in: ", still, width=r.table_width)
+        # the names flow on 4 columns in, not one a line under a head of 60 columns
+        width = r.table_width
+        lines += pack(f"Auction: {plant_short(a.lot)} · {high} · still in: ", still, width=width, room=width)
     return "\n".join(lines)
+
+
+def status(r: PowerGridRules, state: State, seat_: int) -> str:
+    """What the seat pays and powers with, in one line for above the prompt:
+    ``You: 23 Elektro · 3 cities · plants 8, 20 · fuel 2 coal, 1 oil``."""
+    p = state.players[seat_]
+    plants = ", ".join(str(NUMBER[k]) for k in p.plants) or "none"
+    fuel = holding(p.res) if any(p.res) else "none"
+    cities = plural(len(p.cities), "city", "cities")
+    return f"You: {p.money} Elektro · {cities} · plants {plants} · fuel {fuel}"
 
 
 def _heading(r: PowerGridRules, s: State) -> list[str]:

@@ -82,7 +82,7 @@ def test_the_screen_names_the_seat_its_company_and_the_question():
     company = g.rules.company(g.state, seat).name
     lines = screen_lines(g)
     ask = next(line for line in lines if line.startswith(f"Seat {seat + 1} · {company} · "))
-    assert ask.endswith("place engineers on an action space, or pass (B-7)")
+    assert ask.endswith("place engineers on an action space (B-7)")
 
 
 def test_placements_say_what_they_cost():

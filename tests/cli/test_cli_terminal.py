@@ -171,7 +171,9 @@ def test_moves_is_the_list_in_full_wrapped_at_the_width():
     assert "…" not in listed.replace("bank 1…", "").replace("bid ", "")
     console, buffer = _console(100)  # every move shown, some cut: the screen says where they are whole
     screen.decision(game, console)
-    assert buffer.getvalue().splitlines()[-1] == screen.CUT_HINT
+    *_, hint, status = buffer.getvalue().splitlines()
+    assert hint == screen.CUT_HINT  # under the moves, before what the seat has to pay with
+    assert status == game.rules.status(game.state, game.to_move)
 
 
 def test_a_screen_whose_moves_are_whole_says_nothing_of_cut_moves():

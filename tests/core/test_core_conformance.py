@@ -261,3 +261,13 @@ def test_kit_plays_the_game_again_in_another_process(monkeypatch):
         check_variant("sparks", players=[2], seeds=[0], all_bots=False)
     monkeypatch.undo()
     check_variant("sparks", players=[2], seeds=[0], all_bots=False)  # as installed: the same game
+
+
+def test_kit_quotes_the_reason_of_a_bound_a_game_ran_past(registry, monkeypatch):
+    rules = _sparks_rules()
+    monkeypatch.setattr(rules, "decision_bound", lambda self: 5)
+    monkeypatch.setattr(rules, "bound_reason", lambda self: "five moves are enough")
+    with pytest.raises(
+        ConformanceError, match=r"ran past its decision bound of 5 \(its reason: five moves are enough\)"
+    ):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
