@@ -528,7 +528,9 @@ def played_by_note(entry: LogEntry) -> str:
 
 def action_log(game: Game, last: int | None = None) -> None:
     """The game's log, one line per player action: the steps of one action (what to
-    build, where, how to pay) are joined with ``·`` (:meth:`Game.actions`)."""
+    build, where, how to pay) are joined with ``·`` (:meth:`Game.actions`), and under it
+    what the automatic steps after it said (the answers the rules gave another seat, an
+    income, the water flowing, a round's scoring), as the table said it then."""
     groups = game.actions()
     told = game.told_by_entry()
     start = 0 if last is None else max(0, len(groups) - last)
@@ -544,9 +546,10 @@ def action_log(game: Game, last: int | None = None) -> None:
         line = Text(f"{number:>4}. {seat_label(game, entry.seat)}: {text}")
         for part in wrap_line(line.append(played_by_note(entry), style="dim"), out.width, hang="      "):
             out.print(part, no_wrap=True)
-        for other in others_forced(game, entry.seat, [said for i in group for said in told[i]]):
-            for piece in wrap(other, out.width, indent="        "):
-                out.print(Text(piece, style="dim"), no_wrap=True)
+        for i in group:  # what the automatic steps after it did (an income, a round's scoring)
+            for said in forced_answers(game, entry.seat, told[i])[1]:
+                for piece in wrap(said, out.width, indent="        "):
+                    out.print(Text(piece, style="dim"), no_wrap=True)
     if not groups:
         out.print(Text("(no actions yet)", style="dim"))
 

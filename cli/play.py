@@ -39,7 +39,8 @@ Commands:
   ORDER          a standing order, where the game takes one (listed under the
                  moves): it plays your moves until it is done, then you are
                  asked again{orders}
-  log [N]        the last N actions (default 20; 'log all' for every one)
+  log [N]        the last N actions and what followed each (incomes, scoring;
+                 default 20; 'log all' for every one)
   undo           take back your last move (and the bot moves after it); ends
                  orders
   hint [BOT]     the move a bot would make for you, from what your seat sees

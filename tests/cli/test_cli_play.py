@@ -111,3 +111,25 @@ def test_undo_of_a_move_still_under_way_does_not_announce_it(run):
     assert result.returncode == 0, result.stderr
     after_undo = result.stdout.split("Undone 1 action")[1]
     assert "Player 1: construct" not in after_undo
+
+
+def test_the_log_says_what_the_automatic_steps_after_each_action_did(monkeypatch):
+    """A round's end scrolls past at once: 'log' says it again under the action that ended
+    it (the water, the round's scoring, the new turn order), as the table said it then."""
+    import io
+
+    from rich.console import Console
+    from turbine.cli import output
+    from turbine.core.testing import make_game
+
+    game = make_game("barrage", players=3, seed=5, bots="greedy")
+    bots = game.make_bots()
+    while not any(line.startswith("Round 1 scoring") for line in game.told):
+        game.play(bots[game.to_move].choose(game.state, game.legal()))
+    said = list(game.told)
+    buffer = io.StringIO()
+    monkeypatch.setattr(output, "out", Console(file=buffer, width=100, force_terminal=False))
+    output.action_log(game, last=1)
+    shown = " ".join(buffer.getvalue().split())
+    for line in said:
+        assert " ".join(line.split()) in shown
