@@ -186,6 +186,11 @@ class PlaySession:
             return "stay"
         if command == "undo" and not rest:
             return "moved" if self.undo() else "stay"
+        if command == "undo" and not any(
+            self.game.rules.describe(a).startswith("undo") for a in self.game.legal()
+        ):
+            self.say("'undo' takes nothing after it: it takes back your last move, one at a time", "yellow")
+            return "stay"
         if command == "save":
             self.save_as(rest)
             return "stay"

@@ -665,6 +665,13 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
                             return a
                 elif action in legal:
                     return action
+            words = text.split()
+            if len(words) == 3 and words[0].lower() == "buy" and words[2].isdigit():
+                kind = words[1].lower()  # ``buy coal 3``: one token a move, each at its price
+                raise ParseError(
+                    f"tokens are bought one at a time, each at the market's next price (P-5.2): "
+                    f"type 'buy {kind}' {words[2]} times"
+                ) from None
             raise
 
     def perform(self, state: State, action: Action) -> None:

@@ -133,3 +133,11 @@ def test_the_log_says_what_the_automatic_steps_after_each_action_did(monkeypatch
     shown = " ".join(buffer.getvalue().split())
     for line in said:
         assert " ".join(line.split()) in shown
+
+
+def test_undo_with_a_count_says_what_undo_does(run, new_game):
+    path = new_game("g.json", "human,random")
+    result = run("play", path.name, input="open 2\nundo 3\nquit\n", tty_check=False)
+    assert result.returncode == 0, result.stderr
+    assert "'undo' takes nothing after it: it takes back your last move, one at a time" in result.stdout
+    assert "is not a legal move" not in result.stdout

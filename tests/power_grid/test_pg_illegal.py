@@ -646,3 +646,16 @@ def test_a_city_name_cut_short_is_the_move_it_starts():
     assert info.value.rule == "P-6.12"
     with pytest.raises(IllegalAction, match="no city 'novo'"):  # Novokuznetsk or Novosibirsk
         game.find("build novo")
+
+
+def test_P_5_2_tokens_typed_with_a_count_are_bought_one_at_a_time():
+    """P-5.2: each token costs the price of its own space, so a purchase is one token a move;
+    ``buy coal 3`` says how to write it rather than only that it is no move."""
+    from turbine.core.errors import ParseError
+
+    r, s, me = _resources()
+    me.plants = [k(4)]
+    with pytest.raises(
+        ParseError, match=r"one at a time, each at the market's next price \(P-5.2\): type 'buy coal' 3 times"
+    ):
+        r.parse("buy Coal 3", s)
