@@ -469,7 +469,7 @@ def _steps_in_another_process(setup: _Setup) -> list[Step]:
         said = done.stderr.strip().splitlines()[-1:] or ["no message"]
         head = f"{setup.variant} {setup.players}p seed {setup.seed}"
         raise ConformanceError(f"{head}: the game failed {ANOTHER_PROCESS}: {said[0]}")
-    return [tuple(step) for step in json.loads(done.stdout)]  # type: ignore[misc]
+    return [tuple(step) for step in json.loads(done.stdout)]
 
 
 def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[Step]:
@@ -644,8 +644,8 @@ def _check_screens(
                     f"choice_text shows {text!r}, which does not start with the move's notation "
                     f"{notation!r}: a menu's line starts with what the player may type"
                 )
-    for viewer in range(rules.players) if seat is not None or not game.is_over else ():
-        _check_hidden(rules, state, viewer, fail)
+    for hidden_from in range(rules.players) if seat is not None or not game.is_over else ():
+        _check_hidden(rules, state, hidden_from, fail)
     for viewer in dict.fromkeys((seat, None)):
         drawn(f"the board for {'everyone' if viewer is None else f'seat {viewer + 1}'}", game.render, viewer)
     for name in game.views():
