@@ -397,6 +397,8 @@ def parse_handovers(game: Game, pairs: Sequence[str]) -> list[tuple[int, str]]:
         player = player.lower()
         if player != "human" and player not in bots:
             raise CliError(f"--seat {pair}: no bot {player!r} plays {game.spec.id}; bots: {', '.join(bots)}")
+        if any(seat == int(number) - 1 for seat, _ in handovers):  # which one would count?
+            raise CliError(f"--seat {number} is given twice; give each seat once")
         handovers.append((int(number) - 1, player))
     return handovers
 

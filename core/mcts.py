@@ -86,9 +86,14 @@ class MctsOptions(BaseModel):
         extra="forbid", frozen=True, allow_inf_nan=False
     )  # inf seconds, say, never ends
 
-    iterations: int = Field(default=50, ge=1, description="determinised playouts per decision")
+    iterations: int = Field(
+        default=50, ge=1, le=1_000_000, description="determinised playouts per decision"
+    )  # a bound, so that a typo (1e9) is refused rather than a game that never goes on
     seconds: float | None = Field(
-        default=None, gt=0, description="thinking time per decision instead of an iteration count"
+        default=None,
+        gt=0,
+        le=3600,
+        description="thinking time per decision instead of an iteration count (at most an hour)",
     )
     exploration: float = Field(
         default=0.7, ge=0, description="UCB1 exploration constant (rewards lie in 0..1)"

@@ -227,3 +227,12 @@ def test_a_move_taken_back_is_taken_back_in_the_file(run, new_game):
     before = read_json(path)["log"]
     play(run, path.name, "drop", "undo", "quit")
     assert read_json(path)["log"] == before
+
+
+def test_a_seat_handed_over_twice_on_one_command_line_is_refused(new_game):
+    """``--seat 1=human --seat 1=random``: which one would count? Neither is guessed."""
+    from turbine.cli.common import CliError, load_game, parse_handovers
+
+    game = load_game(new_game())
+    with pytest.raises(CliError, match="--seat 1 is given twice; give each seat once"):
+        parse_handovers(game, ["1=human", "1=random"])

@@ -191,6 +191,8 @@ def test_bot_options_are_typed_and_bound_to_a_copy_of_the_registry():
         ("mcts.widening=inf", "bad option mcts.widening: Input should be a finite number"),
         ("mcts.exploration=nan", "bad option mcts.exploration: Input should be a finite number"),
         ("mcts.seconds=inf", "bad option mcts.seconds: Input should be a finite number"),
+        ("mcts.seconds=1e308", "bad option mcts.seconds: Input should be less than or equal to 3600"),
+        ("mcts.iterations=1000000000", "bad option mcts.iterations: Input should be less than or equal to"),
         ("mcts.speed=3", "bot 'mcts' has no option 'speed'; its options: iterations, seconds, exploration, "),
         ("mcts=3", "expects BOT.KEY=VALUE"),
         ("random.iterations=3", "takes no options"),
