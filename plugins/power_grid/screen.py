@@ -165,11 +165,18 @@ def _powered(r: PowerGridRules, s: State, seat_: int) -> list[str]:
     paid for them, in player order (nothing before the first Phase 5)."""
     if all(last_powered(s, who) is None for who in s.order):
         return []
+    flow = s.flow
+    now = flow.phase == P_BUREAU  # this round's Phase 5 under way: only this round's payments
+
+    def paid(who: int) -> str:
+        if now and not (who in flow.order and flow.done[flow.order.index(who)]):
+            return "to come"
+        return paid_text(s, who, short=True)
+
     # a colon: a name may end in a number (``Greedy bot 4``) that would run into the count
-    items = [
-        f"{'you' if who == seat_ else r.player(who)}: {paid_text(s, who, short=True)}" for who in s.order
-    ]
-    return pack("Last Phase 5, cities powered→Elektro paid: ", items, " · ", r.table_width)
+    items = [f"{'you' if who == seat_ else r.player(who)}: {paid(who)}" for who in s.order]
+    head = "This Phase 5 so far" if now else "Last Phase 5"
+    return pack(f"{head}, cities powered→Elektro paid: ", items, " · ", r.table_width)
 
 
 def _plant_market(r: PowerGridRules, s: State) -> list[str]:

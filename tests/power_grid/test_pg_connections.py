@@ -299,3 +299,22 @@ def test_every_text_names_seats_as_the_screen_does_and_counts_in_the_right_numbe
     for text in texts:
         assert not wrong.search(text), text
     assert all(any(name in text for text in texts) for name in names)
+
+
+def test_during_a_phase_5_the_panel_says_only_this_round_s_payments():
+    """P-7.5: during Bureaucracy the panel names who was paid this round and who is to come,
+    not last round's payments beside this round's."""
+    r, s = new_state(4, seed=3)
+    to_phase_5(r, s)
+    first = r.to_move(s)
+    r.apply(s, r.legal_actions(s)[-1])
+    s.flow.round = 2  # as in a later round, where every seat's last count is still kept
+    for p in s.players:
+        p.powered = p.powered or 7
+    panel = " ".join(r.turn_view(s, r.to_move(s)).split())
+    assert "This Phase 5 so far, cities powered→Elektro paid:" in panel and "Last Phase 5" not in panel
+    flow = s.flow
+    waiting = [who for who in flow.order if not flow.done[flow.order.index(who)]]
+    assert first not in waiting and 0 < len(waiting) < 4
+    assert panel.count("to come") == len(waiting)
+    assert panel.count("7→") == 4 - len(waiting) - (s.players[first].powered != 7)
