@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import sources
 from .actions import Site
@@ -28,9 +28,19 @@ BASIC_ORDER = {name: i for i, name in enumerate((*STRUCTURES, JOKER))}
 # -- the wheel (B-8.3, B-8.4) -------------------------------------------------
 
 
-def rotate(player: Player, steps: int) -> None:
+class Returned(NamedTuple):
+    """What turning a wheel gave back to the personal supply (B-8.4.1)."""
+
+    tiles: list[str]
+    excavators: int
+    mixers: int
+
+
+def rotate(player: Player, steps: int) -> Returned:
     """Turn the wheel ``steps`` single sectors; after each, the sector that has
-    become open returns its tile and machinery to the personal supply (B-8.4.1)."""
+    become open returns its tile and machinery to the personal supply (B-8.4.1).
+    Returns what came back (the rules say it aloud: :meth:`BarrageRules.rotate_wheel`)."""
+    back = Returned([], 0, 0)
     for _ in range(steps):
         i = (player.wheel_open + 1) % len(player.wheel_tile)
         player.wheel_open = i
@@ -38,16 +48,20 @@ def rotate(player: Player, steps: int) -> None:
         if tile:
             player.tiles.append(tile)
             player.wheel_tile[i] = ""
-        if player.wheel_exc[i]:
+            back.tiles.append(tile)
+        if player.wheel_exc[i] or player.wheel_mix[i]:
+            back = back._replace(
+                excavators=back.excavators + player.wheel_exc[i], mixers=back.mixers + player.wheel_mix[i]
+            )
             player.excavators += player.wheel_exc[i]
-            player.wheel_exc[i] = 0
-        if player.wheel_mix[i]:
             player.mixers += player.wheel_mix[i]
-            player.wheel_mix[i] = 0
+            player.wheel_exc[i] = player.wheel_mix[i] = 0
+    return back
 
 
-def load_and_turn(player: Player, tile: str, excavators: int, mixers: int) -> None:
-    """B-8.2 steps 2–4: tile and machinery into the open sector, then turn once."""
+def load(player: Player, tile: str, excavators: int, mixers: int) -> None:
+    """B-8.2 steps 2–3: tile and machinery into the open sector (step 4, the turn, is
+    :meth:`BarrageRules.rotate_wheel`)."""
     i = player.wheel_open
     if tile:
         player.tiles.remove(tile)
@@ -56,7 +70,6 @@ def load_and_turn(player: Player, tile: str, excavators: int, mixers: int) -> No
     player.mixers -= mixers
     player.wheel_exc[i] += excavators
     player.wheel_mix[i] += mixers
-    rotate(player, 1)
 
 
 # -- where a structure may go (B-9.2) -----------------------------------------------

@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from turbine.core.layout import plural
+
 from .tables import NEUTRAL, credits_for_energy
 
 if TYPE_CHECKING:
     from .api import BarrageGame
+    from .construction import Returned
     from .state import State
 
 COUNTS = ("VP", "credits", "excavators", "mixers", "energy")
@@ -44,6 +47,18 @@ def changes(
         if moved:
             parts.append(f"{company(r, state, seat)} {moved}")
     r.tell(f"{title}: {' · '.join(parts) if parts else 'no company has any yet'}")
+
+
+def wheel(r: BarrageGame, state: State, seat: int, back: Returned) -> None:
+    """B-8.4.1: ``Italy's wheel gives back the conduit tile and 4 mixers``."""
+    items = [f"the {_listed(back.tiles)} tile{'s' if len(back.tiles) > 1 else ''}"] if back.tiles else []
+    items += [plural(n, name) for n, name in ((back.excavators, "excavator"), (back.mixers, "mixer")) if n]
+    r.tell(f"{company(r, state, seat)}'s wheel gives back {_listed(items)} (B-8.4.1)")
+
+
+def _listed(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return ", ".join(items[:-1]) + (" and " if len(items) > 1 else "") + items[-1]
 
 
 def water(r: BarrageGame, state: State, held: list[int], waiting: list[int]) -> None:

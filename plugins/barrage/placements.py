@@ -145,7 +145,7 @@ class BoardSpaces(Placement):
         elif kind == "water_now":
             state.flow.pending.append(PlaceWater(seat=seat, markers=amount, flows=True))
         elif kind == "rotate":
-            construction.rotate(player, amount)
+            game.rotate_wheel(state, seat, amount)
         elif kind == "machinery":  # the machinery shop (B-10.7)
             if amount == 1:
                 player.excavators += 1

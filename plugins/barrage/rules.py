@@ -538,7 +538,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             elif kind == "energy":
                 player.energy += amount
             elif kind == "rotate":
-                construction.rotate(player, amount)
+                self.rotate_wheel(state, seat, amount)
             elif kind == "machinery":
                 later.append(SplitMachinery(seat=seat, units=amount))
             elif kind in ("water_flows", "water_delayed"):
@@ -595,8 +595,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         state.dam_water[dam] += count
 
     def rotate_wheel(self, state: State, seat: int, steps: int) -> None:
-        """Turn the seat's wheel ``steps`` single sectors (B-8.5), each returning its sector."""
-        construction.rotate(state.players[seat], steps)
+        """Turn the seat's wheel ``steps`` single sectors (B-8.5), each returning its sector,
+        and say what came back (a payment's figures otherwise read as a wrong sum)."""
+        back = construction.rotate(state.players[seat], steps)
+        if self.telling() and (back.tiles or back.excavators or back.mixers):
+            narration.wheel(self, state, seat, back)
 
     def tile_energy(self, state: State, seat: int, energy: int) -> None:
         """Energy that may fulfil one contract (SY-8: AT-II-B, AT-III-C, B-13.5)."""

@@ -222,7 +222,8 @@ def test_B_16_4_mcdowell_conduit_in_mixers_never_mixed():
 def test_B_8_4_wheel_returns_after_six_rotations():
     """Rules: B-8.4.1, B-8.4.2, B-3.6.3."""
     p = Player("CO-USA", "EO-WA", tiles=["base", "joker"])
-    construction.load_and_turn(p, "base", 4, 0)
+    construction.load(p, "base", 4, 0)
+    construction.rotate(p, 1)
     assert p.tiles == ["joker"] and p.excavators == 2
     construction.rotate(p, 4)
     assert "base" not in p.tiles and p.excavators == 2

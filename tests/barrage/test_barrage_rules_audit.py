@@ -574,10 +574,12 @@ def test_B_8_3_wheel_of_6_sectors_holds_at_most_5_loads_and_the_open_sector_is_e
     p.tiles = ["base"] * 6
     p.excavators = 60
     for k in range(5):
-        construction.load_and_turn(p, "base", k + 1, 0)
+        construction.load(p, "base", k + 1, 0)
+        construction.rotate(p, 1)
         assert not p.wheel_tile[p.wheel_open] and not p.wheel_exc[p.wheel_open]
     assert sum(1 for t in p.wheel_tile if t) == 5 and p.excavators == 60 - 15
-    construction.load_and_turn(p, "base", 6, 0)  # the 6th load comes back with the 1st (6 turns)
+    construction.load(p, "base", 6, 0)  # the 6th load comes back with the 1st (6 turns)
+    construction.rotate(p, 1)
     assert sum(1 for t in p.wheel_tile if t) == 5 and p.excavators == 60 - 15 - 6 + 1
 
 

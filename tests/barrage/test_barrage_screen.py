@@ -321,3 +321,25 @@ def test_an_income_with_a_choice_still_to_make_says_so():
                 assert g.rules.question(g.state) == "which machinery to take"
                 assert f"{g.rules.company(g.state, chooser).name} " in line.split(": ", 1)[1]
     assert said[0] == "Round 2 income: Italy has a choice to make"
+
+
+def test_what_a_turn_of_the_wheel_gives_back_is_said():
+    """B-8.4.1: a sector that opens returns its tile and machinery; said, so that a
+    payment's figures (``excavators 5 → 4`` after paying 4) read right."""
+    from turbine.core.testing import make_game
+
+    g = make_game("barrage", players=3, seed=5, bots="greedy")
+    bots = g.make_bots()
+    said = []
+    while not g.is_over and not said:
+        before = [(p.excavators, p.mixers, list(p.tiles)) for p in g.state.players]
+        g.play(bots[g.to_move].choose(g.state, g.legal()))
+        said = [line for line in g.told if "'s wheel gives back " in line]
+    assert said and said[0].endswith("(B-8.4.1)")
+    company = said[0].split("'s wheel")[0]
+    seat = next(s for s in range(3) if g.rules.company(g.state, s).name == company)
+    assert before[seat] != (
+        g.state.players[seat].excavators,
+        g.state.players[seat].mixers,
+        g.state.players[seat].tiles,
+    )

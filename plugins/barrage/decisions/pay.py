@@ -67,9 +67,8 @@ class ChoosePayment(Decision, tag="pay"):
         player.credits -= action.credits
         if game.h_ability_used is not None:
             self._report(game, state, action)
-        construction.load_and_turn(
-            player, construction.physical_tile(self.tile), action.excavators, action.mixers
-        )
+        construction.load(player, construction.physical_tile(self.tile), action.excavators, action.mixers)
+        game.rotate_wheel(state, seat, 1)  # B-8.2 step 4
         construction.place(game, state, seat, self.structure, self.site, self.tile)
 
     def _report(self, game: BarrageGame, state: State, action: Pay) -> None:
