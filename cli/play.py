@@ -41,8 +41,8 @@ Commands:
                  asked again{orders}
   log [N]        the last N actions and what followed each (incomes, scoring;
                  default 20; 'log all' for every one)
-  undo           take back your last move (and the bot moves after it); ends
-                 orders
+  undo           take back your last move (and the bot moves after it), unless
+                 it showed something hidden (a card drawn); ends orders
   hint [BOT]     the move a bot would make for you, from what your seat sees
                  (default: {hint}); nothing is played
   bot [N] NAME   hand seat N (default: yours) to a bot from now on, e.g. when a
@@ -326,6 +326,18 @@ class PlaySession:
             self.say("Nothing to undo.", "yellow")
             return False
         last = humans[-1]
+        people = [seat for seat, held in enumerate(game.seats) if held.player == "human"]
+        shown = game.first_reveal(last, people)
+        if shown is not None:  # taking it back would let a player choose again, knowing
+            entry = game.log[shown]
+            mover = output.seat_label(game, entry.seat)
+            whose = "your move" if shown == last else f"the move after it ({mover})"
+            self.say(
+                f"Cannot undo: {whose} '{entry.notation}' brought hidden information to light "
+                "(a card drawn, a die rolled), which no undo takes back.",
+                "yellow",
+            )
+            return False
         undone = len(game.log) - last
         self.orders.clear()  # given for the position that is taken back
         self.announcer.drop()  # a move of it not yet said is taken back with it

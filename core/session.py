@@ -25,6 +25,7 @@ from .bots import SeatBot, seat_bot
 from .errors import BadOptions, IllegalAction, ParseError, SaveFileError
 from .layout import plural
 from .plugins import Registry
+from .rng import Rng
 from .rules import Rules, normalise
 from .savefile import Checkpoint, LogEntry, SaveFile, Seat
 from .specs import ExpansionSpec, VariantSpec
@@ -409,6 +410,39 @@ class Game:
         for entry, action in zip(entries, self._decode_actions(entries), strict=True):
             self.rules.perform(self.state, action)
             self._record(entry)
+
+    def first_reveal(self, start: int, seats: Iterable[int]) -> int | None:
+        """The first logged action from index ``start`` on whose outcome hidden information
+        decided, as one of ``seats`` sees it (a card drawn from a deck, a die rolled), or
+        ``None``.  Taking such an action back would let a player see what was hidden and
+        choose again, so ``undo`` stops short of it.
+
+        Game-agnostic: the action is played on two deals of what the seat could not see
+        before it (:meth:`Rules.determinise` of its view); when the seat sees two different
+        outcomes, the action showed it something.  A game that hides nothing shows nothing."""
+        rules = self.rules
+        state = rules.initial_state(self.seed)
+        watching = list(seats)
+        for index, action in enumerate(self._decode_actions(self.log)):
+            if index >= start and any(self._shows(state, action, seat) for seat in watching):
+                return index
+            rules.perform(state, action)
+        return None
+
+    def _shows(self, state: Any, action: Any, seat: int) -> bool:
+        rules = self.rules
+        view = rules.view(state, seat)
+        if view is state:
+            return False  # nothing hidden from this seat
+        seen = set()
+        for deal in (1, 2):
+            dealt = rules.determinise(view, seat, Rng.from_seed(deal))
+            try:
+                rules.perform(dealt, action)
+            except Exception:  # not playable on another deal: what was hidden decided it
+                return True
+            seen.add(rules.digest(rules.view(dealt, seat)))
+        return len(seen) > 1
 
     def actions(self) -> list[list[int]]:
         """The log's entries grouped by player action: an entry that answers a further

@@ -77,10 +77,21 @@ def test_another_seat_is_handed_to_a_bot_and_back(run, new_game):
 
 def test_undo_takes_back_to_the_last_move_a_person_made(run, new_game):
     path = new_game("g.json", "human,human")
-    out = play(run, path.name, "bot 2 thrifty", "open 2", "undo", "quit").stdout
-    assert "Undone 3 actions" in out  # the bid, and the two moves the bot made for seat 2 after it
+    out = play(run, path.name, "bot 2 random", "open 2", "undo", "quit").stdout
+    assert "Undone 2 actions" in out  # the opening bid, and the bid the bot made for seat 2 after it
     save = read_json(path)
-    assert save["log"] == [] and save["seats"][1]["played_by"] == "thrifty"
+    assert save["log"] == [] and save["seats"][1]["played_by"] == "random"
+
+
+def test_undo_stops_short_of_a_move_that_brought_something_hidden_to_light(run, new_game):
+    """The bot drops out, the generator is sold and the next one is drawn from the deck:
+    taking the opening bid back would let the player open again knowing what comes next."""
+    path = new_game("g.json", "human,human")
+    out = " ".join(play(run, path.name, "bot 2 thrifty", "open 2", "undo", "quit").stdout.split())
+    assert (
+        "Cannot undo: the move after it (Seat 2 · Player 2) 'drop' brought hidden information to light" in out
+    )
+    assert [entry["notation"] for entry in read_json(path)["log"]] == ["open 2", "drop", "open 1"]
 
 
 def test_a_bad_bot_name_or_seat_is_refused_in_one_line_and_nothing_changes(run, new_game):
@@ -225,7 +236,7 @@ def test_a_move_taken_back_is_taken_back_in_the_file(run, new_game):
     had written the move, so going back must be written too)."""
     path = new_game("g.json", "human,human", moves=["open 2"])
     before = read_json(path)["log"]
-    play(run, path.name, "drop", "undo", "quit")
+    play(run, path.name, "bid 3", "undo", "quit")
     assert read_json(path)["log"] == before
 
 

@@ -186,3 +186,42 @@ def test_rewind_goes_to_any_point_of_the_log_and_no_further(registry):
         game.rewind(-1)
     game.rewind(0)
     assert game.log == []
+
+
+def test_first_reveal_finds_the_moves_whose_outcome_something_hidden_decided():
+    """A move shows something when its outcome differs on two deals of what the seat
+    could not see: Sparks' sale draws the next generator from the hidden deck (a drop that
+    ends an auction), an opening bid draws nothing; Power Grid's sale draws the next plant."""
+    from turbine.core import Game, Seat, default_registry
+
+    registry = default_registry()
+    game = Game(registry, "sparks", players=2, seed=0, seats=[Seat("a"), Seat("b")])
+    game.play(game.find("open 2"))
+    game.play(game.find("bid 3"))
+    assert game.first_reveal(0, [0, 1]) is None
+    game.play(game.find("drop"))  # seat 1 takes it at 3; the next one is drawn
+    assert game.first_reveal(0, [0, 1]) == 2 and game.first_reveal(3, [0, 1]) is None
+    assert game.first_reveal(0, []) is None  # nobody watching: nothing shown to anyone
+
+    pg = Game(registry, "power_grid", players=2, seed=1, seats=[Seat("a", "greedy"), Seat("b", "greedy")])
+    bots, decks = pg.make_bots(), []
+    while len(pg.log) < 40:
+        decks.append(len(pg.state.deck))
+        pg.play(bots[pg.to_move].choose(pg.state, pg.legal()))
+    decks.append(len(pg.state.deck))
+    shown = pg.first_reveal(0, [0])
+    # a move after which a plant left the deck (P-4.8; the first, plant 13, lay known on top)
+    assert shown is not None and decks[shown + 1] < decks[shown]
+    # and an earlier move drew the 13, which every player knew: it showed nothing
+    assert any(decks[i + 1] < decks[i] for i in range(shown))
+
+
+def test_first_reveal_is_none_in_a_game_that_hides_nothing(monkeypatch):
+    from turbine.core import Game, Rules, Seat, default_registry
+    from turbine_sparks.game import SparksRules
+
+    monkeypatch.setattr(SparksRules, "hide", Rules.hide)
+    game = Game(default_registry(), "sparks", players=2, seed=0, seats=[Seat("a"), Seat("b")])
+    for move in ("open 2", "drop"):
+        game.play(game.find(move))
+    assert game.first_reveal(0, [0, 1]) is None
