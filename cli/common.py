@@ -454,7 +454,8 @@ def play_move(game: Game, action: Any, by: str | None = None) -> Moved:
     before = rules.tallies(game.state)
     entry = game.play(action, by)
     seat = entry.seat if seat is None else seat
-    return Moved(seat, entry.notation, continued, list(game.told), before, rules.tallies(game.state))
+    shown = output.shown_notation(game, entry, action)
+    return Moved(seat, shown, continued, list(game.told), before, rules.tallies(game.state))
 
 
 HINT_BOT = "greedy"

@@ -518,6 +518,16 @@ def log_entry_line(game: Game, step: int, entry: LogEntry, told: list[str] | Non
     return line.append(played_by_note(entry), style="dim")
 
 
+def shown_notation(game: Game, entry: LogEntry, action: Any = None) -> str:
+    """A logged move as the people at the table are shown it: as typed when a person made
+    it (or nobody at the table is a person), else what the others may know of it
+    (:meth:`Rules.public_text`: a bot's private move, a card kept, is not read out)."""
+    if game.played_by(entry) == "human" or all(seat.player != "human" for seat in game.seats):
+        return entry.notation
+    rules = game.rules
+    return rules.public_text(rules.action_from_data(entry.action) if action is None else action)
+
+
 def played_by_note(entry: LogEntry) -> str:
     """`` (by greedy)`` after a move made by whoever had taken the seat over (:attr:`LogEntry.by`);
     nothing after the moves of the seat's own player."""
@@ -541,7 +551,8 @@ def action_log(game: Game, last: int | None = None) -> None:
         steps: list[str] = []
         for i in group:  # each step with the answers the rules gave for it (the only ones)
             forced, _ = forced_answers(game, entry.seat, told[i])
-            steps += [game.log[i].notation, *([forced_text(forced, notation_only=True)] if forced else [])]
+            shown = shown_notation(game, game.log[i])  # a bot's private move as the others know it
+            steps += [shown, *([forced_text(forced, notation_only=True)] if forced else [])]
         text = " · ".join(steps)
         line = Text(f"{number:>4}. {seat_label(game, entry.seat)}: {text}")
         for part in wrap_line(line.append(played_by_note(entry), style="dim"), out.width, hang="      "):

@@ -384,6 +384,15 @@ class Rules(ABC, Generic[S, A, Opt]):
         """Short, stable notation for ``action``; override for readable moves."""
         return msgspec.json.encode(action).decode()
 
+    def public_text(self, action: A) -> str:
+        """How ``action`` is shown to the players who did not make it: its notation (the
+        default), or, for a private move (a card kept from several, a card played face
+        down), what the others may know of it (``keeps one of 2``).  The table shows a
+        bot's moves to the people playing this way, and so does their log; a move a
+        person typed is shown as typed (at one terminal it was seen being typed), and a
+        replay of a finished game shows every move whole."""
+        return self.describe(action)
+
     def choice_text(self, state: S, action: A) -> str:
         """How a legal move is shown in a menu: its notation, and what it costs or does
         where the game can say (the default: the notation alone).  The notation part

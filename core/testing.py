@@ -637,6 +637,7 @@ def _check_screens(
         drawn("question()", rules.question, state, markup=False)
         drawn(f"turn_view(seat {seat + 1})", rules.turn_view, state, seat)
         for action in sample:
+            drawn(f"public_text({action!r})", rules.public_text, action, markup=False)
             text = drawn(f"choice_text({action!r})", rules.choice_text, state, action, markup=False)
             notation = rules.describe(action)
             if not text.startswith(notation):

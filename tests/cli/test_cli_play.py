@@ -141,3 +141,38 @@ def test_undo_with_a_count_says_what_undo_does(run, new_game):
     assert result.returncode == 0, result.stderr
     assert "'undo' takes nothing after it: it takes back your last move, one at a time" in result.stdout
     assert "is not a legal move" not in result.stdout
+
+
+def test_a_bot_s_private_move_is_shown_as_the_others_may_know_it(monkeypatch):
+    """Rules.public_text: what the people at the table are told of a bot's move (a card
+    kept, a card played face down); a person's own move is shown as typed, and a table of
+    bots alone shows every move whole."""
+    import io
+
+    from rich.console import Console
+    from turbine.cli import output
+    from turbine.cli.common import play_move
+    from turbine.core import Game, Seat, default_registry
+    from turbine_sparks.game import Bid, SparksRules
+
+    monkeypatch.setattr(
+        SparksRules,
+        "public_text",
+        lambda self, a: "bids (how much is secret)" if isinstance(a, Bid) else self.describe(a),
+    )
+    game = Game(default_registry(), "sparks", players=2, seed=0, seats=[Seat("Ann"), Seat("Bot", "random")])
+    assert play_move(game, game.find("open 2")).notation == "open 2"
+    bot = game.make_bots()[1]
+    moved = play_move(game, bot.choose(game.state, game.legal()))
+    assert game.log[-1].notation == "bid 6" and moved.notation == "bids (how much is secret)"
+    buffer = io.StringIO()
+    monkeypatch.setattr(output, "out", Console(file=buffer, width=100, force_terminal=False))
+    output.action_log(game)
+    assert "bids (how much is secret)" in buffer.getvalue() and "bid 6" not in buffer.getvalue()
+    bots_only = Game(
+        default_registry(), "sparks", players=2, seed=0, seats=[Seat("A", "random"), Seat("B", "random")]
+    )
+    bots = bots_only.make_bots()
+    while not any(isinstance(bots_only.rules.action_from_data(e.action), Bid) for e in bots_only.log):
+        moved = play_move(bots_only, bots[bots_only.to_move].choose(bots_only.state, bots_only.legal()))
+    assert moved.notation.startswith("bid ")
