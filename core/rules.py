@@ -439,8 +439,11 @@ class Rules(ABC, Generic[S, A, Opt]):
         return {"score": self.scores(state)}
 
     def render(self, state: S, seat: int | None) -> str:
-        """The board as text for ``seat`` (``None``: everything)."""
-        return msgspec.json.format(msgspec.json.encode(self.view(state, seat)).decode())
+        """The board as text for ``seat``: what :meth:`view` shows that seat.  ``None`` is
+        everything, hidden parts included (a finished game, a replay shown whole), unlike
+        ``view(state, None)``, a spectator's view of what every player knows."""
+        shown = state if seat is None else self.view(state, seat)
+        return msgspec.json.format(msgspec.json.encode(shown).decode())
 
     # -- the player's screen ----------------------------------------------------
 
