@@ -895,10 +895,14 @@ def _check_versions_named(save: SaveFile) -> None:
         return
     names = {save.variant, *save.expansions}
     if set(save.rules_versions) != names:
-        odd = sorted(set(save.rules_versions) ^ names)
+        missing, extra = sorted(names - set(save.rules_versions)), sorted(set(save.rules_versions) - names)
+        wrong = [f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing"] if missing else []
+        wrong += (
+            [f"{', '.join(extra)} {'is' if len(extra) == 1 else 'are'} not of this game"] if extra else []
+        )
         raise SaveFileError(
             f"its rules versions ({_versions_text(save.rules_versions)}) must name exactly the game "
-            f"and its expansions ({', '.join(sorted(names))}): {', '.join(odd)} does not fit"
+            f"and its expansions ({', '.join(sorted(names))}): {' and '.join(wrong)}"
         )
 
 
