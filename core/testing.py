@@ -429,6 +429,12 @@ def _compare_runs(setup: _Setup, first: list[Step], again: list[Step], where: st
     raise ConformanceError(f"{head}: the game took {len(again) - 1} decisions {where}, not {len(first) - 1}")
 
 
+def other_hash_seed(mine: str) -> str:
+    """A ``PYTHONHASHSEED`` other than ``mine``, this process's (unset: random, which a
+    fixed seed differs from)."""
+    return "2" if mine == "1" else "1"
+
+
 def _steps_in_another_process(setup: _Setup) -> list[Step]:
     """:func:`_steps_only` in a new interpreter whose hash seed differs from this one's."""
     import json
@@ -440,8 +446,7 @@ def _steps_in_another_process(setup: _Setup) -> list[Step]:
         options = json.dumps(dict(setup.options))
     except TypeError:
         return []  # options only this process can hold: nothing to compare
-    mine = os.environ.get("PYTHONHASHSEED", "")
-    other = "2" if mine == "1" else "1"
+    other = other_hash_seed(os.environ.get("PYTHONHASHSEED", ""))
     code = (
         "import json, sys\n"
         "from turbine.core.plugins import default_registry\n"

@@ -343,3 +343,14 @@ def test_what_a_turn_of_the_wheel_gives_back_is_said():
         g.state.players[seat].mixers,
         g.state.players[seat].tiles,
     )
+
+
+def test_a_turn_of_the_wheel_returns_what_its_opening_sector_held():
+    """B-8.4.1: what comes back is returned, tiles and machinery, for the rules to say it."""
+    from turbine.plugins.barrage import construction
+    from turbine.plugins.barrage.state import Player
+
+    p = Player("CO-USA", "EO-WA", tiles=["base", "joker"])
+    construction.load(p, "base", 4, 0)
+    assert construction.rotate(p, 1) == construction.Returned([], 0, 0)
+    assert construction.rotate(p, 5) == construction.Returned(["base"], 4, 0)

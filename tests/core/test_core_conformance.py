@@ -271,3 +271,21 @@ def test_kit_quotes_the_reason_of_a_bound_a_game_ran_past(registry, monkeypatch)
         ConformanceError, match=r"ran past its decision bound of 5 \(its reason: five moves are enough\)"
     ):
         check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
+
+
+def test_the_other_process_gets_another_hash_seed():
+    from turbine.core.testing import other_hash_seed
+
+    assert other_hash_seed("1") == "2" and other_hash_seed("") == "1" and other_hash_seed("0") == "1"
+
+
+def test_the_default_board_shows_a_seat_its_view_and_everyone_everything(registry):
+    """Rules.render's default: a seat sees its view (Sparks hides the deck's order), ``None``
+    the whole state (a finished game, a replay shown whole)."""
+    from turbine.core import Game, Seat
+
+    game = Game(registry, "sparks", players=2, seed=0, seats=[Seat("a"), Seat("b")])
+    rules, state = game.rules, game.state
+    deck = f'"deck": {list(state.deck)}'.replace(" ", "")
+    assert deck in Rules.render(rules, state, None).replace(" ", "").replace("\n", "")
+    assert deck not in Rules.render(rules, state, 0).replace(" ", "").replace("\n", "")

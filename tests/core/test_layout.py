@@ -112,3 +112,10 @@ def test_a_head_wider_than_the_line_breaks_before_the_list():
     lines = pack(head, ["Anna,", "Ben"], width=40)
     assert all(cells(line) <= 40 for line in lines), lines
     assert " ".join(" ".join(lines).split()) == " ".join((head + "Anna, Ben").split())
+
+
+def test_the_indefinite_article_goes_with_the_first_word():
+    from turbine.core.layout import indefinite
+
+    assert indefinite("elevation or conduit") == "an elevation or conduit"
+    assert indefinite("base") == "a base" and indefinite("Oil plant") == "an Oil plant"

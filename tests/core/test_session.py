@@ -200,7 +200,8 @@ def test_first_reveal_finds_the_moves_whose_outcome_something_hidden_decided():
     game.play(game.find("bid 3"))
     assert game.first_reveal(0, [0, 1]) is None
     game.play(game.find("drop"))  # seat 1 takes it at 3; the next one is drawn
-    assert game.first_reveal(0, [0, 1]) == 2 and game.first_reveal(3, [0, 1]) is None
+    assert game.first_reveal(0, [0, 1]) == 2 and game.first_reveal(2, [0, 1]) == 2
+    assert game.first_reveal(3, [0, 1]) is None
     assert game.first_reveal(0, []) is None  # nobody watching: nothing shown to anyone
 
     pg = Game(registry, "power_grid", players=2, seed=1, seats=[Seat("a", "greedy"), Seat("b", "greedy")])
