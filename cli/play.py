@@ -497,8 +497,6 @@ class PlaySession:
         else:
             self.announcer.flush()  # the actions that led here, each complete
             screen.decision(game, self.console)
-        for form in game.rules.standing_orders(game.state):  # typed like a move
-            output.say(self.console, f"     {form}", "dim", hang="  ")
         self.shown_for = game.to_move
 
     def view(self, name: str, arg: str) -> None:

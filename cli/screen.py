@@ -87,6 +87,8 @@ def question(
     asked = asked or ask_line(game)
     output.say(console, asked.plain, str(asked.style))
     moves(game, console, rows=rows)
+    for form in game.rules.standing_orders(game.state):  # instructions typed like a move
+        output.say(console, f"     {form}", "dim", hang="  ")
     for line in status_lines(game, console):
         console.print(Text(line, style="cyan"), no_wrap=True)
 
