@@ -387,7 +387,7 @@ def parse_handovers(game: Game, pairs: Sequence[str]) -> list[tuple[int, str]]:
     """``--seat N=PLAYER`` (``3=human``, ``2=greedy``) to ``(0-based seat, player)``
     pairs, each checked: the seat exists, and the player is ``human`` or a bot that
     plays the game (bad input is one line; nothing is handed over)."""
-    handovers = []
+    handovers: list[tuple[int, str]] = []
     bots = game.registry.bots_for(game.spec.id)
     for pair in pairs:
         number, sep, player = (part.strip() for part in pair.partition("="))
