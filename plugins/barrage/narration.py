@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from turbine.core.layout import plural
 
+from .board import SEA
 from .tables import NEUTRAL, credits_for_energy
 
 if TYPE_CHECKING:
@@ -74,6 +75,25 @@ def water(r: BarrageGame, state: State, held: list[int], waiting: list[int]) -> 
     r.tell(
         f"Water flows: {flowed} from the headstreams; dams: {', '.join(moved) if moved else 'none filled'}"
     )
+
+
+def flowed(r: BarrageGame, state: State, stops: Sequence[int], cause: str) -> None:
+    """B-12, water that flows at once (placed on a headstream, or released by a production):
+    ``The water flows on: 1 to B8L (Italy) · 1 out to the sea``."""
+    board = r.board
+    counts: dict[int, int] = {}
+    for stop in stops:
+        counts[stop] = counts.get(stop, 0) + 1
+    parts = []
+    for stop, n in counts.items():
+        if stop == SEA:  # it left the map (B-12.1.3)
+            parts.append(f"{n} out to the sea")
+            continue
+        owner = state.dam_owner[stop]
+        whose = "neutral" if owner == NEUTRAL else company(r, state, owner)
+        parts.append(f"{n} to {board.dams[stop].id} ({whose})")
+    what = "The released water flows on" if cause == "release" else "The water flows"
+    r.tell(f"{what}: {' · '.join(parts)} (B-12)")
 
 
 def round_scoring(r: BarrageGame, state: State, energy_vp: list[int], bonus_vp: list[int], tile: str) -> None:

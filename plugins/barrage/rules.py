@@ -680,6 +680,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         now = water.WaterState(state.dam_water, state.headstream_water)
         moved, result = water.move_water(self.water_board, now, caps, sources)
         state.dam_water = moved.held
+        if self.telling() and result.stops:
+            narration.flowed(self, state, result.stops, sources[0].kind)
         self._after_water(state, result, caps, sources[0].kind)
 
     def _after_water(self, state: State, result: water.FlowResult, caps: list[int], cause: str) -> None:

@@ -354,3 +354,19 @@ def test_a_turn_of_the_wheel_returns_what_its_opening_sector_held():
     construction.load(p, "base", 4, 0)
     assert construction.rotate(p, 1) == construction.Returned([], 0, 0)
     assert construction.rotate(p, 5) == construction.Returned(["base"], 4, 0)
+
+
+def test_water_that_flows_at_once_is_said_where_it_stops():
+    """B-12: a marker placed to flow now, or released by a production, is said where it
+    stops (a dam, and whose) or that it left the map; the menu said it for a person's choice,
+    nothing said it for a bot's."""
+    from turbine.core.testing import make_game
+
+    g = make_game("barrage", players=3, seed=5, bots="greedy")
+    bots = g.make_bots()
+    said: list[str] = []
+    while not g.is_over and not any(line.startswith("The released water") for line in said):
+        g.play(bots[g.to_move].choose(g.state, g.legal()))
+        said += [line for line in g.told if line.startswith(("The water flows: ", "The released water"))]
+    assert said[0] == "The water flows: 1 to B8L (neutral) (B-12)"
+    assert said[-1].startswith("The released water flows on: ") and said[-1].endswith(" (B-12)")
