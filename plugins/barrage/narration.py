@@ -96,6 +96,11 @@ def flowed(r: BarrageGame, state: State, stops: Sequence[int], cause: str) -> No
     r.tell(f"{what}: {' · '.join(parts)} (B-12)")
 
 
+def patent_tile(r: BarrageGame, state: State, seat: int, tile: str) -> None:
+    """B-10.9.1: the advanced tile a Patent Office space held, now the seat's."""
+    r.tell(f"{company(r, state, seat)} takes {tile} from the Patent Office: {r.tiles[tile].text}")
+
+
 def round_scoring(r: BarrageGame, state: State, energy_vp: list[int], bonus_vp: list[int], tile: str) -> None:
     """B-18 as a table: each company's energy, its place's VP, credits and the bonus tile's VP."""
     zero = r.consts["zero_energy"]

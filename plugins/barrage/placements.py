@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from turbine.core.errors import IllegalAction
 from turbine.core.layout import indefinite
 
-from . import construction, contracts, patent_office, production
+from . import construction, contracts, narration, patent_office, production
 from .actions import Bank, Construct, ConstructFree, Pass, Place
 from .decisions import (
     ChooseCopy,
@@ -245,7 +245,10 @@ class PatentOffice(BoardSpaces):
         return out
 
     def act(self, game: BarrageGame, state: State, seat: int, kind: str, amount: int) -> None:
-        state.players[seat].tiles.append(patent_office.take(state, amount))
+        tile = patent_office.take(state, amount)
+        state.players[seat].tiles.append(tile)
+        if game.telling():  # the move names the space; the tile it held is what was taken
+            narration.patent_tile(game, state, seat, tile)
 
     def refuse_action(
         self, game: BarrageGame, state: State, seat: int, space_id: str, amount: int, left: int

@@ -370,3 +370,17 @@ def test_water_that_flows_at_once_is_said_where_it_stops():
         said += [line for line in g.told if line.startswith(("The water flows: ", "The released water"))]
     assert said[0] == "The water flows: 1 to B8L (neutral) (B-12)"
     assert said[-1].startswith("The released water flows on: ") and said[-1].endswith(" (B-12)")
+
+
+def test_the_tile_taken_at_the_patent_office_is_named():
+    """B-10.9.1: ``place PO2`` names a space; what it held is said, with what the tile does."""
+    from turbine.core.testing import make_game
+
+    g = make_game("barrage", players=3, seed=5, bots="greedy")
+    bots = g.make_bots()
+    g.play(bots[g.to_move].choose(g.state, g.legal()))
+    while not g.is_over and not g.log[-1].notation.startswith("place PO"):
+        g.play(bots[g.to_move].choose(g.state, g.legal()))
+    seat = g.log[-1].seat
+    taken = g.state.players[seat].tiles[-1]
+    assert f"{g.rules.company(g.state, seat).name} takes {taken} from the Patent Office: " in g.told[0]
