@@ -275,11 +275,7 @@ def guard_output(
 
 
 def _no_file(exc: OSError) -> str:
-    return (
-        "a folder"
-        if isinstance(exc, IsADirectoryError)
-        else "not a regular file (a device, a pipe or a socket)"
-    )
+    return "a folder" if isinstance(exc, IsADirectoryError) else savefile.NOT_A_FILE
 
 
 def replaceable(path: Path, bots_may_go: bool = False) -> bool:

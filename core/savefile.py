@@ -236,7 +236,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     _sync_directory(directory)
 
 
-NOT_A_FILE = "not a regular file (a device, a pipe or a socket), so it is not written over"
+NOT_A_FILE = "not a regular file (a device, a pipe or a socket)"
+"""Why a path is neither read nor written over (said by every command that meets one)."""
 
 
 def written_path(path: str | os.PathLike[str]) -> Path:
@@ -512,7 +513,7 @@ def open_regular(path: str, flags: int) -> int:
     mode = os.fstat(fd).st_mode
     if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
         os.close(fd)
-        raise OSError(errno.EINVAL, "it is not a regular file (a device, a pipe or a socket)", path)
+        raise OSError(errno.EINVAL, f"it is {NOT_A_FILE}", path)
     return fd
 
 
