@@ -33,6 +33,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 from turbine.core import Registry, Seat
+from turbine.core.layout import plural
 
 from . import output
 from .common import CliError, guard_output, replaceable
@@ -304,7 +305,11 @@ def print_summary(summary: dict[str, Any]) -> None:
         )
     out.print(table)
     if summary["shared_wins"]:
-        out.print(Text(f"{summary['shared_wins']} games ended in a shared win (counted for every winner)."))
+        out.print(
+            Text(
+                f"{plural(summary['shared_wins'], 'game')} ended in a shared win (counted for every winner)."
+            )
+        )
     print_problems(summary)
     if summary["out"]:
         out.print(Text(f"Save files in {summary['out']}"))

@@ -814,7 +814,8 @@ def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -
     under = f" (replayed under the rules it was played with: {kept})" if kept else ""
     return game, (
         f"Verified: the log digest matches the setup and {plural(total, 'action')}; "
-        f"{plural(report.digests_compared, 'digest')}{scores} match the replay{under}."
+        f"{plural(report.digests_compared, 'digest')}{scores} "
+        f"{'matches' if report.digests_compared == 1 and not scores else 'match'} the replay{under}."
     )
 
 

@@ -91,3 +91,11 @@ def test_truncated_save_and_missing_file(run, finished_game):
     finished_game.write_bytes(data[: len(data) // 2])
     assert_one_line_error(run("replay", finished_game.name, "--verify"), "truncated")
     assert_one_line_error(run("legal", "no-such-file.json"), "no such file")
+
+
+def test_replay_verify_says_one_digest_in_the_singular(run, new_game):
+    """A game of a few moves has one digest (its last state's): 'matches', not 'match'."""
+    new_game("short.json", moves=["open 1", "drop"])
+    result = run("replay", "short.json", "--verify")
+    assert result.returncode == 0, result.stderr
+    assert "2 actions; 1 digest matches the replay" in result.stdout
