@@ -875,7 +875,8 @@ def export(
         typer.Option(
             "--format",
             "-f",
-            help="jsonl (a JSON object a line) or csv (default: csv for an --out FILE.csv, else jsonl).",
+            help="jsonl (a JSON object a line), csv or parquet (default: as the --out FILE is named, "
+            "FILE.csv or FILE.parquet, else jsonl; Parquet needs the extra turbine-games[parquet]).",
             metavar="FORMAT",
         ),
     ] = None,
@@ -888,11 +889,9 @@ def export(
     force: ReplaceFlag = False,
 ) -> None:
     """One row per action: its number, seat, player, round and phase, its notation and the scores after it."""
-    from .export import run_export
+    from .export import format_for, run_export
 
-    if format_ is None:  # as the file is named
-        format_ = "csv" if out is not None and out.suffix.lower() == ".csv" else "jsonl"
-    run_export(file, format_, out, force=force)
+    run_export(file, format_ or format_for(out), out, force=force)
 
 
 @app.command()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import json
+import sys
 import traceback
 import typing
 import unicodedata
@@ -27,6 +28,16 @@ from . import output
 
 class CliError(TurbineError):
     """Bad command-line input noticed by the command line itself (exit code 2)."""
+
+
+def line_editing() -> None:
+    """Arrow keys, editing and a history of what was typed at the prompts of ``play`` and
+    the stepper: rich's ``Console.input`` reads through Python's :mod:`readline` once it is
+    loaded.  Only for a person at a terminal (a pipe has no keys), and where the platform
+    has it."""
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (loading it is what switches it on)
 
 
 def registry() -> Registry:

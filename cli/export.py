@@ -10,6 +10,7 @@ log on the way, like any load.
 from __future__ import annotations
 
 import csv
+import importlib.util
 import io
 import json
 import sys
@@ -22,9 +23,10 @@ from turbine.core.layout import plural
 from turbine.core.replay import Replay
 
 from . import output
+from . import rows as rows_file
 from .common import CliError, guard_output, registry
 
-FORMATS = ("jsonl", "csv")
+FORMATS = ("jsonl", "csv", "parquet")
 COLUMNS = ("index", "seat", "player", "by", "round", "phase", "notation")
 """The columns before the scores (numbers from 1, as people count)."""
 
@@ -54,6 +56,24 @@ def rows(replay: Replay) -> list[dict[str, Any]]:
 
 def to_jsonl(table: list[dict[str, Any]]) -> str:
     return "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in table)
+
+
+def to_parquet(table: list[dict[str, Any]], players: int, out: Path) -> bytes:
+    """The rows as Parquet, the scores spread over ``score_1`` … ``score_N`` as in CSV, the
+    numbers typed (``by`` and ``phase`` may be empty: text)."""
+    scores = [f"score_{seat}" for seat in range(1, players + 1)]
+    flat = [
+        {**{column: row[column] for column in COLUMNS}, **dict(zip(scores, row["scores"], strict=True))}
+        for row in table
+    ]
+    return rows_file.parquet_bytes(flat, [*COLUMNS, *scores], {"index", "seat", "round"}, out)
+
+
+def format_for(out: Path | None) -> str:
+    """The format an ``--out`` file's name asks for: ``.csv`` CSV, ``.parquet`` Parquet, any
+    other name (and standard output) JSON lines."""
+    suffix = out.suffix.lower() if out is not None else ""
+    return {".csv": "csv", ".parquet": "parquet"}.get(suffix, "jsonl")
 
 
 def to_csv(table: list[dict[str, Any]], players: int) -> str:
@@ -86,6 +106,12 @@ def run_export(path: Path, form: str, out: Path | None, *, force: bool = False) 
         raise CliError(f"--format must be one of {', '.join(FORMATS)}, not {form!r}")
     if out is not None and str(out) == "-":  # the usual name of standard output
         out = None
+    if form == "parquet" and out is None:
+        raise CliError("Parquet is written to a file: give --out FILE.parquet")
+    if out is not None and format_for(out) == "parquet" and form != "parquet":
+        raise CliError(f"{out.name} names a Parquet file, but the format is {form}: leave out --format")
+    if form == "parquet" and importlib.util.find_spec("pyarrow") is None:
+        raise CliError(f"writing Parquet ({out.name if out else ''}) needs pyarrow: {rows_file.PARQUET_HINT}")
     if out is not None:
         guard_output(out, "rows", force=force, reading=path)
     save = savefile.load(path)
@@ -94,13 +120,18 @@ def run_export(path: Path, form: str, out: Path | None, *, force: bool = False) 
     for warning in warnings:
         output.warn(warning)
     table = rows(replay)
-    text = to_jsonl(table) if form == "jsonl" else to_csv(table, save.players)
-    if out is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
+    if form == "parquet":
+        assert out is not None
+        data = to_parquet(table, save.players, out)
+    else:
+        text = to_jsonl(table) if form == "jsonl" else to_csv(table, save.players)
+        if out is None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
+        data = text.encode()
     try:
-        savefile.write_atomic(out, text.encode())
+        savefile.write_atomic(out, data)
     except OSError as exc:
         raise CliError(f"cannot write {out}: {exc.strerror or exc}") from None
     output.out.print(Text(f"Exported {plural(len(table), 'action')} to {out} ({form})."))

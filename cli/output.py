@@ -493,14 +493,6 @@ def forced_answers(game: Game, seat: int, told: list[str]) -> tuple[list[str], l
     return forced, told[len(forced) :]
 
 
-def others_forced(game: Game, seat: int, told: list[str]) -> list[str]:
-    """The answers the rules gave, after ``seat``'s move, for other seats because each was
-    their only one (the last seat's pair in a draft), as told: a log says them under the
-    move, for they are no move of the log's own."""
-    _, rest = forced_answers(game, seat, told)
-    return [line for line in rest if FORCED.match(line)]
-
-
 def forced_text(forced: list[str], notation_only: bool = False) -> str:
     """``tile base · pay 4e 0m 0c (only choices)``: answers folded into their action's line
     (``notation_only``: without what each cost, as a log gives its moves)."""
@@ -514,7 +506,7 @@ def log_entry_line(game: Game, step: int, entry: LogEntry, told: list[str] | Non
     (``told``: what the automatic steps after it said, :meth:`Game.told_by_entry`)."""
     forced, _ = forced_answers(game, entry.seat, told or [])
     steps = " · ".join([entry.notation, *([forced_text(forced, notation_only=True)] if forced else [])])
-    line = Text(f"{step:>4}. seat {entry.seat + 1} ({game.seats[entry.seat].name}): {steps}")
+    line = Text(f"{step:>4}. {seat_label(game, entry.seat)}: {steps}")
     return line.append(played_by_note(entry), style="dim")
 
 
@@ -574,8 +566,8 @@ def log(game: Game, entries: list[LogEntry] | None = None, last: int | None = No
     for step, entry in enumerate(entries[start:], start=start + 1):
         for part in wrap_line(log_entry_line(game, step, entry, told[step - 1]), out.width, hang="      "):
             out.print(part, no_wrap=True)
-        for other in others_forced(game, entry.seat, told[step - 1]):
-            for piece in wrap(other, out.width, indent="        "):
+        for said in forced_answers(game, entry.seat, told[step - 1])[1]:  # what the rules did after it
+            for piece in wrap(said, out.width, indent="        "):
                 out.print(Text(piece, style="dim"), no_wrap=True)
     if not entries:
         out.print(Text("(no actions yet)", style="dim"))

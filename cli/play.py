@@ -28,7 +28,17 @@ from rich.text import Text
 from turbine.core import Game, ParseError, StandingOrder, TurbineError
 
 from . import output, scoreboard, screen
-from .common import CliError, ask_hint, hint_bot, play_move, replaceable, run_bots, save_game, saved_game
+from .common import (
+    CliError,
+    ask_hint,
+    hint_bot,
+    line_editing,
+    play_move,
+    replaceable,
+    run_bots,
+    save_game,
+    saved_game,
+)
 
 HELP = """\
 Type a move: its number, its notation, or the start of its notation.
@@ -90,6 +100,7 @@ class PlaySession:
 
     def run(self) -> None:
         game = self.game
+        line_editing()
         self.say(f"{game.spec.name} · {self.path} · type 'help' for commands", "bold")
         if self.console.width < screen.NARROWEST_SCREEN:
             self.say(

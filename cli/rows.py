@@ -82,13 +82,26 @@ def write_rows(path: Path, results: Sequence[GameResult], players: int) -> None:
         writer.writerows(rows)
 
 
-def _write_parquet(path: Path, rows: list[dict[str, Any]], names: list[str], players: int) -> None:
+def parquet_bytes(rows: list[dict[str, Any]], names: list[str], ints: set[str], path: Path) -> bytes:
+    """``rows`` as a Parquet file: the columns ``names`` in order, those in ``ints`` (and the
+    ``score_N``) as 64-bit integers, ``seconds`` as a float, the rest as text.  ``path`` is
+    only named when pyarrow, the optional extra, is missing."""
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
     except ImportError:
         raise CliError(f"writing Parquet ({path.name}) needs pyarrow: {PARQUET_HINT}") from None
-    types = {"seed": pa.int64(), "seats": pa.int64(), "decisions": pa.int64(), "seconds": pa.float64()}
-    types.update({f"score_{seat}": pa.int64() for seat in range(1, players + 1)})
-    schema = pa.schema([(name, types.get(name, pa.string())) for name in names])
-    pq.write_table(pa.Table.from_pylist(rows, schema=schema), str(path))
+
+    def kind(name: str) -> Any:
+        if name == "seconds":
+            return pa.float64()
+        return pa.int64() if name in ints or name.startswith("score_") else pa.string()
+
+    schema = pa.schema([(name, kind(name)) for name in names])
+    sink = pa.BufferOutputStream()
+    pq.write_table(pa.Table.from_pylist(rows, schema=schema), sink)
+    return bytes(sink.getvalue().to_pybytes())
+
+
+def _write_parquet(path: Path, rows: list[dict[str, Any]], names: list[str], players: int) -> None:
+    path.write_bytes(parquet_bytes(rows, names, {"seed", "seats", "decisions"}, path))

@@ -12,6 +12,8 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
+from rich.cells import cell_len
+from rich.table import Table
 from rich.text import Text
 from turbine.core import Game, ParseError, savefile
 from turbine.core.botopts import parse_bot_options, with_bot_options
@@ -19,8 +21,8 @@ from turbine.core.layout import plural
 from turbine.core.replay import Replay
 from turbine.core.session import verify_save
 
-from . import output
-from .common import CliError, ask_hint, registry
+from . import output, scoreboard
+from .common import CliError, ask_hint, line_editing, registry
 
 HELP = """\
 Commands (one a line):
@@ -28,8 +30,12 @@ Commands (one a line):
   p, prev            the move before
   N, g N, go N       the position after N moves (0: the start)
   first, last        the start, the end
+  round N            the start of round N (before its first move)
   /TEXT, find TEXT   the next move whose notation contains TEXT ('/' alone: search again)
-  log [N]            N moves around this one (default 10)
+  log [N]            N moves around this one (default 10), with what the rules said
+  scores [COUNT]     each seat's score by source at this step, and the score (or another of
+                     the players' counts: 'scores money') at the end of each round so far
+  as N, as all       draw the board as seat N sees it, or everything
   board              show this step again
   view NAME [ARG]    a view of the game at this step ('view' lists them; NAME alone works)
   hint [BOT]         the move a bot (greedy unless named) would have made instead of this one
@@ -52,16 +58,19 @@ class Stepper:
         self.console = output.out
         self._told: list[list[str]] | None = None
         """What the automatic steps after each move said, read when the log is first shown."""
+        self._told_at: dict[int, list[str]] = {}
+        """What the automatic steps after one move said, for the steps shown so far."""
 
     # -- the loop -----------------------------------------------------------------
 
     def run(self) -> None:
+        line_editing()
+        self.show()  # the board is tall: the keys come under it, just above the prompt
         self.say(
-            f"{self.replay.game.spec.name} · {len(self.replay)} moves · "
-            "Enter: next move, 'help': the commands, 'q': quit",
+            f"{self.replay.game.spec.name} · {len(self.replay)} moves · Enter: next move, a number: "
+            "that step, 'round N', 'scores', 'help': the commands, 'q': quit",
             "bold",
         )
-        self.show()
         while True:
             line = self.read()
             if line is None or not self.handle(line):
@@ -100,6 +109,12 @@ class Stepper:
             self.jump(rest)
         elif command == "first" and not rest:
             self.go(0)
+        elif command == "round":
+            self.to_round(rest)
+        elif command == "scores":
+            self.scores(rest)
+        elif command == "as":
+            self.look_as(rest)
         elif command == "last" and not rest:
             self.go(total)
         elif text.startswith("/"):
@@ -134,6 +149,30 @@ class Stepper:
             self.say(f"There is no step {int(number)}: steps go from 0 to {total}.", "yellow")
         else:
             self.go(int(number))
+
+    def to_round(self, number: str) -> None:
+        """The position before the first move of round ``number``."""
+        first = self.replay.round_start(int(number)) if number.isascii() and number.isdigit() else None
+        if not number:
+            self.say("Which round? e.g. 'round 3'.", "yellow")
+        elif first is None:
+            rounds = self.replay.rounds()
+            known = f"rounds {rounds[0]}–{rounds[-1]}" if rounds else "no rounds"
+            self.say(f"No move of the log is in round {number}: it has {known}.", "yellow")
+        else:
+            self.go(first)
+
+    def look_as(self, who: str) -> None:
+        """Draw from now on as seat ``who`` (from 1) sees the game, or everything (``all``)."""
+        players = self.replay.game.players
+        if who.lower() in {"all", "everything", "everyone"}:
+            self.seat = None
+        elif who.isascii() and who.isdigit() and 1 <= int(who) <= players:
+            self.seat = int(who) - 1
+        else:
+            self.say(f"As whom? 'as N' for a seat from 1 to {players}, or 'as all'.", "yellow")
+            return
+        self.show()
 
     def find(self, text: str) -> None:
         wanted = text.strip() or self.last_search
@@ -206,20 +245,17 @@ class Stepper:
         """The board, then the move and what it changed, just above the prompt."""
         replay, step = self.replay, self.step
         game = self.game_at(step)
-        seen = "everything shown" if self.seat is None else f"as seen by {output.seat_label(game, self.seat)}"
-        title = " · ".join(
-            part
-            for part in (game.spec.name, f"after {step} of {len(replay)} moves", output.place(game), seen)
-            if part
-        )
-        output.board(game, self.seat, title=title)
+        output.board(game, self.seat, title=self.title(game))
         self.say(self.header(step), "bold")
         if step:
+            said = output.forced_answers(game, replay.entry(step).seat, self.told_at(step))[1]
             lines = replay.changes(step)
-            if lines:
+            if said or lines:
                 self.say("After it:")
-                for line in lines:
+                for line in said:  # the rules' own words: an income, the water, a round's scoring
                     self.say(f"  {line}")
+                for line in lines:  # and the counts that changed
+                    self.say(f"  {line}", "dim" if said else "")
             else:
                 self.say("After it: no change in round, phase or the players' counts.", "dim")
         if step == len(replay):
@@ -228,22 +264,92 @@ class Stepper:
             else:
                 self.say("The end of the log: the game goes on from here.", "dim")
 
+    def title(self, game: Game) -> str:
+        """The board's heading: the game, the step, where it stands and whose view, the
+        game's name left out where the rest would not fit the line (whose view never is)."""
+        seen = "everything shown" if self.seat is None else f"as seen by {output.seat_label(game, self.seat)}"
+        parts = [f"after {self.step} of {len(self.replay)} moves", output.place(game), seen]
+        title = " · ".join(part for part in [game.spec.name, *parts] if part)
+        if cell_len(title) + 3 > self.console.width:  # the rule's own characters need some room
+            title = " · ".join(part for part in parts if part)
+            title = title[:1].upper() + title[1:]
+        return title
+
     def header(self, step: int) -> str:
-        """``Step 12/340 · round 2 · auction · Seat 3 (Greedy bot 3): bid 16``."""
+        """``Step 12/340 · round 2 · auction · Seat 3 · Greedy bot 3: bid 16  (…)``: the move
+        as its menu showed it, what it cost and did (:meth:`Rules.choice_text`, on the
+        position it was played in), then the answers the rules gave for it, the only ones.
+        Drawn as another seat sees the game, that seat's private move is what the others may
+        know of it (:meth:`Rules.public_text`)."""
         replay = self.replay
         if step == 0:
             return f"Step 0/{len(replay)} · the start, before any move"
         where = replay.where_before(step)
         entry = replay.entry(step)
+        rules = replay.rules
+        action = rules.action_from_data(entry.action)
+        if self.seat is None or self.seat == entry.seat:
+            move = rules.choice_text(replay.state(step - 1), action)
+        else:
+            move = rules.public_text(action)
+        forced, _ = output.forced_answers(replay.game, entry.seat, self.told_at(step))
+        if forced:
+            move += " · " + output.forced_text(forced, notation_only=True)
         parts = [f"Step {step}/{len(replay)}"]
         if where.round:
             parts.append(f"round {where.round}")
         if where.phase:
             parts.append(where.phase)
-        parts.append(
-            f"{output.seat_label(replay.game, entry.seat)}: {entry.notation}{output.played_by_note(entry)}"
-        )
+        parts.append(f"{output.seat_label(replay.game, entry.seat)}: {move}{output.played_by_note(entry)}")
         return " · ".join(parts)
+
+    def told_at(self, step: int) -> list[str]:
+        """What the automatic steps after move ``step`` said: the move played again, the
+        rules narrating, on a copy of the position it was played in."""
+        if self._told is not None:
+            return self._told[step - 1]
+        if step not in self._told_at:
+            rules = self.replay.rules
+            state = rules.clone(self.replay.state(step - 1))
+            with rules.narrating() as told:
+                rules.perform(state, rules.action_from_data(self.replay.entry(step).action))
+            self._told_at[step] = list(told)
+        return self._told_at[step]
+
+    def scores(self, measure: str = "") -> None:
+        """The score table by source at this step, then a count at the end of each round:
+        when who pulled ahead.  The count is ``measure`` (one of the game's tallies), or the
+        score; where the score tells nobody apart at any round's end, the first count that
+        does."""
+        game = self.game_at(self.step)
+        rules = game.rules
+        counts = list(rules.tallies(game.state))
+        wanted = measure.strip().lower()
+        if wanted and wanted not in counts:
+            self.say(f"{measure!r} is no count of this game; its counts: {', '.join(counts)}.", "yellow")
+            return
+        scoreboard.print_scores(game, final=game.is_over and self.step == len(self.replay))
+        name = wanted or rules.score_name()
+        rounds = self.replay.by_round(wanted or None, self.step)
+        if not wanted and not _varies(rounds):
+            for count in counts:
+                tried = self.replay.by_round(count, self.step)
+                if _varies(tried):
+                    name, rounds = count, tried
+                    break
+        if not rounds:
+            return
+        self.say(f"{name[:1].upper()}{name[1:]} at the end of each round so far:", "bold")
+        table = Table(box=None, pad_edge=False, header_style="dim")
+        table.add_column("round", justify="right")
+        for seat in range(game.players):
+            table.add_column(f"seat {seat + 1}", justify="right")
+        for number, values in rounds:
+            table.add_row(str(number), *map(str, values))
+        self.console.print(table)
+        others = [count for count in counts if count != name]
+        if others:
+            self.say(f"by round too: {', '.join(f'scores {count}' for count in others)}", "dim")
 
     def log(self, count: int) -> None:
         """``count`` moves around the current one, the current one marked."""
@@ -261,8 +367,8 @@ class Stepper:
             line = Text("▶" if step == self.step else " ") + entry
             for part in output.wrap_line(line, self.console.width, hang="      "):
                 self.console.print(part, style="bold" if step == self.step else "", no_wrap=True)
-            for other in output.others_forced(replay.game, replay.entry(step).seat, self._told[step - 1]):
-                for piece in output.wrap(other, self.console.width, indent="         "):
+            for said in output.forced_answers(replay.game, replay.entry(step).seat, self._told[step - 1])[1]:
+                for piece in output.wrap(said, self.console.width, indent="         "):
                     self.console.print(Text(piece, style="dim"), no_wrap=True)
 
     def say(self, text: str, style: str = "") -> None:
@@ -296,3 +402,8 @@ def run_stepper(
     for warning in warnings:
         output.warn(warning)
     Stepper(replay, seat=None if as_seat is None else as_seat - 1, start=start or 0).run()
+
+
+def _varies(rounds: list[tuple[int, list[int]]]) -> bool:
+    """Whether a count by round differs anywhere (all alike says nothing of who leads)."""
+    return len({value for _, values in rounds for value in values}) > 1

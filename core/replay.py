@@ -149,6 +149,39 @@ class Replay:
         """Each seat's score after ``step`` actions."""
         return self.rules.scores(self.state(step))
 
+    def rounds(self) -> list[int]:
+        """The rounds the log's moves were played in, in order (none for a game without rounds)."""
+        return sorted({where.round for where in self._where if where.round})
+
+    def round_start(self, number: int) -> int | None:
+        """The step before the first move played in round ``number`` (``None``: no move was)."""
+        for step, where in enumerate(self._where):
+            if where.round == number:
+                return step
+        return None
+
+    def round_ends(self, step: int | None = None) -> list[tuple[int, Any]]:
+        """Each round that ended by ``step`` (default: the last step), with the state at its
+        end: the number and the state after the move that ended it."""
+        last = len(self) if step is None else step
+        rules = self.rules
+        ended: list[tuple[int, Any]] = []
+        for index in range(1, last + 1):
+            number = rules.round_number(self._states[index - 1])
+            after = self._states[index]
+            if number and (rules.round_number(after) != number or rules.is_over(after)):
+                ended.append((number, after))
+        return ended
+
+    def by_round(self, measure: str | None = None, step: int | None = None) -> list[tuple[int, list[int]]]:
+        """Each seat's score (or, with ``measure``, that :meth:`~Rules.tallies` count) at the
+        end of each round ended by ``step``: when who pulled ahead.  Raises ``KeyError`` for
+        a measure that is not one of the game's tallies."""
+        rules = self.rules
+        if measure is None:
+            return [(number, rules.scores(state)) for number, state in self.round_ends(step)]
+        return [(number, list(rules.tallies(state)[measure])) for number, state in self.round_ends(step)]
+
     def find(self, text: str, start: int = 1) -> int | None:
         """The first action at or after ``start`` whose notation contains ``text``
         (case ignored), wrapping around to action 1; ``None`` if no action matches."""

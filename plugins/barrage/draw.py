@@ -25,6 +25,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from turbine.core.drawing import Canvas, Group, seat_colour, seat_ink
+from turbine.core.layout import plural
 
 from .decisions.words import contract_text
 from .render import AREA_TITLES, OBJECTIVE_TEXT, bonus_text
@@ -386,7 +387,8 @@ def _companies(r: BarrageGame, state: State, canvas: Canvas) -> None:
         group.text(
             26,
             31,
-            f"supply: {player.credits} credits, {player.excavators} excavators, {player.mixers} mixers",
+            f"supply: {plural(player.credits, 'credit')}, {plural(player.excavators, 'excavator')}, "
+            f"{plural(player.mixers, 'mixer')}",
             size=11,
             cls="supply",
         )

@@ -109,9 +109,9 @@ def round_scoring(r: BarrageGame, state: State, energy_vp: list[int], bonus_vp: 
     for seat in ranked:
         p = state.players[seat]
         if p.energy == 0:
-            money = f"{zero['credits']} credits and {zero['vp']} VP for no energy"
+            money = f"{plural(zero['credits'], 'credit')} and {zero['vp']} VP for no energy"
         else:
-            money = f"{credits_for_energy(p.energy)} credits"
+            money = plural(credits_for_energy(p.energy), "credit")
         r.tell(
             f"  {company(r, state, seat):<11} energy {p.energy:>2}: track {energy_vp[seat]:>2} VP, "
             f"{money}, bonus tile {bonus_vp[seat]} VP"

@@ -441,7 +441,7 @@ def test_B_11_2_choosing_dam_conduit_and_amount():
     refused(g, "water 0", "at least 1 water marker", "B-11.2")
     conduit(g, c, (seat + 1) % 4)
     g.state.players[seat].credits = 1
-    refused(g, "water 2", "costs 1 credit per marker, paid in advance, and you have 1 credits", "B-11.2")
+    refused(g, "water 2", "costs 1 credit per marker, paid in advance, and you have 1 credit", "B-11.2")
     g.state.flow.pending.pop()
     conduit(g, c, seat)
     zone = g.rules.board.conduits[site(g, c)].to_zone

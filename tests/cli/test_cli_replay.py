@@ -20,15 +20,15 @@ def test_replay_verify_a_good_file(run, finished_game):
     assert result.returncode == 0, result.stderr
     total = len(save["log"])
     assert f"Verified: the log digest matches the setup and {total} actions" in result.stdout
-    assert f"{total:>4}. seat" in result.stdout  # the log, with step numbers
-    assert "1. seat 1" in result.stdout
+    assert f"{total:>4}. Seat" in result.stdout  # the log, with step numbers
+    assert "1. Seat 1" in result.stdout
     assert "Winner" in result.stdout or "Shared win" in result.stdout
 
 
 def test_replay_to_a_step(run, finished_game):
     result = run("replay", finished_game.name, "--to", "3", "--verify")
     assert result.returncode == 0, result.stderr
-    assert "3. seat 3" in result.stdout and "4. seat" not in result.stdout
+    assert "3. Seat 3" in result.stdout and "4. Seat" not in result.stdout
     assert "After 3 actions" in result.stdout
     assert_one_line_error(run("replay", finished_game.name, "--to", "100000"), "--to")
 

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import assert_one_line_error, needs_sparks
 from turbine.cli import app as cli_app
+from turbine.cli import export as cli_export
 from turbine.cli import output
 from turbine.core import default_registry, savefile
 from turbine.core.bots import seat_bot
@@ -84,6 +85,64 @@ def test_the_stepper_moves_jumps_finds_and_quits(run, pg_replay):
     assert "Winner: Seat 4 · Greedy bot 4" in out  # the last step ends the game
 
 
+def test_a_step_says_the_move_with_its_cost_and_what_the_rules_said_after_it(run, pg_replay):
+    """The end of round 1: the move as its menu showed it (what it burnt and earned), then
+    the rules' own words after it (the resupply, P-7.6), then the counts that changed."""
+    step = pg_replay.round_start(2)
+    assert step is not None
+    rules = pg_replay.rules
+    action = rules.action_from_data(pg_replay.entry(step).action)
+    told = pg_replay.game.told_by_entry()[step - 1]
+    assert any(line.startswith("Resupply (Step 1, P-7.6)") for line in told)
+    result = run("replay", str(PG_SAVE), "--step", "--width", "200", input=f"{step}\nlog 1\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    header = out[out.index(f"Step {step}/") :]
+    assert rules.choice_text(pg_replay.state(step - 1), action) in header.splitlines()[0]
+    after = header[header.index("After it:") :].splitlines()
+    resupply = next(i for i, line in enumerate(after) if line.startswith("  Resupply (Step 1, P-7.6)"))
+    assert resupply < after.index(f"  {pg_replay.changes(step)[0]}")  # the words, then the counts
+    assert out.count("Resupply (Step 1, P-7.6)") == 2  # and the log says them under the move
+
+
+def test_round_jumps_and_scores_by_round(run, pg_replay):
+    second = pg_replay.round_start(2)
+    ends = pg_replay.by_round("money", 100)
+    script = ["round 2", "100", "scores money", "scores bananas", "round 99", "round", "q"]
+    result = run("replay", str(PG_SAVE), "--step", "--width", "120", input="\n".join(script) + "\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert headers(out) == [0, second, 100]
+    assert "Money at the end of each round so far:" in out
+    for number, money in ends:
+        assert re.search(rf"^ *{number} +" + " +".join(map(str, money)) + " *$", out, flags=re.MULTILINE)
+    assert "ranked by cities powerable, then money, then cities" in out  # the score table
+    assert "'bananas' is no count of this game; its counts: money, cities, plants, can power." in out
+    rounds = pg_replay.rounds()
+    assert f"No move of the log is in round 99: it has rounds {rounds[0]}–{rounds[-1]}." in out
+    assert "Which round? e.g. 'round 3'." in out
+
+
+def test_scores_by_round_take_the_score_and_say_the_other_counts(run, pg_replay):
+    result = run("replay", str(PG_SAVE), "--step", "--width", "120", input="last\nscores\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Cities powerable at the end of each round so far:" in out
+    assert "by round too: scores money, scores cities, scores plants, scores can power" in out
+    last_round, scores = pg_replay.by_round()[-1]
+    assert re.search(rf"^ *{last_round} +" + " +".join(map(str, scores)) + " *$", out, flags=re.MULTILINE)
+    assert "Final scores" in out
+
+
+def test_as_switches_the_seat_at_the_prompt(run):
+    result = run("replay", str(PG_SAVE), "--step", "--width", "80", input="as 2\nas all\nas 9\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "After 0 of 445 moves · round 1 · auction · as seen by Seat 2 · " in out  # the name left out
+    assert out.count("everything shown") == 2  # the start, and after 'as all'
+    assert "As whom? 'as N' for a seat from 1 to 4, or 'as all'." in out
+
+
 def test_the_stepper_at_its_ends_and_its_log(run, pg_replay):
     total = len(pg_replay)
     script = ["p", "first", "10", "log 3", "find Build", "/", "last", "n"]  # then end of input
@@ -97,9 +156,9 @@ def test_the_stepper_at_its_ends_and_its_log(run, pg_replay):
     second = pg_replay.find("build", first + 1)
     assert headers(out) == [0, 0, 10, first, second, total]
     entries = [pg_replay.entry(s) for s in (9, 10, 11)]
-    assert f"▶  10. seat {entries[1].seat + 1} " in out  # the current move is marked
-    assert f"    9. seat {entries[0].seat + 1} " in out and f"   11. seat {entries[2].seat + 1} " in out
-    assert "   12. seat" not in out
+    assert f"▶  10. Seat {entries[1].seat + 1} " in out  # the current move is marked
+    assert f"    9. Seat {entries[0].seat + 1} " in out and f"   11. Seat {entries[2].seat + 1} " in out
+    assert "   12. Seat" not in out
 
 
 def test_the_stepper_starts_at_to(run):
@@ -194,7 +253,7 @@ def test_replay_in_a_terminal_with_to_prints_as_before():
 def test_replay_in_a_pipe_prints_the_log_and_the_board(run):
     result = run("replay", str(PG_SAVE))
     assert result.returncode == 0, result.stderr
-    assert "445. seat" in result.stdout and "After 445 actions" in result.stdout
+    assert "445. Seat" in result.stdout and "After 445 actions" in result.stdout
     assert "/445] >" not in result.stdout
 
 
@@ -248,6 +307,26 @@ def test_export_csv_to_a_file(run, tmp_path, pg_replay, given):
 def test_export_refuses_an_unknown_format(run, tmp_path):
     assert_one_line_error(run("export", str(PG_SAVE), "--format", "xml", "--out", "x.xml"), "--format", "xml")
     assert not (tmp_path / "x.xml").exists()
+
+
+def test_export_parquet_as_the_file_is_named(run, tmp_path, pg_replay):
+    """``--out FILE.parquet`` writes Parquet (it wrote JSON lines into the file), its numbers
+    typed and the scores spread as in CSV; the format and the name must agree."""
+    pq = pytest.importorskip(
+        "pyarrow.parquet", reason="the optional extra: pip install 'turbine-games[parquet]'"
+    )
+    result = run("export", str(PG_SAVE), "--out", "rows.parquet")
+    assert result.returncode == 0, result.stderr
+    assert "(parquet)" in result.stdout
+    table = pq.read_table(tmp_path / "rows.parquet")
+    assert table.column_names == [*cli_export.COLUMNS, "score_1", "score_2", "score_3", "score_4"]
+    assert str(table.schema.field("index").type) == "int64"
+    assert table.num_rows == len(pg_replay)
+    last = table.slice(len(pg_replay) - 1).to_pylist()[0]
+    assert [last[f"score_{seat}"] for seat in range(1, 5)] == pg_replay.scores(len(pg_replay))
+    assert_one_line_error(run("export", str(PG_SAVE), "--out", "r.parquet", "-f", "csv"), "Parquet")
+    assert_one_line_error(run("export", str(PG_SAVE), "-f", "parquet"), "--out FILE.parquet")
+    assert not (tmp_path / "r.parquet").exists()
 
 
 # -- python -m turbine --------------------------------------------------------------------------

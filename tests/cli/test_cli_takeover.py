@@ -47,7 +47,7 @@ def test_a_bot_takes_over_the_seat_being_asked_and_plays_on_to_the_end(run, new_
     assert verified.returncode == 0, verified.stderr
     assert "Player 1 (human, now random)" in verified.stdout
     third = next(line for line in verified.stdout.splitlines() if line.startswith("   3. "))
-    assert third == f"   3. seat 1 (Player 1): {log[2]['notation']} (by random)"
+    assert third == f"   3. Seat 1 · Player 1: {log[2]['notation']} (by random)"
     stepped = run("replay", path.name, "--step", input="3\nq\n")
     assert f"Step 3/{len(log)} · round 1 · auction · Seat 1 · Player 1: {log[2]['notation']} (by random)" in (
         stepped.stdout

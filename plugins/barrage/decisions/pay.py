@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from turbine.core.errors import IllegalAction
+from turbine.core.layout import plural
 
 from .. import construction
 from ..actions import Pay
@@ -105,7 +106,9 @@ class ChoosePayment(Decision, tag="pay"):
         if action.credits + extra > player.credits:
             red = f" besides the {extra} credits of the red frame" if extra else ""
             return IllegalAction(
-                f"you have {player.credits} credits and cannot pay {action.credits}{red}: {options}", "B-8.2"
+                f"you have {plural(player.credits, 'credit')} and cannot pay {action.credits}{red}: "
+                f"{options}",
+                "B-8.2",
             )
         if s == CONDUIT and len(needs) > 1 and action.excavators and action.mixers and not mixed:
             return IllegalAction(

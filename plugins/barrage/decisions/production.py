@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from turbine.core.errors import IllegalAction
+from turbine.core.layout import plural
 
 from .. import contracts, production, sources
 from ..actions import Produce, Water
@@ -194,7 +195,7 @@ class ChooseMarkers(Decision, tag="amount"):
         if owner != seat and markers > credits:
             return IllegalAction(
                 f"the conduit of {who(game, state, owner)} costs 1 credit per marker, paid in advance, and "
-                f"you have {credits} credits",
+                f"you have {plural(credits, 'credit')}",
                 "B-11.2",
             )
         value = game.board.conduits[self.conduit].value
