@@ -681,6 +681,17 @@ def show(
 ) -> None:
     """The current state as one seat sees it (default: the seat to move; at the end, everything)."""
     use_width(width)
+    instead = [
+        name
+        for name, given in (("--svg", svg), ("--scores", scores), ("--view", view))
+        if given is not None and given is not False
+    ]
+    if len(instead) > 1:
+        raise CliError(f"{' and '.join(instead)} each show something instead of the board: give one")
+    if json_out and (svg is not None or view is not None):
+        raise CliError(
+            f"--json prints the state or the scores, not {'a picture' if svg is not None else 'a view'}"
+        )
     game = load_game(file)
     seat = seat_number(game, as_seat)
     if as_seat is None:

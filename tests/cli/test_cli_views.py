@@ -16,3 +16,15 @@ def test_show_a_view_list_them_and_refuse_unknown_ones(run):
     assert "supply:" in one.stdout and one.stdout.count("supply:") == 1  # seat 2's company only
     assert_one_line_error(run("show", "b.json", "--view", "company 7"), "seat number from 1 to 3")
     assert_one_line_error(run("show", "b.json", "--view", "sky"), "not a view of Barrage", "map")
+
+
+def test_show_refuses_two_things_instead_of_the_board(run, tmp_path):
+    """``--scores --svg`` drew the picture and left the scores out without a word."""
+    made = run("new", "barrage", "--out", "b.json", "--seats", "greedy,human")
+    assert made.returncode == 0, made.stderr
+    assert_one_line_error(run("show", "b.json", "--scores", "--svg", "s.svg"), "--svg and --scores", "give one")
+    assert_one_line_error(run("show", "b.json", "--view", "map", "--scores"), "--scores and --view")
+    assert_one_line_error(run("show", "b.json", "--json", "--view", "map"), "not a view")
+    assert_one_line_error(run("show", "b.json", "--json", "--svg", "s.svg"), "not a picture")
+    assert not (tmp_path / "s.svg").exists()
+    assert run("show", "b.json", "--json", "--scores").returncode == 0  # the scores as JSON
