@@ -833,7 +833,7 @@ def replay(
         if others:  # the page holds every move, and verifies nothing
             raise CliError(f"--html writes a page of every move; {', '.join(others)} does not apply to it")
         guard_output(html, "page", force=force, reading=file)
-        output.say(output.out, pictures.write_replay(file, html))
+        output.say(output.out, pictures.write_replay(file, html, None if as_seat is None else as_seat - 1))
         return
     if step or (sys.stdin.isatty() and sys.stdout.isatty() and to is None and not verify):
         from .stepper import run_stepper

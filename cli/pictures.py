@@ -53,47 +53,67 @@ def write_svg(game: Game, seat: int | None, out: Path) -> str:
     return f"{out}: the board, {seen}"
 
 
-def replay_frames(replay: Replay) -> tuple[list[str], list[dict[str, Any]]]:
-    """The board after each step (step 0: the start) and the move list."""
+def replay_frames(replay: Replay, seat: int | None = None) -> tuple[list[str], list[dict[str, Any]]]:
+    """The board after each step (step 0: the start) as ``seat`` saw it (``None``:
+    everything), and the move list, each move with the round it was played in."""
     game = replay.game
-    frames = [svg(game, None, replay.state(step)) for step in range(len(replay) + 1)]
+    frames = [svg(game, seat, replay.state(step)) for step in range(len(replay) + 1)]
     moves = []
     for step in range(1, len(replay) + 1):
         entry = replay.entry(step)
-        moves.append({"seat": entry.seat + 1, "notation": entry.notation})
+        where = replay.where_before(step)
+        moves.append({"seat": entry.seat + 1, "notation": entry.notation, "round": where.round})
     return frames, moves
 
 
-def replay_page(replay: Replay, title: str) -> str:
-    """The self-contained HTML page of a replay."""
-    frames, moves = replay_frames(replay)
+def _script_json(value: Any) -> str:
+    """``value`` as JSON that cannot end the page's ``<script>`` early."""
+    return json.dumps(value).replace("</", "<\\/")
+
+
+def replay_page(replay: Replay, title: str, seat: int | None = None) -> str:
+    """The self-contained HTML page of a replay: its moves listed by round, the board after
+    each, and the result at the last step of a finished game (not before: no spoiler)."""
+    frames, moves = replay_frames(replay, seat)
     packed = gzip.compress(json.dumps(frames).encode(), compresslevel=9, mtime=0)
     blob = base64.b64encode(packed).decode("ascii")
     names = [seat.name for seat in replay.save.seats]
-    items = "\n".join(
-        f'<li data-step="{i}"><button type="button" data-step="{i}">'
-        f"{i}. {html.escape(names[m['seat'] - 1] if m['seat'] <= len(names) else str(m['seat']))}: "
-        f"{html.escape(m['notation'])}</button></li>"
-        for i, m in enumerate(moves, start=1)
-    )
+    items = []
+    shown_round = 0
+    for i, m in enumerate(moves, start=1):
+        if m["round"] and m["round"] != shown_round:  # a heading where a round starts
+            shown_round = m["round"]
+            items.append(f'<li class="round">round {shown_round}</li>')
+        who = names[m["seat"] - 1] if m["seat"] <= len(names) else str(m["seat"])
+        items.append(
+            f'<li data-step="{i}"><button type="button" data-step="{i}">'
+            f"{i}. {html.escape(who)}: {html.escape(m['notation'])}</button></li>"
+        )
+    game = replay.game
+    result = output.winners_line(game) if game.is_over else "the log ends here: the game goes on"
     return PAGE.format(
         title=html.escape(title),
         total=len(moves),
-        items=items,
+        items="\n".join(items),
         blob=blob,
-        moves=json.dumps([f"{m['notation']}" for m in moves]).replace("</", "<\\/"),
+        moves=_script_json([m["notation"] for m in moves]),
+        result=_script_json(result),
     )
 
 
-def write_replay(file: Path, out: Path) -> str:
-    """Write the replay page of the save ``file`` to ``out``; returns what to tell."""
+def write_replay(file: Path, out: Path, seat: int | None = None) -> str:
+    """Write the replay page of the save ``file`` to ``out``, the boards as ``seat`` (from 0)
+    saw them (``None``: everything); returns what to tell."""
     _writable(out)
     save = savefile.load(file)
     replay = Replay(registry(), save)
+    if seat is not None and not 0 <= seat < save.players:
+        raise CliError(f"there is no seat {seat + 1}; seats are numbered 1–{save.players}")
     seats = ", ".join(seat.name for seat in save.seats)
-    title = f"{replay.game.spec.name} · seed {save.seed} · {seats}"
-    _write(out, replay_page(replay, title).encode())
-    return f"{out}: the board after each of {plural(len(replay), 'action')} (open it in a browser)"
+    seen = "" if seat is None else f" · as seen by {output.seat_label(replay.game, seat)}"
+    title = f"{replay.game.spec.name} · seed {save.seed} · {seats}{seen}"
+    _write(out, replay_page(replay, title, seat).encode())
+    return f"{out}: the board after each of {plural(len(replay), 'action')}{seen} (open it in a browser)"
 
 
 PAGE = """<!DOCTYPE html>
@@ -118,6 +138,7 @@ nav ol {{ list-style: none; margin: 0; padding: 0; }}
 nav button {{ display: block; width: 100%; text-align: left; border: 0; background: none;
               padding: 3px 8px; font: inherit; cursor: pointer; }}
 nav li.current button {{ background: #0072B2; color: #fff; }}
+nav li.round {{ padding: 6px 8px 2px; font-weight: bold; color: #555; border-top: 1px solid #ddd; }}
 #board {{ flex: 1; padding: 8px; overflow: auto; }}
 #board svg {{ max-width: 100%; height: auto; }}
 </style>
@@ -127,7 +148,8 @@ nav li.current button {{ background: #0072B2; color: #fff; }}
 <h1>{title}</h1>
 <div class="controls">
 <button type="button" id="prev" title="previous move (left arrow)">&#9664; previous</button>
-<button type="button" id="next" title="next move (right arrow)">next &#9654;</button>
+<button type="button" id="next" title="next move (right arrow; Home, End: the start, the end)">
+next &#9654;</button>
 <input type="range" id="slider" min="0" max="{total}" value="0" aria-label="step">
 <span id="step-label">loading…</span>
 </div>
@@ -144,6 +166,7 @@ nav li.current button {{ background: #0072B2; color: #fff; }}
 "use strict";
 const MOVES = {moves};
 const TOTAL = {total};
+const RESULT = {result};
 let frames = null;
 let step = 0;
 const board = document.getElementById("board");
@@ -155,8 +178,9 @@ function show(next) {{
   slider.value = String(step);
   label.textContent = step === 0
     ? "the start (" + TOTAL + " actions)"
-    : "after action " + step + " of " + TOTAL + ": " + MOVES[step - 1];
-  for (const item of document.querySelectorAll("#moves li")) {{
+    : "after action " + step + " of " + TOTAL + ": " + MOVES[step - 1]
+      + (step === TOTAL ? " · " + RESULT : "");
+  for (const item of document.querySelectorAll("#moves li[data-step]")) {{
     const here = Number(item.dataset.step) === step;
     item.classList.toggle("current", here);
     if (here) item.scrollIntoView({{block: "nearest"}});
@@ -181,6 +205,8 @@ document.getElementById("moves").addEventListener("click", (event) => {{
 document.addEventListener("keydown", (event) => {{
   if (event.key === "ArrowLeft") show(step - 1);
   if (event.key === "ArrowRight") show(step + 1);
+  if (event.key === "Home") show(0);
+  if (event.key === "End") show(TOTAL);
 }});
 unpack();
 </script>

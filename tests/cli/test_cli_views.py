@@ -22,7 +22,9 @@ def test_show_refuses_two_things_instead_of_the_board(run, tmp_path):
     """``--scores --svg`` drew the picture and left the scores out without a word."""
     made = run("new", "barrage", "--out", "b.json", "--seats", "greedy,human")
     assert made.returncode == 0, made.stderr
-    assert_one_line_error(run("show", "b.json", "--scores", "--svg", "s.svg"), "--svg and --scores", "give one")
+    assert_one_line_error(
+        run("show", "b.json", "--scores", "--svg", "s.svg"), "--svg and --scores", "give one"
+    )
     assert_one_line_error(run("show", "b.json", "--view", "map", "--scores"), "--scores and --view")
     assert_one_line_error(run("show", "b.json", "--json", "--view", "map"), "not a view")
     assert_one_line_error(run("show", "b.json", "--json", "--svg", "s.svg"), "not a picture")

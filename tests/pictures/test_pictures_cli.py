@@ -97,3 +97,37 @@ def test_show_svg_says_whose_view_with_the_name_as_typed(tmp_path):
     result = run_cli("show", "g.json", "--svg", "b.svg", "--seat", "2", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "as seen by Seat 2 · [red]Ben" in result.stdout
+
+
+def test_replay_html_as_a_seat_and_with_the_result_at_the_end(tmp_path):
+    """``--as 2`` draws every board as seat 2 saw it, and says so; a finished game's page
+    names the winner at its last step (it ended on ``game over`` alone); moves are listed
+    under their rounds."""
+    import base64
+    import gzip
+    import json
+
+    from turbine.cli import output
+    from turbine.core import default_registry, savefile
+    from turbine.core.drawing import svg
+    from turbine.core.replay import Replay
+
+    game = play("power_grid", 2, seed=3, moves=100_000)  # to the end
+    assert game.is_over
+    game.save(str(tmp_path / "done.json"))
+    result = run_cli("replay", "done.json", "--html", "page.html", "--as", "2", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "as seen by Seat 2" in result.stdout
+    page = (tmp_path / "page.html").read_text()
+    assert "as seen by Seat 2" in page.split("</h1>")[0]
+    blob = re.search(r'<script id="frames" type="application/octet-stream">([^<]*)</script>', page)
+    assert blob is not None
+    frames = json.loads(gzip.decompress(base64.b64decode(blob.group(1))))
+    replay = Replay(default_registry(), savefile.load(tmp_path / "done.json"))
+    assert frames[1] == svg(game, 1, replay.state(1)) != svg(game, None, replay.state(1))
+    assert f"const RESULT = {json.dumps(output.winners_line(game))};" in page
+    rounds = game.rules.round_number(game.state)
+    assert [f'<li class="round">round {n}</li>' in page for n in range(1, rounds + 1)] == [True] * rounds
+    assert_one_line_error(
+        run_cli("replay", "done.json", "--html", "x.html", "--as", "3", cwd=tmp_path), "no seat 3"
+    )

@@ -88,6 +88,13 @@ def test_next_previous_and_slider_change_the_board_with_no_console_error(browser
     assert page.inner_html("#board") == after_one
     assert page.locator("#board svg .city").count() == 42
 
+    page.keyboard.press("End")  # the last step says how the log ends; Home goes back
+    assert page.get_attribute("body", "data-step") == "12"
+    assert page.text_content("#step-label").endswith("the log ends here: the game goes on")
+    page.keyboard.press("Home")
+    assert page.get_attribute("body", "data-step") == "0"
+    assert page.locator("#moves li.round").all_text_contents() == ["round 1"]
+
     assert problems == [], problems
     assert all(url.startswith("file:") for url in requests), requests  # nothing from the network
     page.close()
