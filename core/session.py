@@ -369,20 +369,17 @@ class Game:
             pass
         action = self.rules.read_action(wanted)
         prefix = normalise(wanted)
-        if action is not None:
-            if action in legal:
-                return action
-            started = [] if wanted[-1].isdigit() else self._started_by(prefix, legal)
-            if len(started) == 1:  # a word cut short that happens to read as an illegal move
-                return started[0]
-            raise self.rules.why_illegal(self.state, action)
         matches = self._started_by(prefix, legal)
-        if len(matches) == 1:
+        if action is not None and action in legal:
+            return action
+        if len(matches) == 1:  # a word cut short, even one that reads as an illegal move
             return matches[0]
         if matches:
             shown = ", ".join(self.rules.describe(a) for a in matches[:5])
             more = f" … ({len(matches)} moves)" if len(matches) > 5 else ""
             raise ParseError(f"{text!r} could mean several moves: {shown}{more}")
+        if action is not None:
+            raise self.rules.why_illegal(self.state, action)
         within = [a for a in legal if f" {prefix} " in f" {normalise(self.rules.describe(a))} "]
         if within:  # the move's words without its first ones (`build PB-01` for `x build PB-01`)
             meant = " or ".join(repr(self.rules.describe(a)) for a in within[:3])
@@ -390,9 +387,18 @@ class Game:
         raise ParseError(f"{text!r} is not a legal move now")
 
     def _started_by(self, prefix: str, legal: list[Any]) -> list[Any]:
-        """The legal moves whose notation (normalised) starts with ``prefix``."""
+        """The legal moves whose notation (normalised) starts with ``prefix``, where a number
+        that ``prefix`` ends with does not go on (``bid 4`` starts no ``bid 49``; ``MS1``
+        starts ``MS1L``)."""
         describe = self.rules.describe
-        return [a for a in legal if normalise(describe(a)).startswith(prefix)]
+        cut = len(prefix)
+        number = prefix[-1:].isdigit()
+        started = []
+        for action in legal:
+            notation = normalise(describe(action))
+            if notation.startswith(prefix) and not (number and notation[cut : cut + 1].isdigit()):
+                started.append(action)
+        return started
 
     # -- history ------------------------------------------------------------------
 

@@ -568,7 +568,8 @@ def place(r: BarrageGame, state: State, seat: int, structure: int, index: int, t
     if structure != POWERHOUSE:
         for built, parts in r.income_of(state, seat)[structure]:
             if built == player.built[structure]:
-                r.gain(state, seat, parts, sources.INCOME)  # B-6.2.4
+                said = f"Income uncovered by the {STRUCTURES[structure]}, paid at once (B-6.2.4)"
+                r.gain(state, seat, parts, sources.INCOME, said=said)  # said: no move showed it
     income_mark = len(pending)
     if income_mark > mark and r.plays_under(VARIANT, 2):
         r.after_build_later(state, seat, structure, index, tile, below=mark)  # after the income's choices

@@ -35,11 +35,17 @@ def snapshot(state: State) -> list[tuple[int, ...]]:
 
 
 def changes(
-    r: BarrageGame, state: State, before: list[tuple[int, ...]], title: str, choosing: Sequence[int] = ()
+    r: BarrageGame,
+    state: State,
+    before: list[tuple[int, ...]],
+    title: str,
+    choosing: Sequence[int] = (),
+    if_any: bool = False,
 ) -> None:
     """``title: Germany +6 credits, +1 excavator · Italy …`` — what each seat gained or lost;
     ``choosing``: the seats whose income includes a choice still to make (the machinery of
-    a conduit row), said so that an income that shows nothing yet is not read as none."""
+    a conduit row), said so that an income that shows nothing yet is not read as none;
+    ``if_any``: nothing said when nothing changed (a wheel's turn said on its own)."""
     parts = []
     for seat, (old, new) in enumerate(zip(before, snapshot(state), strict=True)):
         moved = ", ".join(f"{b - a:+d} {name}" for name, a, b in zip(COUNTS, old, new, strict=True) if a != b)
@@ -47,14 +53,23 @@ def changes(
             moved = f"{moved} and a choice to make" if moved else "has a choice to make"
         if moved:
             parts.append(f"{company(r, state, seat)} {moved}")
+    if if_any and not parts:
+        return
     r.tell(f"{title}: {' · '.join(parts) if parts else 'no company has any yet'}")
 
 
-def wheel(r: BarrageGame, state: State, seat: int, back: Returned) -> None:
-    """B-8.4.1: ``Italy's wheel gives back the conduit tile and 4 mixers``."""
+def wheel(r: BarrageGame, state: State, seat: int, back: Returned, turns: int = 0) -> None:
+    """B-8.4.1: ``Italy's wheel gives back the conduit tile and 4 mixers``; with ``turns``,
+    the turn is said too (``USA's wheel turns 1 sector and gives back …``, ``… turns 1
+    sector; nothing comes back``)."""
     items = [f"the {_listed(back.tiles)} tile{'s' if len(back.tiles) > 1 else ''}"] if back.tiles else []
     items += [plural(n, name) for n, name in ((back.excavators, "excavator"), (back.mixers, "mixer")) if n]
-    r.tell(f"{company(r, state, seat)}'s wheel gives back {_listed(items)} (B-8.4.1)")
+    turned = f" turns {plural(turns, 'sector')}" if turns else ""
+    if items:
+        gives = f"{' and' if turned else ''} gives back {_listed(items)}"
+        r.tell(f"{company(r, state, seat)}'s wheel{turned}{gives} (B-8.4.1)")
+    else:
+        r.tell(f"{company(r, state, seat)}'s wheel{turned}; nothing comes back (B-8.5)")
 
 
 def _listed(items: Sequence[str]) -> str:

@@ -519,10 +519,22 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         for decision in reversed(decisions):
             state.flow.pending.append(decision)
 
-    def gain(self, state: State, seat: int, parts: tuple[Part, ...], source: str = sources.OTHER) -> None:
+    def gain(
+        self, state: State, seat: int, parts: tuple[Part, ...], source: str = sources.OTHER, said: str = ""
+    ) -> None:
         """Resolve a reward or income (B-13.9.1): automatic parts at once, the
         parts that need a choice as sub-decisions, in order; its VP count for
-        ``source`` (``income``, ``contracts``, an expansion's own)."""
+        ``source`` (``income``, ``contracts``, an expansion's own).  ``said``: what to
+        call it to whoever listens (``Income uncovered by the base, paid at once``), then
+        what it changed; nothing is said when nothing changed (a wheel's turn says itself)."""
+        before = narration.snapshot(state) if said and self.telling() else None
+        mark = len(state.flow.pending)
+        self._gain(state, seat, parts, source)
+        if before is not None:
+            choosing = [seat] if len(state.flow.pending) > mark else []
+            narration.changes(self, state, before, said, choosing, if_any=True)
+
+    def _gain(self, state: State, seat: int, parts: tuple[Part, ...], source: str) -> None:
         player = state.players[seat]
         later: list[Decision] = []
         optional = self.optional_parts
@@ -538,7 +550,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             elif kind == "energy":
                 player.energy += amount
             elif kind == "rotate":
-                self.rotate_wheel(state, seat, amount)
+                self.rotate_wheel(state, seat, amount, turned=True)
             elif kind == "machinery":
                 later.append(SplitMachinery(seat=seat, units=amount))
             elif kind in ("water_flows", "water_delayed"):
@@ -594,12 +606,14 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         """Put markers from the general supply in front of a dam (they do not move, B-12.2.3)."""
         state.dam_water[dam] += count
 
-    def rotate_wheel(self, state: State, seat: int, steps: int) -> None:
+    def rotate_wheel(self, state: State, seat: int, steps: int, turned: bool = False) -> None:
         """Turn the seat's wheel ``steps`` single sectors (B-8.5), each returning its sector,
-        and say what came back (a payment's figures otherwise read as a wrong sum)."""
+        and say what came back (a payment's figures otherwise read as a wrong sum).
+        ``turned``: say the turn itself too, even when nothing comes back (a reward or an
+        income, which no move of the seat's own showed)."""
         back = construction.rotate(state.players[seat], steps)
-        if self.telling() and (back.tiles or back.excavators or back.mixers):
-            narration.wheel(self, state, seat, back)
+        if self.telling() and (turned or back.tiles or back.excavators or back.mixers):
+            narration.wheel(self, state, seat, back, steps if turned else 0)
 
     def tile_energy(self, state: State, seat: int, energy: int) -> None:
         """Energy that may fulfil one contract (SY-8: AT-II-B, AT-III-C, B-13.5)."""

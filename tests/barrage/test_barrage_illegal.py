@@ -126,6 +126,21 @@ def test_find_still_plays_legal_text_and_numbers():
     assert g.find("1") == g.legal()[0]
 
 
+def test_a_space_cut_short_after_its_number_is_the_move_it_starts():
+    """``place MS1`` is ``place MS1L`` when that is the one legal move it starts (it was
+    refused as 'no action space MS1' though the README promises unique prefixes); a start
+    of several says which; a number is still never the start of a longer one."""
+    g = new_game(2)
+    texts = [g.rules.describe(a) for a in g.legal()]
+    assert "place MS1L" in texts and "place MS1R" in texts
+    with pytest.raises(ParseError, match="'place MS1' could mean several moves: place MS1L, place MS1R"):
+        g.find("place MS1")
+    g.play(A.Place("MS1L"))  # the other seat's turn: MS1L is taken, MS1R is the one MS1 move
+    assert g.find("place MS1") == A.Place("MS1R")
+    assert "bank 10" in [g.rules.describe(a) for a in g.legal()]
+    assert g.find("bank 1") == A.Bank(1)  # not the start of 'bank 10' too
+
+
 def test_B_4_4_2_an_officer_id_cut_short_is_the_pair_it_starts():
     """``pair CO-ITA EO-S`` reads as a pair with officer "EO-S" (no such pair, B-4.4.2);
     as the start of exactly one legal pair it is that pair.  A pair that is no start of

@@ -384,3 +384,30 @@ def test_the_tile_taken_at_the_patent_office_is_named():
     seat = g.log[-1].seat
     taken = g.state.players[seat].tiles[-1]
     assert f"{g.rules.company(g.state, seat).name} takes {taken} from the Patent Office: " in g.told[0]
+
+
+def test_an_income_uncovered_by_a_build_and_a_wheel_turned_by_an_income_are_said():
+    """B-6.2.4: the income a piece uncovers is paid at once; said, with the piece (it showed
+    only as a change of counts).  B-8.5: an income's or a reward's turn of the wheel is said
+    even when nothing comes back (the tile only got nearer)."""
+    from turbine.core.testing import make_game
+
+    g = make_game("barrage", players=3, seed=5, bots="greedy")
+    bots = g.make_bots()
+    uncovered: list[str] = []
+    turned: list[str] = []
+    while not g.is_over and not (uncovered and turned):
+        built = [list(p.built) for p in g.state.players]
+        g.play(bots[g.to_move].choose(g.state, g.legal()))
+        said = [line for line in g.told if line.startswith("Income uncovered by the ")]
+        if said and not uncovered:
+            uncovered = said
+            structure = said[0].split("Income uncovered by the ")[1].split(",")[0]
+            company = said[0].split(": ")[1].split(" ")[0]
+            seat = next(s for s in range(3) if g.rules.company(g.state, s).name == company)
+            row = ("base", "elevation", "conduit", "powerhouse").index(structure)
+            assert g.state.players[seat].built[row] == built[seat][row] + 1
+            assert said[0].split("paid at once (B-6.2.4): ")[1].startswith(company)
+        turned = turned or [line for line in g.told if "'s wheel turns 1 sector" in line]
+    assert uncovered and turned
+    assert turned[0].endswith("; nothing comes back (B-8.5)") or turned[0].endswith("(B-8.4.1)")
