@@ -45,7 +45,17 @@ lines are cut."""
 GAP = 2
 """Spaces between two columns of moves."""
 MOVE_ROWS = 12
-"""The rows of moves shown at least (more when the panel is short; 'moves' lists them all)."""
+"""The rows of moves shown at least (more when the panel is short and the terminal tall
+enough; 'moves' lists them all)."""
+
+
+def screen_lines(console: Console) -> int:
+    """The lines a decision's screen may take: :data:`SCREEN_LINES`, or fewer in a terminal
+    that has fewer rows (80 × 24): there the moves go into columns rather than down a
+    long list, so that as much of the panel as can stays in view above them (hiding moves
+    behind a hint would cost more than the top of the panel: the status line above the
+    prompt repeats what the seat has)."""
+    return min(SCREEN_LINES, console.height) if console.is_terminal else SCREEN_LINES
 
 
 def heading(game: Game) -> str:
@@ -72,21 +82,27 @@ def decision(game: Game, console: Console | None = None, compact: bool = True) -
         panel = game.rules.turn_view(game.state, seat) if compact else game.render(seat)
         if panel:  # cut at the console's width, so a table keeps its shape
             used += output.print_fitted(console, output.game_text(panel))
-    # the moves take the rows the panel leaves (the question, a hint and the status take the rest)
+    # the moves take the rows the panel leaves (the question, a hint, the status and the prompt
+    # take the rest); a short terminal gives them fewer, in more columns
     asked = ask_line(game)
-    used += len(output.wrap(asked.plain, console.width)) + 1 + len(status_lines(game, console))
-    question(game, console, rows=max(MOVE_ROWS, SCREEN_LINES - used), asked=asked)
+    used += len(output.wrap(asked.plain, console.width)) + 1 + len(status_lines(game, console)) + 1
+    rows = max(MOVE_ROWS, screen_lines(console) - used)
+    question(game, console, rows=rows, asked=asked, most=max(rows, SCREEN_LINES - used))
 
 
 def question(
-    game: Game, console: Console | None = None, rows: int = MOVE_ROWS, asked: Text | None = None
+    game: Game,
+    console: Console | None = None,
+    rows: int = MOVE_ROWS,
+    asked: Text | None = None,
+    most: int | None = None,
 ) -> None:
     """Only the question (wrapped at the console's width, under its start) and its choices (a further
-    step of an action under way)."""
+    step of an action under way); ``most``: as for :func:`moves`."""
     console = console or output.out
     asked = asked or ask_line(game)
     output.say(console, asked.plain, str(asked.style))
-    moves(game, console, rows=rows)
+    moves(game, console, rows=rows, most=most)
     for form in game.rules.standing_orders(game.state):  # instructions typed like a move
         output.say(console, f"     {form}", "dim", hang="  ")
     for line in status_lines(game, console):
@@ -101,9 +117,17 @@ def status_lines(game: Game, console: Console) -> list[str]:
     return output.wrap(text, console.width) if text else []
 
 
-def moves(game: Game, console: Console | None = None, rows: int | None = None, prefix: str = "") -> None:
+def moves(
+    game: Game,
+    console: Console | None = None,
+    rows: int | None = None,
+    prefix: str = "",
+    most: int | None = None,
+) -> None:
     """The numbered legal moves with their costs, in as many columns as fit (runs of
-    bids fold into one entry); at most ``rows`` rows, the rest named by a hint."""
+    bids fold into one entry); at most ``rows`` rows, the rest named by a hint, or up to
+    ``most`` rows when that many show them all (a short terminal: the panel's top scrolls
+    away rather than a move is hidden)."""
     console = console or output.out
     groups = output.move_groups(game, prefix)
     if not groups:
@@ -125,6 +149,9 @@ def moves(game: Game, console: Console | None = None, rows: int | None = None, p
         items = [_cut(item, console.width) for item in items]
         items = _cut_to_columns(items, console.width, rows)
         cut = items != whole  # said in the line the screen keeps for a hint
+    if rows is not None and most is not None and most > rows:
+        needed = _rows_for_all(items, console.width, most)
+        rows = max(rows, needed) if needed is not None else most
     hidden = 0
     if rows is not None and len(items) > rows:  # as many as fit in ``rows`` rows
         columns = _columns(items, console.width, rows)
@@ -179,6 +206,15 @@ def _cut_to_columns(items: list[str], width: int, rows: int) -> list[str]:
                 return items
             return [_cut(item, cell) for item in items]
     return items
+
+
+def _rows_for_all(items: list[str], width: int, most: int) -> int | None:
+    """The fewest rows, up to ``most``, in which columns that fit ``width`` hold every item
+    (``None``: not even ``most``)."""
+    for rows in range(1, most + 1):
+        if len(items) <= rows * len(_columns(items, width, rows)):
+            return rows
+    return None
 
 
 def _cut(item: str, width: int) -> str:

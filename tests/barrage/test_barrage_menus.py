@@ -66,13 +66,13 @@ def test_a_site_a_tile_and_a_payment_say_their_cost():
     g = new_game(4)
     r, s = g.rules, g.state
     assert ChooseSite(seat=GER, structure=0).show(r, s, Site("B1U")) == (
-        "at B1U  (Z-1: 5 excavators + 3 credits (red frame); tile base or joker)"
+        "at B1U  (5 exc + 3 cr red frame; Z-1; tile base or joker)"
     )
     assert ChooseSite(seat=GER, structure=0).show(r, s, Site("B9L")) == (
-        "at B9L  (Z-9: 3 excavators; tile base or joker)"
+        "at B9L  (3 exc; Z-9; tile base or joker)"
     )
     assert ChooseSite(seat=GER, structure=2).show(r, s, Site("C5L")) == (
-        "at C5L  (value 3, Z-5 → Z-8: 6 excavators or 3 mixers; tile conduit or joker)"
+        "at C5L  (6 exc or 3 mix; value 3, Z-5 → Z-8; tile conduit or joker)"
     )
     b1u = site(g, "B1U")
     assert ChooseTile(seat=GER, structure=0, site=b1u).show(r, s, Tile("base")) == (

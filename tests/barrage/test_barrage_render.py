@@ -64,10 +64,9 @@ def test_a_choice_shows_its_cost_and_starts_with_its_notation():
                 notation, _, cost = text.partition("  ")
                 assert g.rules.read_action(notation) == action
                 if top.kind == "site":
-                    assert re.fullmatch(  # where it is, its machinery, the red frame, the tiles
-                        r"\((Z-\d+|value \d, Z-\d+ → Z-\d+|Z-\d+, height \d → \d): "
-                        r"\d+ (excavators?|mixers?)( (\+|or) \d+ (excavators?|mixers?))*"
-                        r"( \+ 3 credits \(red frame\))?; tile [\w-]+( or [\w-]+)*\)",
+                    assert re.fullmatch(  # its machinery, the red frame, where it is, the tiles
+                        r"\(\d+ (exc|mix)( (\+|or) \d+ (exc|mix))*( \+ 3 cr red frame)?; "
+                        r"(Z-\d+|value \d, Z-\d+ → Z-\d+|Z-\d+, height \d → \d); tile [\w-]+( or [\w-]+)*\)",
                         cost,
                     ), text
                 else:

@@ -185,6 +185,32 @@ def test_a_screen_whose_moves_are_whole_says_nothing_of_cut_moves():
     assert screen.CUT_HINT not in drawn
 
 
+def test_a_short_terminal_puts_the_moves_in_columns_under_the_panel():
+    """80 × 24: the moves went down one long list (the screen took 37 lines, the panel's top
+    scrolled away); a terminal's height now counts, so they go into columns, every one still
+    shown with its cost."""
+    import io
+
+    from rich.console import Console
+
+    game = decision_game("barrage_intro_turn")
+    sizes = {}
+    for height in (24, 60):
+        buffer = io.StringIO()
+        term = Console(file=buffer, width=80, height=height, force_terminal=True, color_system=None)
+        screen.decision(game, term)
+        sizes[height] = buffer.getvalue().splitlines()
+    short, tall = sizes[24], sizes[60]
+    assert len(short) < len(tall)
+    assert not any("more: 'moves' lists them all" in line for line in short)  # none hidden
+    listed = [line for line in short if re.match(r" *\d+(–\d+)?\. ", line)]
+    assert len(listed) < len(game.legal())
+    assert all(re.search(r"\d+\. \S.*  \d+(–\d+)?\. ", line) for line in listed[:-1])  # two columns
+    cells = [cell for line in listed for cell in re.split(r"(?<=\S) {2,}(?=\d+(?:–\d+)?\. )", line.strip())]
+    assert len(cells) in (len(listed) * 2 - 1, len(listed) * 2)
+    assert all(re.search(r"  \(\d+ (eng|cr)", cell) for cell in cells), cells  # each with its cost
+
+
 def _console(width: int):
     from table_screens import console
 

@@ -59,17 +59,18 @@ class ChooseSite(Decision, tag="site"):
         )
 
     def show(self, game: BarrageGame, state: State, action: Site) -> str:
-        """``at C5L  (value 3, Z-5 → Z-8: 6 excavators or 3 mixers; tile conduit)``: what
-        the space is, its machinery and red frame (B-9.1), the tiles that can build there."""
+        """``at C5L  (6 exc or 3 mix; value 3, Z-5 → Z-8; tile conduit)``: its machinery
+        and red frame (B-9.1) first, short, so that a menu in two columns still shows the
+        whole cost; then what the space is and the tiles that can build there."""
         s = self.structure
         i = game.board.site_index[action.site][1]
         printed = construction.requirements(game, state, self.seat, s, i)
         surcharge = construction.surcharge(game, s, i)
-        red = f" + {surcharge} credits (red frame)" if surcharge else ""
+        red = f" + {surcharge} cr red frame" if surcharge else ""
         tiles = ChooseTile(seat=self.seat, structure=s, site=i, free=self.free).answers(game, state)
         tile = " or ".join(t.tile for t in tiles) or "none"
         where = site_text(game, state, self.seat, s, i)
-        return f"{game.describe(action)}  ({where}: {needs_text(printed)}{red}; tile {tile})"
+        return f"{game.describe(action)}  ({needs_text(printed, short=True)}{red}; {where}; tile {tile})"
 
 
 def site_problem(

@@ -29,14 +29,19 @@ def owner_text(game: BarrageGame, state: State, owner: int, seat: int) -> str:
     return who(game, state, owner)
 
 
-def needs_text(needs: tuple[tuple[int, int], ...]) -> str:
-    """Machinery requirements, e.g. ``2 excavators + 1 mixer or 3 mixers``."""
+def needs_text(needs: tuple[tuple[int, int], ...], short: bool = False) -> str:
+    """Machinery requirements, e.g. ``2 excavators + 1 mixer or 3 mixers``; ``short``:
+    ``2 exc + 1 mix or 3 mix``, for a menu of many choices in columns, as the action
+    spaces' ``eng`` and ``cr``."""
 
     def one(e: int, m: int) -> str:
-        parts = [
-            f"{e} excavator{'s' if e != 1 else ''}" if e else "",
-            f"{m} mixer{'s' if m != 1 else ''}" if m else "",
-        ]
+        if short:
+            parts = [f"{e} exc" if e else "", f"{m} mix" if m else ""]
+        else:
+            parts = [
+                f"{e} excavator{'s' if e != 1 else ''}" if e else "",
+                f"{m} mixer{'s' if m != 1 else ''}" if m else "",
+            ]
         return " + ".join(p for p in parts if p) or "no machinery"
 
     return " or ".join(one(e, m) for e, m in needs)
