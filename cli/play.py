@@ -26,6 +26,7 @@ from typing import Any
 
 from rich.text import Text
 from turbine.core import Game, ParseError, StandingOrder, TurbineError
+from turbine.core.layout import plural
 
 from . import output, scoreboard, screen
 from .common import (
@@ -52,7 +53,8 @@ Commands:
   log [N]        the last N actions and what followed each (incomes, scoring;
                  default 20; 'log all' for every one)
   undo           take back your last move (and the bot moves after it), unless
-                 it showed something hidden (a card drawn); ends orders
+                 it showed something hidden (a card drawn); ends orders; another
+                 person's move (friends at one terminal) only when typed twice
   hint [BOT]     the move a bot would make for you, from what your seat sees
                  (default: {hint}); nothing is played
   bot [N] NAME   hand seat N (default: yours) to a bot from now on, e.g. when a
@@ -89,6 +91,9 @@ class PlaySession:
         self.bots: dict[int, Any] = game.make_bots(seed_offset=len(game.log))
         self.console = output.out
         self.announcer = screen.Announcer(game, self.console)
+        self.undo_asked: int | None = None
+        """The log's length when 'undo' was asked to take back another person's move: the
+        next line confirms it if it is 'undo' again, in that same position."""
         self.shown_for: int | None = None
         """The seat whose turn screen is on display (``None``: none, or it was scrolled away)."""
         self.orders: dict[int, StandingOrder[Any, Any]] = {}
@@ -154,6 +159,7 @@ class PlaySession:
 
     def handle(self, line: str) -> str:
         """Act on one line of input; returns ``quit``, ``moved`` or ``stay``."""
+        asked, self.undo_asked = self.undo_asked, None  # an undo asked is confirmed by the next line
         words = line.strip().split(maxsplit=1)
         if not words:
             return "stay"
@@ -196,7 +202,7 @@ class PlaySession:
             self.view(command, rest.strip())
             return "stay"
         if command == "undo" and not rest:
-            return "moved" if self.undo() else "stay"
+            return "moved" if self.undo(confirmed=asked == len(self.game.log)) else "stay"
         if command == "undo" and not any(
             self.game.rules.describe(a).startswith("undo") for a in self.game.legal()
         ):
@@ -329,14 +335,26 @@ class PlaySession:
         self.announcer.flush()  # the moves that ended it come first
         self.say(f"{output.seat_label(self.game, seat)}: {reason}", "yellow")
 
-    def undo(self) -> bool:
-        """Back to the previous decision of a human seat."""
+    def undo(self, confirmed: bool = False) -> bool:
+        """Back to the previous decision of a human seat.  Another person's move (two
+        friends at one terminal) is taken back only when 'undo' is typed twice: the first
+        says whose move it would take back."""
         game = self.game
         humans = [i for i, entry in enumerate(game.log) if game.played_by(entry) == "human"]
         if not humans:
             self.say("Nothing to undo.", "yellow")
             return False
         last = humans[-1]
+        mine = game.to_move is None or game.log[last].seat == game.to_move
+        if not mine and not confirmed:
+            entry = game.log[last]
+            self.undo_asked = len(game.log)
+            self.say(
+                f"'undo' would take back the move of {output.seat_label(game, entry.seat)} "
+                f"('{entry.notation}'), not one of yours: type 'undo' again to take it back.",
+                "yellow",
+            )
+            return False
         people = [seat for seat, held in enumerate(game.seats) if held.player == "human"]
         shown = game.first_reveal(last, people)
         if shown is not None:  # taking it back would let a player choose again, knowing
@@ -349,12 +367,17 @@ class PlaySession:
                 "yellow",
             )
             return False
-        undone = len(game.log) - last
+        taken = [entry.notation for entry in game.log[last:]]
         self.orders.clear()  # given for the position that is taken back
         self.announcer.drop()  # a move of it not yet said is taken back with it
         game.rewind(last)
         self.save()
-        self.say(f"Undone {undone} action{'s' if undone != 1 else ''}; back to {game.where()}.", "yellow")
+        said = (
+            " · ".join(taken)
+            if len(taken) <= 3
+            else f"{taken[0]} and {plural(len(taken) - 1, 'move')} after it"
+        )
+        self.say(f"Taken back: {said}; back to {game.where()}.", "yellow")
         return True
 
     # -- who plays --------------------------------------------------------------------

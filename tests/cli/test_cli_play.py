@@ -46,7 +46,7 @@ def test_play_moves_undo_save_quit(run, new_game, tmp_path):
     assert "Seat 1 · Player 1: open 2" in out
     assert "Seat 2 · Random bot 2:" in out  # the bot's answer is announced
     assert "'zzz' is not a legal move" in out  # and the game asks again
-    assert "Undone 2 actions" in out
+    assert "Taken back: open 2 · " in out  # the move, and the bot's answer after it
     assert "Saved a copy to copy.json" in out
     assert "cannot write no/such/dir.json" in out  # said, and the game goes on
     assert "Saved to g.json" in out
@@ -109,7 +109,7 @@ def test_undo_of_a_move_still_under_way_does_not_announce_it(run):
     script = "\n".join(["1", "1", "construct", "undo", "quit"])
     result = run("play", "b.json", input=script + "\n", tty_check=False)
     assert result.returncode == 0, result.stderr
-    after_undo = result.stdout.split("Undone 1 action")[1]
+    after_undo = result.stdout.split("Taken back: construct;")[1]
     assert "Player 1: construct" not in after_undo
 
 

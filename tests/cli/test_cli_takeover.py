@@ -78,7 +78,7 @@ def test_another_seat_is_handed_to_a_bot_and_back(run, new_game):
 def test_undo_takes_back_to_the_last_move_a_person_made(run, new_game):
     path = new_game("g.json", "human,human")
     out = play(run, path.name, "bot 2 random", "open 2", "undo", "quit").stdout
-    assert "Undone 2 actions" in out  # the opening bid, and the bid the bot made for seat 2 after it
+    assert "Taken back: open 2 · " in out  # the opening bid, and the bid the bot made for seat 2 after it
     save = read_json(path)
     assert save["log"] == [] and save["seats"][1]["played_by"] == "random"
 
@@ -236,8 +236,23 @@ def test_a_move_taken_back_is_taken_back_in_the_file(run, new_game):
     had written the move, so going back must be written too)."""
     path = new_game("g.json", "human,human", moves=["open 2"])
     before = read_json(path)["log"]
-    play(run, path.name, "bid 3", "undo", "quit")
+    play(run, path.name, "bid 3", "undo", "undo", "quit")  # seat 2's move, at seat 1's turn: twice
     assert read_json(path)["log"] == before
+
+
+def test_at_one_terminal_undo_asks_before_taking_back_another_persons_move(run, new_game):
+    """Two friends at one terminal: Anna's 'undo' would take back Ben's move. It says so and
+    waits for a second 'undo'; anything else in between keeps the move."""
+    path = new_game("g.json", "human,human", moves=["open 2"])
+    out = play(run, path.name, "bid 3", "undo", "help", "undo", "quit").stdout
+    asked = (
+        "'undo' would take back the move of Seat 2 · Player 2 ('bid 3'), not one of yours: type 'undo' again"
+    )
+    assert out.count(asked) == 2  # asked again after 'help': the first was not confirmed
+    assert [e["notation"] for e in read_json(path)["log"]] == ["open 2", "bid 3"]
+    out = play(run, path.name, "undo", "undo", "quit").stdout
+    assert "Taken back: bid 3; back to" in out
+    assert [e["notation"] for e in read_json(path)["log"]] == ["open 2"]
 
 
 def test_a_seat_handed_over_twice_on_one_command_line_is_refused(new_game):
