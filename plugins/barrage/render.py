@@ -404,7 +404,7 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
         figures = [
             f"{p.vp} VP",
             f"energy {p.energy}",
-            f"{p.credits}c {p.excavators}e {p.mixers}m",
+            f"{p.credits} cr {p.excavators} exc {p.mixers} mix",
             f"engineers {p.engineers}",
             f"contracts {len(p.contracts)} held, {len(p.fulfilled)} fulfilled",
         ]
@@ -462,7 +462,7 @@ def _management(r: BarrageGame, state: State) -> list[str]:
             what = SPACE_TEXT[space.kind].format(amount=space.amount)
             if space.cost:
                 what = f"pay {space.cost} → {what}"
-        cost = f"{space.engineers}e" + (f"+{space.credits}c" if space.credits else "")
+        cost = f"{space.engineers} eng" + (f"+{space.credits} cr" if space.credits else "")
         side = "L" if space.id.endswith("L") else "R"
         cells = rows.setdefault(row, [f"{row} {what}:"])
         cells.append(f"{side} {cost} {who(r, state, state.spaces[i])}")
@@ -499,7 +499,7 @@ def _patent_office(r: BarrageGame, state: State) -> list[str]:
         tile = state.patent_display[space.amount]
         what = f"{tile}: {r.tiles[tile].text}" if tile else "[dim]taken[/dim]"
         lines.append(
-            f"  {space.id} {space.engineers}e+{space.credits}c {who(r, state, state.spaces[i])} · {what}"
+            f"  {space.id} {space.engineers} eng+{space.credits} cr {who(r, state, state.spaces[i])} · {what}"
         )
     left = " / ".join(
         f"{name} {len(stack)}" for name, stack in zip(("I", "II", "III"), state.patent_stacks, strict=True)

@@ -25,8 +25,8 @@ def test_render_shows_map_companies_board_and_energy():
     assert "pieces left: base 5, elevation 5, conduit 5, powerhouse 3" in text
     assert "supply: 6 credits, 6 excavators, 4 mixers · engineers 11/12" in text
     assert "wheel: empty" in text and "contracts: SC-1 (3: 2 credits + 2 energy)" in text
-    assert "WS1 rotate the wheel 1:  L 1e [red]USA[/]  R 2e [dim]free[/dim]" in text
-    assert "TS2 production +1:  L 2e [dim]blocked[/dim]" in text  # 3 players (B-4.7.1)
+    assert "WS1 rotate the wheel 1:  L 1 eng [red]USA[/]  R 2 eng [dim]free[/dim]" in text
+    assert "TS2 production +1:  L 2 eng [dim]blocked[/dim]" in text  # 3 players (B-4.7.1)
     assert "Energy track" in text and "[bold]10 VP[/bold]" in text
     assert "national: NC-" in text and "(13 face down)" in text
 
