@@ -116,10 +116,22 @@ def patent_tile(r: BarrageGame, state: State, seat: int, tile: str) -> None:
     r.tell(f"{company(r, state, seat)} takes {tile} from the Patent Office: {r.tiles[tile].text}")
 
 
-def round_scoring(r: BarrageGame, state: State, energy_vp: list[int], bonus_vp: list[int], tile: str) -> None:
-    """B-18 as a table: each company's energy, its place's VP, credits and the bonus tile's VP."""
+def round_scoring(
+    r: BarrageGame,
+    state: State,
+    energy_vp: list[int],
+    bonus_vp: list[int],
+    tile: str,
+    full: Sequence[int] = (),
+) -> None:
+    """B-18 as a table: each company's energy, its place's VP, credits and the bonus tile's VP;
+    ``full``: each seat's whole value of the tile, said where its energy earned less
+    (B-18.4.2: nothing under 6, 4 VP less per 6 short of 6 × the round)."""
     zero = r.consts["zero_energy"]
-    r.tell(f"Round {state.flow.round} scoring (energy track, bonus tile {tile}):")
+    needed = r.consts["bonus_section_size"] * state.flow.round
+    r.tell(
+        f"Round {state.flow.round} scoring (energy track, bonus tile {tile} in full from {needed} energy):"
+    )
     ranked = sorted(range(len(state.players)), key=lambda s: -state.players[s].energy)
     for seat in ranked:
         p = state.players[seat]
@@ -127,9 +139,10 @@ def round_scoring(r: BarrageGame, state: State, energy_vp: list[int], bonus_vp: 
             money = f"{plural(zero['credits'], 'credit')} and {zero['vp']} VP for no energy"
         else:
             money = plural(credits_for_energy(p.energy), "credit")
+        short = f" of {full[seat]}" if full and bonus_vp[seat] < full[seat] else ""
         r.tell(
             f"  {company(r, state, seat):<11} energy {p.energy:>2}: track {energy_vp[seat]:>2} VP, "
-            f"{money}, bonus tile {bonus_vp[seat]} VP"
+            f"{money}, bonus tile {bonus_vp[seat]}{short} VP"
         )
 
 

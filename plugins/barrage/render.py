@@ -389,7 +389,11 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
     objective = OBJECTIVE_TEXT.get(r.objective_table[state.objective], state.objective)
     width = r.table_width  # what a decision is taken on is read whole: long lines break
     lines = [
-        *broken(f"Round {round_no} of 5 · bonus tile {tile}: {vp_each} VP {bonus_text(counts)}", width),
+        *broken(
+            f"Round {round_no} of 5 · bonus tile {tile}: {vp_each} VP {bonus_text(counts)}, in full "
+            f"from {r.consts['bonus_section_size'] * round_no} energy",
+            width,
+        ),
         *broken(f"Objective {state.objective}: most {objective} (15/10/5 VP at the end)", width),
     ]
     if not r.company(state, seat).id and (state.draft_pairs or state.draft_contracts):

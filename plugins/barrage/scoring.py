@@ -115,7 +115,8 @@ def score_round(r: BarrageGame, state: State) -> None:
     for seat, vp in enumerate(bonus_vp):
         r.add_vp(state, seat, vp, sources.BONUS)
     if r.telling():
-        narration.round_scoring(r, state, energy_vp, bonus_vp, tile)
+        full = [vp_each * bonus_count(r, state, seat, counts) for seat in range(len(players))]
+        narration.round_scoring(r, state, energy_vp, bonus_vp, tile, full)
 
 
 # -- final scoring (B-20) -------------------------------------------------------------

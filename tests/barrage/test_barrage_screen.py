@@ -8,6 +8,7 @@ import random
 import re
 
 import pytest
+from barrage_setup import new_game
 from rich.console import Console
 from turbine.cli import screen
 from turbine.core import Game, ParseError, Seat, default_registry
@@ -135,7 +136,7 @@ def test_the_automatic_steps_are_told():
     for line in table:
         name = line.split()[0]
         seat = next(s for s in range(4) if g.rules.company(g.state, s).name == name)
-        track, bonus = (int(n) for n in re.findall(r"(?:track|bonus tile)\s+(-?\d+) VP", line))
+        track, bonus = (int(n) for n in re.findall(r"(?:track|bonus tile)\s+(-?\d+)(?: of \d+)? VP", line))
         zero = -3 if "for no energy" in line else 0  # B-18.3.2
         assert g.state.players[seat].vp - before[seat] == track + bonus + zero, line
     assert forced, "a forced answer is said"
@@ -411,3 +412,25 @@ def test_an_income_uncovered_by_a_build_and_a_wheel_turned_by_an_income_are_said
         turned = turned or [line for line in g.told if "'s wheel turns 1 sector" in line]
     assert uncovered and turned
     assert turned[0].endswith("; nothing comes back (B-8.5)") or turned[0].endswith("(B-8.4.1)")
+
+
+def test_B_18_4_the_bonus_tile_says_the_energy_for_its_full_value_and_what_was_lost():
+    """B-18.4.2: the tile pays in full from 6 × the round's energy, 4 VP less per 6 short,
+    nothing under 6. A company that scored 0 of 8 used to read only 'bonus tile 0 VP'."""
+    from turbine.plugins.barrage import scoring
+
+    g = new_game(2)
+    rules, state = g.rules, g.state
+    assert "in full from 6 energy" in rules.turn_view(state, 0)
+    state.players[0].built = [2, 2, 2, 2]  # two of each structure: whatever the tile counts
+    state.players[0].energy = 0
+    state.players[1].energy = 7
+    tile = state.bonus_tiles[0]
+    vp_each, counts, _ = rules.bonus_table[tile]
+    full = vp_each * scoring.bonus_count(rules, state, 0, counts)
+    assert full > 0, tile
+    with rules.narrating() as told:
+        scoring.score_round(rules, state)
+    assert told[0] == f"Round 1 scoring (energy track, bonus tile {tile} in full from 6 energy):"
+    mine = next(line for line in told if line.strip().startswith(rules.company(state, 0).name))
+    assert mine.endswith(f"bonus tile 0 of {full} VP")
