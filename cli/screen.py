@@ -277,7 +277,7 @@ class Announcer:
         if not self.told:  # the answers given right after the player's own move are its steps
             forced, told = output.forced_answers(self.game, moved.seat, told)
             if forced:
-                self.steps.append(output.forced_text(forced))
+                self.steps.append(output.forced_text(forced, notation_only=True))  # as the logs give them
         self.told += told
 
     def flush(self) -> None:

@@ -113,6 +113,22 @@ def test_the_small_choices_say_what_they_give():
     assert r.choice_text(s, Pass()) == "pass  (no more turns this round; 12 engineers unused)"
 
 
+def test_B_10_4_and_B_10_8_4_the_questions_say_how_many_markers_and_the_hand_limit():
+    """Two markers of WM1 were asked with the same words twice; a discard did not say the
+    hand holds too many (B-10.8.4: at most 3)."""
+    g = new_game(4)
+    r, s = g.rules, g.state
+    assert (
+        PlaceWater(seat=GER, markers=2).question(r, s) == "which headstream gets water (2 markers to place)"
+    )
+    assert PlaceWater(seat=GER, markers=1).question(r, s) == "which headstream gets water"
+    s.players[GER].contracts += ["PC-G01", "PC-G02", "PC-G03"]
+    assert (
+        DiscardContract(seat=GER).question(r, s)
+        == "which contract to discard: you hold 4, at most 3 (B-10.8.4)"
+    )
+
+
 def menus(expansions: tuple[str, ...], seeds: range):
     """Each decision's menu in seeded 4-player full games (the audit's mix of greedy
     and random moves: the greedy bot builds and produces, random moves reach the rarer

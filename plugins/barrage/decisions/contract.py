@@ -137,6 +137,11 @@ class DiscardContract(Decision, tag="discard"):
     rule: ClassVar[str | None] = "B-10.8.4"
     answer_types: ClassVar[tuple[type, ...]] = (Discard,)
 
+    def question(self, game: BarrageGame, state: State) -> str:
+        """Why a contract must go: the hand and its limit (B-10.8.4)."""
+        held = len(state.players[self.seat].contracts)
+        return f"{self.prompt}: you hold {held}, at most {game.hand_limit_of(state, self.seat)} (B-10.8.4)"
+
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return [Discard(c) for c in state.players[self.seat].contracts]
 

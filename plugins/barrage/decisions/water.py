@@ -36,6 +36,11 @@ class PlaceWater(Decision, tag="water"):
             return "skip  (the marker left is not placed)"
         return f"skip  (the {self.markers} markers left are not placed)"
 
+    def question(self, game: BarrageGame, state: State) -> str:
+        """Which marker of how many is being placed: two markers asked alike read as one
+        question asked twice."""
+        return self.prompt if self.markers == 1 else f"{self.prompt} ({self.markers} markers to place)"
+
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return list(game.headstream_actions)
 
