@@ -187,7 +187,7 @@ class BarragePosition(Position):
             if owner == NOBODY and height:
                 out.append(f"the dam on {dam.id} has a height but no owner")
             if owner != NOBODY and not 1 <= height <= MAX_HEIGHT:
-                out.append(f"the dam on {dam.id} is {height} high: a dam is 1 to {MAX_HEIGHT} high (B-8.3)")
+                out.append(f"the dam on {dam.id} is {height} high: a dam is 1 to {MAX_HEIGHT} high (B-9.2.2)")
             if water < 0:
                 out.append(f"the dam on {dam.id} holds {water} water markers")
             elif water > capacity[i]:

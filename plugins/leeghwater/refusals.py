@@ -207,7 +207,7 @@ def _margot(game: BarrageGame, state: State, seat: int, slot: int, name: str) ->
         who = "Margot Fouché" if own else "Mahiri Sekibo copying Margot Fouché"
         return IllegalAction(f"'x {name}' is {who}'s personal space", "L-12.2.1")
     if own and mine(state, seat).margot:
-        return IllegalAction("Margot Fouché's personal space is used once per round (U-12)", "L-12.2.2")
+        return IllegalAction("Margot Fouché's personal space is used once per round (U-12)", "L-12.2.4")
     bank_engineer = own or opt(game).u13_mahiri_bank_engineer
     if bank_engineer and player.engineers < 1:
         return IllegalAction("the personal space takes 1 engineer and you have none", "L-12.2.1")

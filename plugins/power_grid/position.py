@@ -164,7 +164,7 @@ class PowerGridPosition(Position):
             if not s.allowed >> city & 1:
                 out.append(f"{names[city]} has houses but is not in the regions in play (P-2.2)")
             if len(set(seats)) < len(seats):
-                out.append(f"{names[city]} has two houses of one seat (P-6.2)")
+                out.append(f"{names[city]} has two houses of one seat (P-6.8)")
             room = city_capacity(r.map, city, s.step)
             if len(seats) > room:
                 out.append(

@@ -868,7 +868,11 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
                         if o.pass_removal_trigger == "first_pass"
                         else "the first player in order passes, which removes it"
                     )
-                    narration.boxed(self, lowest, f"{why} (P-11.5)")
+                    narration.boxed(
+                        self,
+                        lowest,
+                        f"{why} (P-11.5, U-4 {'b' if o.pass_removal_trigger == 'first_pass' else 'a'})",
+                    )
                 state.market.remove(lowest)
                 state.box.append(lowest)
                 self._draw(state, CTX_AUCTION)
@@ -971,7 +975,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         lowest = self._lowest(state)
         if lowest is not None:
             if self.telling():
-                narration.boxed(self, lowest, "the lowest plant leaves with the Step 3 card (P-8.3)")
+                narration.boxed(self, lowest, "the lowest plant leaves with the Step 3 card (P-8.5, P-8.6)")
             state.market.remove(lowest)
             state.box.append(lowest)
         if ctx == CTX_BUILDING:  # Case B
@@ -1006,11 +1010,11 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             state.ended = True
             if self.telling():
                 why = (
-                    f"{top} cities reached"
+                    f"{top} cities reached, P-9.1"
                     if top >= self.end_cities
-                    else f"round {self.o.max_rounds}, the limit"
+                    else f"round {self.o.max_rounds}, the limit of the max_rounds option, not a rule"
                 )
-                self.tell(f"The game ends after this Phase 4 ({why}, P-9.1)")
+                self.tell(f"The game ends after this Phase 4 ({why})")
             return
         if state.step == 1 and state.step3 == NO_STEP3 and top >= self.step2_cities:
             state.step2_pending = True

@@ -51,7 +51,7 @@ def test_refusal_names_every_problem_and_leaves_the_game_unchanged():
         pos.build()
     problems = refused.value.problems
     assert f"contract {shown} is both in Italy's hand and in the face-up display" in problems
-    assert "the dam on B5U is 4 high: a dam is 1 to 3 high (B-8.3)" in problems
+    assert "the dam on B5U is 4 high: a dam is 1 to 3 high (B-9.2.2)" in problems
     assert any("holds 9 water markers, more than its capacity" in p for p in problems)  # B-12.1.2
     assert g.rules.digest(g.state) == before
     # a user-input error: the command line shows it on one line and exits with 2

@@ -768,6 +768,21 @@ def test_L_12_2_margot_second_use_through_her_space():
     assert Ext("margot", "PB-07") in placements.turn_actions(g.rules, g.state, seat)
 
 
+def test_L_12_2_4_margots_second_use_of_her_space_in_a_round_cites_the_reading():
+    """U-12 (L-12.2.4): her personal space once per round; the refusal cited L-12.2.2, the
+    rule that she may use a building twice, which says nothing of the limit."""
+    from turbine.plugins.leeghwater.refusals import refuse_placement
+
+    g, seat = margot()
+    do(g, seat, Ext("margot", "PB-07"))
+    refusal = refuse_placement(g.rules, g.state, seat, Ext("margot", "PB-07"))
+    assert refusal is not None
+    assert (refusal.reason, refusal.rule) == (
+        "Margot Fouché's personal space is used once per round (U-12)",
+        "L-12.2.4",
+    )
+
+
 def test_E_3_mahiri_copies_margot_with_an_engineer_in_the_bank():
     g, seat = margot(copy=True)
     p = g.state.players[seat]

@@ -131,7 +131,7 @@ def test_P_11_5_the_first_pass_removes_the_lowest_plant_aloud():
     game.play(game.find("pass"))
     assert game.told[0] == (
         f"{plant_long(lowest).capitalize()} goes to the box: "
-        "the first player in order passes, which removes it (P-11.5)"
+        "the first player in order passes, which removes it (P-11.5, U-4 a)"
     )
     assert game.told[1].startswith("New in the plant market: plant ")
     assert game.state.box[-1] == lowest

@@ -101,6 +101,10 @@ def test_refusal_names_every_problem_and_leaves_the_game_unchanged():
             ),
             f"{'{city}'} has 2 houses; Step 1 opens 1 spaces there (P-6.2)",
         ),
+        (  # P-6.8: a player never connects the same city twice (it cited P-6.2, the spaces)
+            lambda p, g: p.seat(0).houses(*[g.rules.city_names[g.state.in_play[0]]] * 2),
+            f"{'{city}'} has two houses of one seat (P-6.8)",
+        ),
     ],
 )
 def test_inconsistent_positions_are_refused(change, message):

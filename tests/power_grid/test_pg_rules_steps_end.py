@@ -245,3 +245,15 @@ def test_U_17_case_C_in_step_1_says_the_resupply_it_made():
     assert s.resources == [3, 5, 3, 1]  # T-4 Russia, 4 players, Step 1
     play_until(r, s, "auction", round_=3)
     assert s.step == 3
+
+
+def test_the_round_limit_of_the_max_rounds_option_is_said_as_no_rule():
+    """``max_rounds`` is the engine's bound, not the rulebook's: its end cited P-9.1, which
+    ends the game on the city count only."""
+    r, s = new_state(3, seed=5, map="russia", max_rounds=1)
+    play_until(r, s, "building", round_=1)
+    with r.narrating() as told:
+        while r.to_move(s) is not None and r.phase_name(s) == "building":
+            _done_building(r, s)
+    assert r.is_over(s)
+    assert "The game ends after this Phase 4 (round 1, the limit of the max_rounds option, not a rule)" in told
