@@ -47,8 +47,8 @@ Commands:
   moves [TEXT]   list the legal moves again (those starting with TEXT)
   board          show the whole board and the scores
   view NAME      one of the game's views (also typed as NAME alone):{views}
-  ORDER          a standing order, where the game takes one (listed under the
-                 moves): it plays your moves until it is done, then you are
+  ORDER          a standing order, where the game takes one, as listed under
+                 the moves: it plays your moves until it is done, then you are
                  asked again{orders}
   log [N]        the last N actions and what followed each (incomes, scoring;
                  default 20; 'log all' for every one)

@@ -43,21 +43,23 @@ def render(r: PowerGridRules, s: State, viewer: int | None, arg: str) -> list[st
     city = r.city_keys.get(wanted)
     if city is not None:
         return _city(r, s, r.city_by_name[city], who, viewer is not None)
-    raise ParseError(_unknown(r, arg, wanted, regions))
+    raise ParseError(_unknown(r, s, arg, wanted, regions))
 
 
-def _unknown(r: PowerGridRules, arg: str, wanted: str, regions: dict[str, Region]) -> str:
-    """One line: the closest city and region names, or the regions when none is close."""
+def _unknown(r: PowerGridRules, s: State, arg: str, wanted: str, regions: dict[str, Region]) -> str:
+    """One line: the closest city and region names, or the regions when none is close
+    (those in play first: the others are views of cities nobody builds in)."""
     names = {A.name_key(n): n for n in r.city_names} | {k: g.name for k, g in regions.items()}
     # names that start alike first (a transliteration, "Moskva", differs most at the end)
     alike = [k for k in names if k[:3] == wanted[:3]]
     similar = difflib.get_close_matches(wanted, list(names), n=4, cutoff=0.6)
     close = [names[k] for k in dict.fromkeys(alike + similar)][:4]
-    hint = (
-        f"did you mean {', '.join(close)}?"
-        if close
-        else "regions: " + ", ".join(regions[k].name for k in regions)
+    playing = [g.name for g in regions.values() if g.index in s.regions]
+    others = [g.name for g in regions.values() if g.index not in s.regions]
+    listed = f"regions in play: {', '.join(playing)}" + (
+        f"; out of play: {', '.join(others)}" if others else ""
     )
+    hint = f"did you mean {', '.join(close)}?" if close else listed
     return f"{arg.strip()!r} is no city or region of {r.map.title}; {hint} ({USAGE})"
 
 

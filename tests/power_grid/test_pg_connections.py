@@ -188,7 +188,8 @@ def test_an_unknown_name_is_one_line_with_the_close_matches():
     assert message.startswith("'Moskva' is no city or region of Russia; did you mean Moscow")
     with pytest.raises(ParseError, match="did you mean St Petersburg"):
         r.render_view(s, 0, "connections", "St Peterburg")
-    with pytest.raises(ParseError, match="regions: brown, green, pink, purple, red, yellow"):
+    # the four regions chosen (REGIONS), in the map's order, then the two left out
+    with pytest.raises(ParseError, match="regions in play: brown, green, pink, purple; out of play: red, yellow "):
         r.render_view(s, 0, "connections", "Atlantis")
 
 
