@@ -37,6 +37,8 @@ Commands (one a line):
                      the players' counts: 'scores money') at the end of each round so far
   as N, as all       draw the board as seat N sees it, or everything
   board              show this step again
+  brief              the panel of the seat that moved, as the table showed it, instead of
+                     the whole board (again: the whole board)
   view NAME [ARG]    a view of the game at this step ('view' lists them; NAME alone works)
   hint [BOT]         the move a bot (greedy unless named) would have made instead of this one
   help, ?            this text
@@ -58,6 +60,8 @@ class Stepper:
         self.console = output.out
         self._told: list[list[str]] | None = None
         """What the automatic steps after each move said, read when the log is first shown."""
+        self.brief = False
+        """Draw the mover's panel (:meth:`Rules.turn_view`) rather than the whole board."""
         self._told_at: dict[int, list[str]] = {}
         """What the automatic steps after one move said, for the steps shown so far."""
 
@@ -124,6 +128,9 @@ class Stepper:
         elif command == "log" and (not rest or (rest.isascii() and rest.isdigit())):
             self.log(int(rest) if rest else LOG_AROUND)
         elif command == "board" and not rest:
+            self.show()
+        elif command == "brief" and not rest:
+            self.brief = not self.brief
             self.show()
         elif command == "hint":
             self.hint(rest)
@@ -245,7 +252,13 @@ class Stepper:
         """The board, then the move and what it changed, just above the prompt."""
         replay, step = self.replay, self.step
         game = self.game_at(step)
-        output.board(game, self.seat, title=self.title(game))
+        panel_of = self.panel_seat(step)
+        if panel_of is None:
+            output.board(game, self.seat, title=self.title(game))
+        else:  # the panel the table showed: a screen of 80 × 24 holds it with the move
+            output.rule(self.console, Text(self.title(game), style="bold"))
+            output.lay_out(game, self.console)
+            output.print_fitted(self.console, output.game_text(game.rules.turn_view(game.state, panel_of)))
         self.say(self.header(step), "bold")
         if step:
             said = output.forced_answers(game, replay.entry(step).seat, self.told_at(step))[1]
@@ -263,6 +276,18 @@ class Stepper:
                 self.say(output.winners_line(game), "bold green")
             else:
                 self.say("The end of the log: the game goes on from here.", "dim")
+
+    def panel_seat(self, step: int) -> int | None:
+        """Whose panel a brief step draws: the seat drawn for, else the seat that made the
+        move (at the start, the seat to move); ``None``: the whole board (not brief, or
+        the game is over)."""
+        if not self.brief or self.replay.rules.is_over(self.replay.state(step)):
+            return None
+        if self.seat is not None:
+            return self.seat
+        if step:
+            return self.replay.entry(step).seat
+        return self.replay.rules.to_move(self.replay.state(0))
 
     def title(self, game: Game) -> str:
         """The board's heading: the game, the step, where it stands and whose view, the

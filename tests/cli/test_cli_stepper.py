@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import assert_one_line_error, needs_sparks
+from rich.text import Text
 from turbine.cli import app as cli_app
 from turbine.cli import export as cli_export
 from turbine.cli import output
@@ -141,6 +142,27 @@ def test_as_switches_the_seat_at_the_prompt(run):
     assert "After 0 of 445 moves · round 1 · auction · as seen by Seat 2 · " in out  # the name left out
     assert out.count("everything shown") == 2  # the start, and after 'as all'
     assert "As whom? 'as N' for a seat from 1 to 4, or 'as all'." in out
+
+
+def test_brief_draws_the_movers_panel_instead_of_the_board(run):
+    """A Barrage board is about 150 lines; 'brief' draws the panel of the seat that moved,
+    as the table showed it, so that a step fits 80 × 24 (and 'brief' again: the board)."""
+    save = ROOT / "tests" / "golden" / "format2" / "barrage-full-2p.json"
+    replay = Replay(default_registry(), savefile.load(save))
+    step = 30
+    mover = replay.entry(step).seat
+    game = replay.game
+    game.rules.table_width = 80
+    panel = Text.from_markup(game.rules.turn_view(replay.state(step), mover)).plain.splitlines()
+    result = run("replay", str(save), "--step", "--width", "80", input=f"brief\n{step}\nbrief\nq\n")
+    assert result.returncode == 0, result.stderr
+    _, _, at_step, whole, _ = re.split(r"\[\d+/\d+\] > ", result.stdout)  # one part per prompt
+    assert at_step.startswith(f"Barrage · after {step} of {len(replay)} moves")
+    assert [line.rstrip() for line in at_step.splitlines()[1 : len(panel) + 1]] == [
+        line.rstrip() for line in panel
+    ]
+    assert len(at_step.splitlines()) <= 24
+    assert "Management board" not in at_step and "Management board" in whole
 
 
 def test_the_stepper_at_its_ends_and_its_log(run, pg_replay):

@@ -189,7 +189,9 @@ def test_an_unknown_name_is_one_line_with_the_close_matches():
     with pytest.raises(ParseError, match="did you mean St Petersburg"):
         r.render_view(s, 0, "connections", "St Peterburg")
     # the four regions chosen (REGIONS), in the map's order, then the two left out
-    with pytest.raises(ParseError, match="regions in play: brown, green, pink, purple; out of play: red, yellow "):
+    with pytest.raises(
+        ParseError, match="regions in play: brown, green, pink, purple; out of play: red, yellow "
+    ):
         r.render_view(s, 0, "connections", "Atlantis")
 
 

@@ -256,4 +256,6 @@ def test_the_round_limit_of_the_max_rounds_option_is_said_as_no_rule():
         while r.to_move(s) is not None and r.phase_name(s) == "building":
             _done_building(r, s)
     assert r.is_over(s)
-    assert "The game ends after this Phase 4 (round 1, the limit of the max_rounds option, not a rule)" in told
+    assert (
+        "The game ends after this Phase 4 (round 1, the limit of the max_rounds option, not a rule)" in told
+    )
