@@ -91,9 +91,9 @@ class PlaySession:
         self.bots: dict[int, Any] = game.make_bots(seed_offset=len(game.log))
         self.console = output.out
         self.announcer = screen.Announcer(game, self.console)
-        self.undo_asked: int | None = None
-        """The log's length when 'undo' was asked to take back another person's move: the
-        next line confirms it if it is 'undo' again, in that same position."""
+        self.undo_asked = False
+        """'undo' was asked to take back another person's move: the next line confirms it
+        if it is 'undo' again."""
         self.shown_for: int | None = None
         """The seat whose turn screen is on display (``None``: none, or it was scrolled away)."""
         self.orders: dict[int, StandingOrder[Any, Any]] = {}
@@ -159,7 +159,7 @@ class PlaySession:
 
     def handle(self, line: str) -> str:
         """Act on one line of input; returns ``quit``, ``moved`` or ``stay``."""
-        asked, self.undo_asked = self.undo_asked, None  # an undo asked is confirmed by the next line
+        asked, self.undo_asked = self.undo_asked, False  # an undo asked is confirmed by the next line
         words = line.strip().split(maxsplit=1)
         if not words:
             return "stay"
@@ -202,7 +202,7 @@ class PlaySession:
             self.view(command, rest.strip())
             return "stay"
         if command == "undo" and not rest:
-            return "moved" if self.undo(confirmed=asked == len(self.game.log)) else "stay"
+            return "moved" if self.undo(confirmed=asked) else "stay"
         if command == "undo" and not any(
             self.game.rules.describe(a).startswith("undo") for a in self.game.legal()
         ):
@@ -348,7 +348,7 @@ class PlaySession:
         mine = game.to_move is None or game.log[last].seat == game.to_move
         if not mine and not confirmed:
             entry = game.log[last]
-            self.undo_asked = len(game.log)
+            self.undo_asked = True
             self.say(
                 f"'undo' would take back the move of {output.seat_label(game, entry.seat)} "
                 f"('{entry.notation}'), not one of yours: type 'undo' again to take it back.",

@@ -209,6 +209,13 @@ def test_a_short_terminal_puts_the_moves_in_columns_under_the_panel():
     cells = [cell for line in listed for cell in re.split(r"(?<=\S) {2,}(?=\d+(?:–\d+)?\. )", line.strip())]
     assert len(cells) in (len(listed) * 2 - 1, len(listed) * 2)
     assert all(re.search(r"  \(\d+ (eng|cr)", cell) for cell in cells), cells  # each with its cost
+    # 43 moves need 16 rows of two columns: the list takes them rather than hide 11 moves
+    game = decision_game("leeghwater_turn")
+    buffer = io.StringIO()
+    screen.decision(game, Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None))
+    drawn = buffer.getvalue()
+    assert "more: 'moves' lists them all" not in drawn
+    assert f"{len(game.legal())}. " in drawn or f"–{len(game.legal())}. " in drawn
 
 
 def _console(width: int):

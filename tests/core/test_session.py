@@ -49,6 +49,16 @@ def test_find_accepts_number_notation_and_unique_prefix(registry):
         game.find("99")
 
 
+def test_a_number_typed_is_never_the_start_of_a_longer_one(registry):
+    """``bid 1`` under a high bid of 3 is that illegal bid, refused with its reason, not
+    the start of ``bid 10`` (a cut word is a start; a number is what it says)."""
+    game = Game(registry, "sparks", players=2, seed=1)
+    game.play(game.find("open 3"))
+    assert "bid 10" in [game.rules.describe(a) for a in game.legal()]
+    with pytest.raises(IllegalAction, match="a bid must beat the high bid of 3"):
+        game.find("bid 1")
+
+
 def test_illegal_move_has_a_reason_and_changes_nothing(registry):
     game = Game(registry, "sparks", players=2, seed=1)
     game.play(game.find("open 3"))
