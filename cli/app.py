@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import inspect
 import json
+import math
 import os
 import shlex
 import sys
@@ -45,6 +46,7 @@ from .common import (
     parse_options,
     parse_seats,
     play_move,
+    player_count,
     plugin_at_fault,
     registry,
     run_bots,
@@ -1010,7 +1012,10 @@ def simulate(
         variant,
         games=games,
         seats=parse_seats(
-            bots, players or (None if "," in bots else spec.min_players), spec.min_players, "--bots"
+            bots,
+            None if players is None and "," in bots else player_count(spec, players, spec.min_players),
+            spec.min_players,
+            "--bots",
         ),
         seed=seed,
         options=parse_options(options_model(reg, variant, with_ or []), option or []),
@@ -1029,9 +1034,10 @@ def simulate(
 def _check_seeds(seed: int, games: int) -> None:
     """Game i of a run uses seed S+i: the last one must be a seed too."""
     if seed + games - 1 > SEED_MAX:
+        fits = games <= SEED_MAX + 1
+        most = f"give --seed {SEED_MAX - games + 1} at most" if fits else "give fewer --games"
         raise CliError(
-            f"--seed {seed} with --games {games} runs past the largest seed, 2^64 - 1 "
-            f"({SEED_MAX}); give --seed {SEED_MAX - games + 1} at most"
+            f"--seed {seed} with --games {games} runs past the largest seed, 2^64 - 1 ({SEED_MAX}); {most}"
         )
 
 
@@ -1093,7 +1099,7 @@ def tournament(
             f"--bots names {len(kinds)} bots and {spec.name} is for at most {spec.max_players} players; "
             "name fewer, or give --players to rotate them through fewer seats"
         )
-    count = players or max(len(kinds), spec.min_players)
+    count = player_count(spec, players, max(len(kinds), spec.min_players))
     report = run_tournament(
         reg,
         variant,
@@ -1120,7 +1126,7 @@ def bench(
         int | None, typer.Option("--players", "-p", help="Players (default: minimum).")
     ] = None,
     seconds: Annotated[
-        float, typer.Option("--seconds", "-t", help="About how long to measure, in all.", min=0.0)
+        float, typer.Option("--seconds", "-t", help="About how long to measure, in all (0 or more).")
     ] = 3.0,
     option: OptionList = None,
     with_: WithList = None,
@@ -1129,12 +1135,14 @@ def bench(
     """Measure decisions, games, replayed actions, save+load cycles and state clones per second."""
     from .bench import print_bench, run_bench
 
+    if not (math.isfinite(seconds) and seconds >= 0):  # a NaN fails every comparison
+        raise CliError(f"--seconds must be a number of seconds from 0 up, not {seconds}")
     reg = registry()
     spec = reg.variant(variant)
     result = run_bench(
         reg,
         variant,
-        players=players or spec.min_players,
+        players=player_count(spec, players, spec.min_players),
         seconds=seconds,
         options=parse_options(options_model(reg, variant, with_ or []), option or []),
         expansions=with_ or [],
@@ -1229,6 +1237,8 @@ def main(argv: list[str] | None = None) -> None:
         warn_left_out(error=str(exc))
         output.error_line(str(exc))
         sys.exit(2)
+    except BrokenPipeError:  # the reader of the output went away (| head): no error of anyone's
+        output.closed_pipe()
     except OSError as exc:  # a file that cannot be read or written: the user's to fix
         where = f": {exc.filename}" if exc.filename else ""
         output.error_line(f"{exc.strerror or exc}{where}")

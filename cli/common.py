@@ -324,6 +324,15 @@ def use_width(text: str | None) -> None:
 # -- seats ------------------------------------------------------------------------
 
 
+def player_count(spec: Any, players: int | None, default: int) -> int:
+    """``--players`` (``default`` when not given), within the variant's range: 0 used to be
+    taken as not given."""
+    count = default if players is None else players
+    if not spec.min_players <= count <= spec.max_players:
+        raise CliError(f"{spec.name} is for {spec.min_players}–{spec.max_players} players, not {count}")
+    return count
+
+
 def parse_seats(text: str | None, players: int | None, minimum: int, option: str = "--seats") -> list[Seat]:
     """Seats from ``human,random,…`` (default: all human), given with ``option``.
 

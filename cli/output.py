@@ -39,6 +39,27 @@ MIN_WIDTH = 20
 """The narrowest console ``--width`` accepts (a move and its number still fit)."""
 
 
+CLOSED_PIPE = 141
+"""The exit code when the reader of the output stops reading (``turbine … | head -1``):
+a shell's code for a program that SIGPIPE ended, as other command-line tools end."""
+
+
+def closed_pipe() -> None:
+    """Stop quietly: what is left to write goes nowhere (Python would otherwise report the
+    closed pipe again as it flushes standard output on the way out)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    raise SystemExit(CLOSED_PIPE)
+
+
+class _Console(Console):
+    """rich's console, which ends with code 1, the code of an internal error, when its
+    reader goes away; turbine's ends as :func:`closed_pipe` says."""
+
+    def on_broken_pipe(self) -> None:
+        closed_pipe()
+
+
 def make_console(*, stderr: bool = False, width: int | None = None) -> Console:
     """A console for the command's output, set from the environment as it is now.
 
@@ -51,7 +72,7 @@ def make_console(*, stderr: bool = False, width: int | None = None) -> Console:
     """
     height = shutil.get_terminal_size().lines if width is not None else None
     no_color = os.environ.get("NO_COLOR", "") != ""
-    return Console(
+    return _Console(
         stderr=stderr,
         width=width,
         height=height,

@@ -84,7 +84,8 @@ def write_rows(path: Path, results: Sequence[GameResult], players: int) -> None:
 
 def parquet_bytes(rows: list[dict[str, Any]], names: list[str], ints: set[str], path: Path) -> bytes:
     """``rows`` as a Parquet file: the columns ``names`` in order, those in ``ints`` (and the
-    ``score_N``) as 64-bit integers, ``seconds`` as a float, the rest as text.  ``path`` is
+    ``score_N``) as 64-bit integers (``seed`` unsigned), ``seconds`` as a float, the rest
+    as text.  ``path`` is
     only named when pyarrow, the optional extra, is missing."""
     try:
         import pyarrow as pa
@@ -95,6 +96,8 @@ def parquet_bytes(rows: list[dict[str, Any]], names: list[str], ints: set[str], 
     def kind(name: str) -> Any:
         if name == "seconds":
             return pa.float64()
+        if name == "seed":  # 0 to 2^64 - 1: past a signed 64-bit integer
+            return pa.uint64()
         return pa.int64() if name in ints or name.startswith("score_") else pa.string()
 
     schema = pa.schema([(name, kind(name)) for name in names])

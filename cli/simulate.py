@@ -23,6 +23,7 @@ Failures are reported game by game; the other games' results are kept:
 
 from __future__ import annotations
 
+import os
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
@@ -32,7 +33,7 @@ from typing import Any
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
-from turbine.core import Registry, Seat
+from turbine.core import Game, Registry, Seat
 from turbine.core.layout import plural
 
 from . import output
@@ -67,6 +68,11 @@ def progress_bar(label: str) -> Progress:
     )
 
 
+MOST_PROCESSES = 256
+"""The most worker processes ``--jobs`` starts on this machine (each is a Python process
+with the games loaded: 100,000 of them stalled a machine for minutes)."""
+
+
 def play_all(
     registry: Registry,
     plan: Plan,
@@ -84,6 +90,12 @@ def play_all(
     the Ray cluster takes."""
     if jobs is not None and jobs < 1:
         raise CliError(f"--jobs must be at least 1, not {jobs}")
+    if backend != "ray" and jobs is not None and jobs > MOST_PROCESSES:
+        raise CliError(
+            f"--jobs {jobs} is more processes than a machine should start; give at most {MOST_PROCESSES} "
+            f"(this one has {plural(os.cpu_count() or 1, 'CPU')})"
+        )
+    jobs = None if jobs is None else min(jobs, games)  # a worker without a game only costs its start
     registry = bind_bot_options(registry, plan)
     started = time.perf_counter()
     progress = progress_bar(label)
@@ -162,10 +174,34 @@ def run_simulation(
         "expansions": list(expansions),
         "games": games,
         **summary,
+        "score_name": score_name(registry, plan),
         "seconds": round(seconds, 3),
         "out": None if out_dir is None else str(out_dir),
         "rows": None if rows is None else str(rows),
     }
+
+
+def score_name(registry: Registry, plan: Plan) -> str:
+    """What the game's scores count (``VP``, ``cities powered``): the mean scores' unit."""
+    game = Game(
+        registry,
+        plan.variant,
+        players=plan.players,
+        seed=plan.seed,
+        options=plan.options,
+        expansions=plan.expansions,
+        seats=list(plan.seats),
+    )
+    return game.rules.score_name()
+
+
+def rate_text(finished: int, seconds: float) -> str:
+    """`` (12.5 games/s)``: finished games a second, in plain figures (it said ``1e+03``);
+    nothing when no game finished or no time was measured."""
+    if not finished or seconds <= 0:
+        return ""
+    rate = finished / seconds
+    return f" ({rate:,.1f} games/s)" if rate < 100 else f" ({rate:,.0f} games/s)"
 
 
 def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
@@ -284,7 +320,7 @@ def print_summary(summary: dict[str, Any]) -> None:
             style="bold",
         )
     )
-    rate = f" ({summary['games'] / summary['seconds']:.3g} games/s)" if summary["seconds"] > 0 else ""
+    rate = rate_text(summary["finished"], summary["seconds"])
     lengths = (
         f"; mean {summary['mean_decisions']} decisions per game "
         f"(min {summary['min_decisions']}, max {summary['max_decisions']})"
@@ -294,7 +330,7 @@ def print_summary(summary: dict[str, Any]) -> None:
     finished = f"{summary['finished']} of {summary['games']} games finished in {summary['seconds']} s"
     out.print(Text(f"{finished}{rate}{lengths}"))
     table = Table(box=None, pad_edge=False, header_style="dim")
-    for column in ("seat", "bot", "wins", "mean score"):
+    for column in ("seat", "bot", "wins", f"mean {summary['score_name']}"):
         table.add_column(column, justify="right" if column != "bot" else "left")
     for seat in range(summary["players"]):
         table.add_row(

@@ -102,6 +102,14 @@ def parse_bots(text: str, registry: Registry, variant: str) -> list[str]:
     return kinds
 
 
+def rating_start() -> tuple[float, float]:
+    """Every bot's rating before its first game: the model's own mu and sigma."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    return round(model.mu, 2), round(model.sigma, 2)
+
+
 def rate(results: Sequence[GameResult], kinds: Sequence[str]) -> dict[str, Standing]:
     """Each kind's standing from the finished games, rated in seed order."""
     from openskill.models import PlackettLuce
@@ -187,6 +195,7 @@ def run_tournament(
         ],
         "errors": [error_entry(r, files) for r in results if r.status in (BOT_FAILED, ERROR)],
         "model": MODEL,
+        "rating_start": list(rating_start()),
         "parity": round(1 / players, 4),
         "standings": [s.as_dict() for s in ordered],
         "seconds": round(seconds, 3),
@@ -223,8 +232,12 @@ def print_tournament(report: Mapping[str, Any]) -> None:
     out.print(table)
     out.print(
         Text(
-            f"rating: mu − 3·sigma of the {report['model']} model, games rated in seed order; "
-            f"win parity {report['parity']:.1%} (a shared win counts as a fraction); 95% Wilson intervals",
+            f"rating: mu − 3·sigma of the {report['model']} model (every bot starts at mu "
+            f"{report['rating_start'][0]:g}, sigma {report['rating_start'][1]:g}), games rated in seed "
+            "order, a bot's seats in one game as one update, so that the "
+            f"order can differ from the win rates; win parity {report['parity']:.1%} (a shared win "
+            "counts as a fraction); 95% Wilson intervals over seats, as if each seat were a game of "
+            "its own (two seats of one bot in a game are not independent: the true interval is wider)",
             style="dim",
         )
     )

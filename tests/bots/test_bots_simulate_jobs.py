@@ -66,6 +66,17 @@ def test_parquet_rows_hold_the_same_games(registry, tmp_path):
     assert without_seconds(from_parquet) == without_seconds(read_csv(tmp_path / "games.csv"))
 
 
+def test_parquet_rows_hold_the_largest_seeds(cli, capsys, tmp_path):
+    """Seeds run to 2^64 - 1, past a signed 64-bit column: they overflowed it, and the run's
+    results were lost with a traceback."""
+    pq = pytest.importorskip("pyarrow.parquet", reason="pip install 'turbine-games[parquet]' (pyarrow)")
+    rows = tmp_path / "g.parquet"
+    top = 2**64 - 1
+    code, _, err = main(capsys, "simulate", "sparks", "-n", "2", "--seed", str(top - 1), "--rows", str(rows))
+    assert code == 0, err
+    assert pq.read_table(rows).column("seed").to_pylist() == [top - 1, top]
+
+
 def test_chunks_cover_every_game_once_in_order():
     for games, jobs in [(1, 2), (7, 2), (100, 2), (5, 8)]:
         parts = chunks(games, jobs)
@@ -99,6 +110,10 @@ def test_parquet_without_pyarrow_is_one_line(cli, capsys, monkeypatch, tmp_path)
         (("--jobs", "0"), "--jobs"),
         (("--bots", "nosuch"), "no bot 'nosuch' for sparks"),
         (("--rows", "/nonexistent-folder/rows.csv"), "does not exist"),
+        (("--players", "0"), "Sparks is for 2–4 players, not 0"),  # 0 was taken as not given
+        (("--players", "-2"), "Sparks is for 2–4 players, not -2"),
+        (("--jobs", "100000"), "more processes than a machine should start; give at most 256"),
+        (("-n", "99999999999999999999999"), "give fewer --games"),  # it offered a negative seed
     ],
 )
 def test_simulate_bad_input_is_one_line(cli, capsys, args, fragment):
