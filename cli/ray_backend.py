@@ -102,10 +102,37 @@ def probe(address: str) -> None:
     if not colon or not port.isdigit():
         raise CliError(f"--address expects HOST:PORT (of the Ray head node) or auto, not {address!r}")
     try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS):
-            pass
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS) as link:
+            speaks = os.environ.get("RAY_USE_TLS", "0") not in ("0", "") or _speaks_grpc(link)
     except OSError as exc:
         raise CliError(f"cannot reach a Ray cluster at {address}: {exc.strerror or exc}") from None
+    if not speaks:  # a web server or another program: Ray would retry it for minutes
+        raise CliError(
+            f"cannot reach a Ray cluster at {address}: something listens there, but not a Ray head "
+            "node (its port is the one 'ray start --head' printed, 6379 unless given)"
+        )
+
+
+HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+"""What an HTTP/2 client says first (RFC 9113, 3.4): the preface and an empty SETTINGS frame."""
+
+
+def _speaks_grpc(link: socket.socket) -> bool:
+    """Whether the server on ``link`` answers as a gRPC server does, as Ray's head node (its
+    GCS) is one: with an HTTP/2 SETTINGS frame (type 4) to the client's preface.  A web
+    server answers with HTML, a silent program not at all (within :data:`PROBE_SECONDS`)."""
+    link.settimeout(PROBE_SECONDS)
+    link.sendall(HTTP2_PREFACE)
+    head = b""
+    try:
+        while len(head) < 9:  # a frame's header: length (3 bytes), type, flags, stream (4)
+            chunk = link.recv(9 - len(head))
+            if not chunk:
+                return False
+            head += chunk
+    except TimeoutError:
+        return False
+    return head[3] == 4
 
 
 def connect(address: str | None, jobs: int | None) -> None:

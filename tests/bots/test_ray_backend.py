@@ -6,6 +6,7 @@ installs it), on a Ray of this machine with two CPUs; those of bad input run eve
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import socket
@@ -161,3 +162,50 @@ def test_an_address_nothing_listens_on_is_one_line(cli, capsys):
     code, _, err = main(capsys, "simulate", "sparks", "-n", "1", "--backend", "ray", "--address", "head")
     assert code == 2
     assert_one_line(err, "--address expects HOST:PORT")
+
+
+def _server(answer: bytes | None) -> tuple[socket.socket, int]:
+    """A listener on this machine that answers each connection with ``answer`` (``None``:
+    says nothing), in a thread; the socket (to close) and its port."""
+    import threading
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                link, _ = listener.accept()
+                link.recv(64)
+                if answer is not None:
+                    link.sendall(answer)
+                threading.Timer(2, link.close).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return listener, listener.getsockname()[1]
+
+
+@pytest.mark.parametrize(
+    ("answer", "speaks"),
+    [
+        (bytes([0, 0, 0x18, 4, 0, 0, 0, 0, 0]), True),  # a gRPC server's SETTINGS frame, as Ray's head sends
+        (b"HTTP/1.0 400 Bad request\r\n\r\n<html>", False),  # a web server
+        (None, False),  # a program that says nothing
+    ],
+)
+def test_the_probe_tells_a_ray_head_from_another_listener(monkeypatch, answer, speaks):
+    """Ray retried a web server's port for minutes, printing its warnings: the probe now
+    opens an HTTP/2 conversation, as a gRPC client (Ray's own) does, and refuses in seconds
+    a server that does not answer as one."""
+    from turbine.cli import ray_backend
+
+    monkeypatch.setattr(ray_backend, "PROBE_SECONDS", 0.5)
+    listener, port = _server(answer)
+    with listener, socket.create_connection(("127.0.0.1", port)) as link:
+        assert ray_backend._speaks_grpc(link) is speaks
+    if not speaks:
+        with _server(answer)[0] as other:
+            address = f"127.0.0.1:{other.getsockname()[1]}"
+            with pytest.raises(CliError, match="something listens there, but not a Ray head node"):
+                ray_backend.probe(address)
