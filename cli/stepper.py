@@ -349,8 +349,9 @@ class Stepper:
         game = self.game_at(self.step)
         rules = game.rules
         counts = list(rules.tallies(game.state))
-        wanted = measure.strip().lower()
-        if wanted and wanted not in counts:
+        named = {count.lower(): count for count in counts}  # 'scores vp' for Barrage's VP
+        wanted = named.get(" ".join(measure.lower().split()), "") if measure.strip() else ""
+        if measure.strip() and not wanted:
             self.say(f"{measure!r} is no count of this game; its counts: {', '.join(counts)}.", "yellow")
             return
         scoreboard.print_scores(game, final=game.is_over and self.step == len(self.replay))

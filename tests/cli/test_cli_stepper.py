@@ -109,7 +109,7 @@ def test_a_step_says_the_move_with_its_cost_and_what_the_rules_said_after_it(run
 def test_round_jumps_and_scores_by_round(run, pg_replay):
     second = pg_replay.round_start(2)
     ends = pg_replay.by_round("money", 100)
-    script = ["round 2", "100", "scores money", "scores bananas", "round 99", "round", "q"]
+    script = ["round 2", "100", "scores MONEY", "scores bananas", "round 99", "round", "q"]
     result = run("replay", str(PG_SAVE), "--step", "--width", "120", input="\n".join(script) + "\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
