@@ -124,7 +124,8 @@ class BarrageSpecs:
         """HP-1. Called once before a game is created, with the chosen options.
 
         ``config`` carries the player count, the mode (``"intro"`` or ``"full"``)
-        and the chosen expansions.  Return a list of problems (empty or ``None``
+        and the validated options (an expansion's own as ``config.options.<id>``; an
+        expansion sees that it is chosen by being called).  Return a list of problems (empty or ``None``
         if the configuration is fine); Barrage refuses the game if any plugin
         reports one.  Example: an expansion that needs the full game and 2–4
         players.
