@@ -196,6 +196,7 @@ def _check_one_bot(setup: _Setup) -> list[Any]:
     bots = {seat: spec.factory(rules, seat, game.seed) for seat in range(game.players)}
     bound = rules.decision_bound()
     moves: list[Any] = []
+    reads = type(rules).read_action is not Rules.read_action
 
     def fail(message: str) -> None:
         raise ConformanceError(
@@ -228,9 +229,64 @@ def _check_one_bot(setup: _Setup) -> list[Any]:
             fail("the bot changed the legal list it was given")
         if action not in legal:
             fail(f"the bot answered {action!r}, which is not a legal move")
+        # a bot reaches what random moves seldom do (an expansion's own decisions): its
+        # moves and the states they lead to read back and decode again too
+        reads_back(rules, state, action, reads, fail)
         game.play(action)
+        survives(rules, game.state, fail)
         moves.append(action)
     return moves
+
+
+def survives(rules: Rules[Any, Any, Any], state: Any, fail: Callable[[str], Any]) -> None:
+    """``state`` encoded and decoded again is equal to it, as saves and replays need; a
+    decoding that fails says what usually causes it."""
+    try:
+        back = rules.decode_state(rules.encode_state(state))
+    except Exception as exc:
+        fail(
+            f"the state does not decode again: {raised(exc)} (is every record an expansion keeps "
+            "registered, with turbine_state_parts, and every kind of decision with its game?)"
+        )
+    if back != state:
+        fail("the state does not survive encode -> decode")
+
+
+def reads_back(
+    rules: Rules[Any, Any, Any], state: Any, action: Any, reads: bool, fail: Callable[[str], Any]
+) -> None:
+    """A legal ``action``'s notation parses back to it (and reads back, for a game that reads
+    notation as actions): the text a player sees is the text the game accepts."""
+    text = rules.describe(action)
+    try:
+        parsed = rules.parse(text, state)
+    except Exception as exc:
+        fail(
+            f"the notation {text!r} of a legal move does not parse: {raised(exc)} (parse must read "
+            "what describe writes, its case included)"
+        )
+    if parsed != action:
+        fail(f"notation {text!r} does not parse back to the same action")
+    if reads and (read := rules.read_action(text)) != action:
+        fail(f"read_action({text!r}) gives {read!r}, not the action written so")
+
+
+def _check_breakdown(game: Game, fail: Callable[[str], Any]) -> None:
+    """A score said to be the sum of its sources (:meth:`Rules.score_breakdown`) adds up to
+    :meth:`Rules.scores`: points given outside the game's ledger (a VP counter raised
+    directly, past ``add_vp``) would show a table whose rows do not make the score."""
+    from .replay import score_breakdown
+
+    breakdown = score_breakdown(game)
+    if breakdown.ranked:
+        return
+    scores = game.rules.scores(game.state)
+    totals = [breakdown.total(seat) for seat in range(len(scores))]
+    if totals != scores:
+        fail(
+            f"the scores by source add up to {totals}, but scores() gives {scores}: points were "
+            "scored without being reported to the game's ledger (its own way to add them)"
+        )
 
 
 def raised(exc: BaseException) -> str:
@@ -524,9 +580,7 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[St
 
         encodes("the state", state)
         before = rules.digest(state)
-        # encode -> decode gives an equal state
-        if rules.decode_state(rules.encode_state(state)) != state:
-            fail("the state does not survive encode -> decode")
+        survives(rules, state, fail)
         # views leave the state alone and encode
         for seat in range(players):
             rules.encode_state(rules.view(state, seat))
@@ -535,11 +589,7 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[St
         # notation round trip
         step = max(1, len(legal) // parse_sample)
         for action in legal[::step]:
-            text = rules.describe(action)
-            if rules.parse(text, state) != action:
-                fail(f"notation {text!r} does not parse back to the same action")
-            if reads and (read := rules.read_action(text)) != action:
-                fail(f"read_action({text!r}) gives {read!r}, not the action written so")
+            reads_back(rules, state, action, reads, fail)
         # an illegal action is refused and changes nothing
         for candidate in _illegal_candidates(seen_actions, legal):
             try:
@@ -590,6 +640,7 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[St
         fail(f"winner() returned {winners!r}")
     if len(rules.scores(game.state)) != players:
         fail("scores() does not give one score per seat")
+    _check_breakdown(game, fail)
     # save -> load -> replay reproduces the final state
     data = savefile.encode(game.to_save())
     rebuilt = Game.from_save(setup.registry, savefile.decode(data))

@@ -289,3 +289,52 @@ def test_the_default_board_shows_a_seat_its_view_and_everyone_everything(registr
     deck = f'"deck": {list(state.deck)}'.replace(" ", "")
     assert deck in Rules.render(rules, state, None).replace(" ", "").replace("\n", "")
     assert deck not in Rules.render(rules, state, 0).replace(" ", "").replace("\n", "")
+
+
+def test_kit_names_points_scored_outside_the_ledger(registry, monkeypatch):
+    """A score said to be a sum of sources whose rows do not add up to scores() (an
+    expansion that raised a VP counter past the game's add_vp): the final table lied."""
+    from turbine.core.scores import Breakdown
+
+    rules = _sparks_rules()
+
+    def one_point_short(self, state, ledger=None):
+        return Breakdown.summed(["generators"], [[p.points - 1] for p in state.players], "points")
+
+    monkeypatch.setattr(rules, "score_breakdown", one_point_short)
+    with pytest.raises(
+        ConformanceError, match=r"the scores by source add up to \[.*\], but scores\(\) gives"
+    ):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
+
+
+def test_kit_says_where_a_notation_fails_to_parse_and_a_state_fails_to_decode(registry, monkeypatch):
+    """They escaped as a bare ParseError or ValidationError, named at the base game's file,
+    without the seed or the decision, or a word of what usually causes them."""
+    import msgspec
+    from turbine.core.errors import ParseError as Refused
+
+    rules = _sparks_rules()
+    parse = rules.parse
+
+    def no_bids(self, text, state):
+        if text.startswith("bid"):
+            raise Refused(f"{text!r} is not the notation of a legal move")
+        return parse(self, text, state)
+
+    monkeypatch.setattr(rules, "parse", no_bids)
+    with pytest.raises(
+        ConformanceError,
+        match=r"seed 0, decision \d+ .*: the notation 'bid \d+' of a legal move does not parse: ",
+    ):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
+    monkeypatch.setattr(rules, "parse", parse)
+
+    def unknown_kind(self, data):
+        raise msgspec.ValidationError("Invalid value 'levy' - at `$.flow.pending[0].kind`")
+
+    monkeypatch.setattr(rules, "decode_state", unknown_kind)
+    with pytest.raises(
+        ConformanceError, match=r"decision 0 .*: the state does not decode again: .*registered"
+    ):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
