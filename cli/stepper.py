@@ -135,7 +135,7 @@ class Stepper:
         elif command == "hint":
             self.hint(rest)
         elif command in {"help", "?", "h"} and not rest:
-            self.say(HELP)
+            output.say(self.console, _reflowed(HELP), hang=" " * 19)  # each text under its column
         elif command == "view" or command in self.game_at(self.step).views():
             self.view(*(rest.split(maxsplit=1) if command == "view" else (command, rest)))
         else:
@@ -433,3 +433,15 @@ def run_stepper(
 def _varies(rounds: list[tuple[int, list[int]]]) -> bool:
     """Whether a count by round differs anywhere (all alike says nothing of who leads)."""
     return len({value for _, values in rounds for value in values}) > 1
+
+
+def _reflowed(text: str) -> str:
+    """The help with each command's text on one line (a line 21 spaces in goes on the line
+    before it), for :func:`output.say` to wrap at the console's width under the texts."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if lines and line.startswith(" " * 21):
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    return "\n".join(lines)

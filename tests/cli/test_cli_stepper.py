@@ -436,3 +436,12 @@ def test_the_stepper_s_hints_take_the_bots_settings(run):
         "bot 'mcts' has no option 'speed'",
     )
     assert_one_line_error(run("replay", str(PG_SAVE), "--bot-option", "mcts.iterations=3"), "add --step")
+
+
+def test_the_stepper_help_wraps_under_its_column_at_80(run):
+    """Its long texts wrapped back to the left edge under the commands at 80 columns."""
+    result = run("replay", str(PG_SAVE), "--step", "--width", "80", input="help\n")
+    shown = result.stdout[result.stdout.index("Commands (one a line):") :].split("[0/")[0].splitlines()[1:]
+    assert all(len(line) <= 80 for line in shown)
+    assert all(line.startswith("  ") and (line[2] != " " or line.startswith(" " * 21)) for line in shown), shown
+    assert any(line.startswith(" " * 21) for line in shown)
