@@ -298,13 +298,14 @@ class Announcer:
         self.before = self.after = None
 
     def _counts(self) -> list[str]:
-        """How the action moved the seats' counts, when the game told nothing of what its
-        automatic steps did (a game that tells, tells it better: an income, a purchase)
-        and the action says more than its one step (a person's move of one step that changed
-        only their own seat's counts, ``bid 16`` or ``bank 3``, had its cost on their menu; a
-        bot's, ``buy oil``, is said with what it cost)."""
+        """How the action moved the counts of the seats the game's own lines did not name
+        (a game that tells, tells it better: ``Seat 2 buys plant 7 … for 13 Elektro``, a
+        round's scoring; but ``The released water flows on`` says nothing of the conduit
+        fee its owner got), when the action says more than its one step (a person's move of
+        one step that changed only their own seat's counts, ``bid 16`` or ``bank 3``, had
+        its cost on their menu; a bot's, ``buy oil``, is said with what it cost)."""
         before, after = self.before, self.after
-        if before is None or after is None or self.told:
+        if before is None or after is None:
             return []
         moved = {
             seat
@@ -321,4 +322,16 @@ class Announcer:
             " · ".join(p for p in (rules.seat_name(game.state, seat), rules.player_name(seat)) if p)
             for seat in range(game.players)
         ]
-        return tally_changes(before, after, names)
+        told = [seat for seat in range(game.players) if self._named(seat)]
+        return [
+            line
+            for line in tally_changes(before, after, names)
+            if not any(line.startswith((f"seat {seat + 1} (", f"seat {seat + 1}:")) for seat in told)
+        ]
+
+    def _named(self, seat: int) -> bool:
+        """Whether a line the game told names ``seat`` (its company, its player, ``Seat 2``):
+        then the game said what happened to it, better than its counts would."""
+        game = self.game
+        names = [game.rules.seat_name(game.state, seat), game.rules.player_name(seat), f"Seat {seat + 1}"]
+        return any(name and name in line for line in self.told for name in names)

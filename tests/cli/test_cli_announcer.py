@@ -140,6 +140,25 @@ def test_a_one_step_move_of_the_seat_s_own_counts_or_a_told_one_is_not_summed_up
     assert lines == ["Seat 1 · Player 1: bid 9", "    seat 2 (Player 2): money 50 → 37 (−13)"]
 
 
+def test_counts_the_told_lines_do_not_name_are_still_summed_up():
+    """A production that pays a conduit fee to another company (B-11.2) was told only as
+    'The released water flows on…': the fee went unsaid. The seats the told lines name
+    keep their lines alone; the others' counts follow."""
+    game = POWER_GRID.game()
+    told = ["The released water flows on: 1 to B10L (neutral) (B-12)"]
+    before = {"money": [50, 50, 50]}
+    lines = announced(game, Moved(2, "produce", False, told, before, {"money": [50, 51, 48]}))
+    assert lines == [
+        "Seat 3 · Player 3: produce",
+        f"    {told[0]}",
+        "    seat 2 (Player 2): money 50 → 51 (+1)",
+        "    seat 3 (Player 3): money 50 → 48 (−2)",
+    ]
+    told = ["Player 2 gets 1 credit and 1 VP for the conduit"]
+    lines = announced(game, Moved(2, "produce", False, told, before, {"money": [50, 51, 48]}))
+    assert lines[2:] == ["    seat 3 (Player 3): money 50 → 48 (−2)"]
+
+
 def test_a_bot_s_one_step_move_is_said_with_what_it_cost():
     """A person saw ``buy coal``'s price on the menu; a bot's purchase (P-5) was said as
     ``buy oil`` three times, its price nowhere."""

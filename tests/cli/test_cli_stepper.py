@@ -443,5 +443,7 @@ def test_the_stepper_help_wraps_under_its_column_at_80(run):
     result = run("replay", str(PG_SAVE), "--step", "--width", "80", input="help\n")
     shown = result.stdout[result.stdout.index("Commands (one a line):") :].split("[0/")[0].splitlines()[1:]
     assert all(len(line) <= 80 for line in shown)
-    assert all(line.startswith("  ") and (line[2] != " " or line.startswith(" " * 21)) for line in shown), shown
+    assert all(line.startswith("  ") and (line[2] != " " or line.startswith(" " * 21)) for line in shown), (
+        shown
+    )
     assert any(line.startswith(" " * 21) for line in shown)
