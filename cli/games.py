@@ -66,6 +66,19 @@ class Plan:
         lineup = [kinds[(index + seat) % len(kinds)] for seat in range(self.players)]
         return [Seat(savefile.default_seat_name(seat, kind), kind) for seat, kind in enumerate(lineup)]
 
+    def game(self, registry: Registry, index: int) -> Game:
+        """Game ``index`` of the plan, set up (seed ``seed + index``, its seats)."""
+        seats = self.seats_for(index)
+        return Game(
+            registry,
+            self.variant,
+            players=len(seats),
+            seed=self.seed + index,
+            options=self.options,
+            expansions=self.expansions,
+            seats=seats,
+        )
+
 
 @dataclass
 class GameResult:
@@ -118,15 +131,7 @@ def play_game(registry: Registry, plan: Plan, index: int) -> GameResult:
     seed = plan.seed + index
     seats = plan.seats_for(index)
     started = time.perf_counter()
-    game = Game(
-        registry,
-        plan.variant,
-        players=len(seats),
-        seed=seed,
-        options=plan.options,
-        expansions=plan.expansions,
-        seats=seats,
-    )
+    game = plan.game(registry, index)
     result = GameResult(index, seed, [s.kind for s in seats], ERROR)
     try:
         ended = play_bot_game(game, plan.bot_seconds)

@@ -33,7 +33,7 @@ from typing import Any
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
-from turbine.core import Game, Registry, Seat
+from turbine.core import Registry, Seat
 from turbine.core.layout import plural
 
 from . import output
@@ -183,16 +183,7 @@ def run_simulation(
 
 def score_name(registry: Registry, plan: Plan) -> str:
     """What the game's scores count (``VP``, ``cities powered``): the mean scores' unit."""
-    game = Game(
-        registry,
-        plan.variant,
-        players=plan.players,
-        seed=plan.seed,
-        options=plan.options,
-        expansions=plan.expansions,
-        seats=list(plan.seats),
-    )
-    return game.rules.score_name()
+    return plan.game(registry, 0).rules.score_name()
 
 
 def rate_text(finished: int, seconds: float) -> str:
