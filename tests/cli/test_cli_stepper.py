@@ -447,3 +447,4 @@ def test_the_stepper_help_wraps_under_its_column_at_80(run):
         shown
     )
     assert any(line.startswith(" " * 21) for line in shown)
+    assert any("another of the players' counts" in line for line in shown)  # one text, flowed

@@ -338,3 +338,24 @@ def test_kit_says_where_a_notation_fails_to_parse_and_a_state_fails_to_decode(re
         ConformanceError, match=r"decision 0 .*: the state does not decode again: .*registered"
     ):
         check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
+
+
+def test_kit_reads_back_the_moves_of_each_bot(registry, monkeypatch):
+    """Random moves seldom reach an expansion's own questions; the bots' games do, and now
+    check that each move the bot makes reads back from its notation."""
+    from turbine.core.errors import ParseError
+    from turbine.core.testing import check_bots
+    from turbine_sparks import game as sparks_game
+
+    parse = sparks_game.SparksRules.parse
+
+    def no_passes(self, text, state):
+        if text == "pass":
+            raise ParseError(f"{text!r} is not the notation of a legal move")
+        return parse(self, text, state)
+
+    monkeypatch.setattr(sparks_game.SparksRules, "parse", no_passes)
+    with pytest.raises(
+        ConformanceError, match=r"bot 'thrifty', .*: the notation 'pass' of a legal move does not parse"
+    ):
+        check_bots("sparks", bots=["thrifty"], registry=registry)
