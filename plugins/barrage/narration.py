@@ -8,7 +8,7 @@ only when someone listens (:meth:`Rules.telling`), so bots and replays pay nothi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from turbine.core.layout import plural
@@ -39,18 +39,21 @@ def changes(
     state: State,
     before: list[tuple[int, ...]],
     title: str,
-    choosing: Sequence[int] = (),
+    choosing: Mapping[int, str] | None = None,
     if_any: bool = False,
 ) -> None:
     """``title: Germany +6 credits, +1 excavator · Italy …`` — what each seat gained or lost;
-    ``choosing``: the seats whose income includes a choice still to make (the machinery of
-    a conduit row), said so that an income that shows nothing yet is not read as none;
+    ``choosing``: the seats whose income includes a choice still to make, with the first
+    question it asks (``which machinery to take``), said so that an income that shows
+    nothing yet is not read as none, and that the choice reads as what it is;
     ``if_any``: nothing said when nothing changed (a wheel's turn said on its own)."""
     parts = []
+    choosing = choosing or {}
     for seat, (old, new) in enumerate(zip(before, snapshot(state), strict=True)):
         moved = ", ".join(f"{b - a:+d} {name}" for name, a, b in zip(COUNTS, old, new, strict=True) if a != b)
         if seat in choosing:
-            moved = f"{moved} and a choice to make" if moved else "has a choice to make"
+            choice = f"a choice to make ({choosing[seat]})"
+            moved = f"{moved} and {choice}" if moved else f"has {choice}"
         if moved:
             parts.append(f"{company(r, state, seat)} {moved}")
     if if_any and not parts:

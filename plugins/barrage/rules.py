@@ -531,7 +531,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         mark = len(state.flow.pending)
         self._gain(state, seat, parts, source)
         if before is not None:
-            choosing = [seat] if len(state.flow.pending) > mark else []
+            asked = state.flow.pending[mark:]  # the last pushed is asked first
+            choosing = {seat: asked[-1].question(self, state)} if asked else {}
             narration.changes(self, state, before, said, choosing, if_any=True)
 
     def _gain(self, state: State, seat: int, parts: tuple[Part, ...], source: str) -> None:
@@ -725,7 +726,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         if self.options.income_order == "reverse":  # U-3
             order.reverse()
         pending = state.flow.pending
-        choosing = []
+        choosing: dict[int, str] = {}
         for seat in order:  # each seat's choices are decided before the next seat's
             mark = len(pending)
             player = state.players[seat]
@@ -739,7 +740,7 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             del pending[mark:]
             pending[0:0] = new
             if new:
-                choosing.append(seat)
+                choosing[seat] = new[-1].question(self, state)  # the last pushed is asked first
         if state.flow.round < ROUNDS:  # B-6.4
             for h, tile in enumerate(state.headstream_tiles):
                 state.headstream_water[h] += headstream_tiles()[tile][state.flow.round - 1]

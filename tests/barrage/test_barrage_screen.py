@@ -321,7 +321,7 @@ def test_an_income_with_a_choice_still_to_make_says_so():
                 chooser = g.to_move
                 assert g.rules.question(g.state) == "which machinery to take"
                 assert f"{g.rules.company(g.state, chooser).name} " in line.split(": ", 1)[1]
-    assert said[0] == "Round 2 income: Italy has a choice to make"
+    assert said[0] == "Round 2 income: Italy has a choice to make (which machinery to take)"
 
 
 def test_what_a_turn_of_the_wheel_gives_back_is_said():
