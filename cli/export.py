@@ -10,7 +10,6 @@ log on the way, like any load.
 from __future__ import annotations
 
 import csv
-import importlib.util
 import io
 import json
 import sys
@@ -110,8 +109,8 @@ def run_export(path: Path, form: str, out: Path | None, *, force: bool = False) 
         raise CliError("Parquet is written to a file: give --out FILE.parquet")
     if out is not None and format_for(out) == "parquet" and form != "parquet":
         raise CliError(f"{out.name} names a Parquet file, but the format is {form}: leave out --format")
-    if form == "parquet" and importlib.util.find_spec("pyarrow") is None:
-        raise CliError(f"writing Parquet ({out.name if out else ''}) needs pyarrow: {rows_file.PARQUET_HINT}")
+    if form == "parquet" and out is not None:
+        rows_file.need_pyarrow(out)
     if out is not None:
         guard_output(out, "rows", force=force, reading=path)
     save = savefile.load(path)

@@ -29,10 +29,16 @@ def is_parquet(path: Path) -> bool:
     return path.suffix.lower() == ".parquet"
 
 
+def need_pyarrow(path: Path) -> None:
+    """Refuse, before any work, a Parquet file that cannot be written: pyarrow is an extra."""
+    if importlib.util.find_spec("pyarrow") is None:
+        raise CliError(f"writing Parquet ({path.name}) needs pyarrow: {PARQUET_HINT}")
+
+
 def check_writable(path: Path) -> None:
     """Refuse, before any game is played, a rows file that could not be written."""
-    if is_parquet(path) and importlib.util.find_spec("pyarrow") is None:
-        raise CliError(f"writing Parquet ({path.name}) needs pyarrow: {PARQUET_HINT}")
+    if is_parquet(path):
+        need_pyarrow(path)
     if path.is_dir():
         raise CliError(f"--rows {path} is a folder; give a file name")
     if not path.parent.is_dir():
