@@ -5,7 +5,8 @@ of a 100-column terminal (the game lays its panel out for the terminal's width, 
 :data:`NARROWEST_SCREEN` columns to :data:`SCREEN_WIDTH`, :attr:`Rules.table_width`):
 
 1. a rule with the game, the round and the phase;
-2. the game's compact panel for this decision (:meth:`Rules.turn_view`);
+2. the game's compact panel for this decision (:meth:`Rules.turn_view`), in the rows
+   a short terminal leaves it (:attr:`Rules.table_rows`);
 3. who decides what: ``Seat 2 · Italy · Player 2: where do you build the dam?``;
 4. the legal moves, each with its cost (:meth:`Rules.choice_text`), in columns;
 5. what the seat has to pay with (:meth:`Rules.status`), just above the prompt, which
@@ -79,7 +80,11 @@ def decision(game: Game, console: Console | None = None, compact: bool = True) -
     used = 1
     if seat is not None:
         output.lay_out(game, console)
-        panel = game.rules.turn_view(game.state, seat) if compact else game.render(seat)
+        game.rules.table_rows = panel_rows(game, console) if compact else None
+        try:
+            panel = game.rules.turn_view(game.state, seat) if compact else game.render(seat)
+        finally:  # for this panel only: the board, the views and a replay's panels take their rows
+            game.rules.table_rows = None
         if panel:  # cut at the console's width, so a table keeps its shape
             used += output.print_fitted(console, output.game_text(panel))
     # the moves take the rows the panel leaves (the question, a hint, the status and the prompt
@@ -88,6 +93,21 @@ def decision(game: Game, console: Console | None = None, compact: bool = True) -
     used += len(output.wrap(asked.plain, console.width)) + 1 + len(status_lines(game, console)) + 1
     rows = max(MOVE_ROWS, screen_lines(console) - used)
     question(game, console, rows=rows, asked=asked, most=max(rows, SCREEN_LINES - used))
+
+
+def panel_rows(game: Game, console: Console) -> int | None:
+    """The rows a terminal shorter than :data:`SCREEN_LINES` leaves the panel
+    (:attr:`Rules.table_rows <turbine.core.rules.Rules.table_rows>`) once the rule above
+    it, the question with its moves, the status and the prompt have theirs (measured by
+    laying them out as :func:`decision` will); ``None`` in a taller terminal."""
+    height = screen_lines(console)
+    if height >= SCREEN_LINES:
+        return None
+    asked = ask_line(game)
+    fixed = 1 + len(output.wrap(asked.plain, console.width)) + 1 + len(status_lines(game, console)) + 1
+    with console.capture() as captured:
+        question(game, console, rows=MOVE_ROWS, asked=asked, most=max(MOVE_ROWS, SCREEN_LINES - fixed))
+    return max(0, height - 2 - captured.get().count("\n"))  # 2: the rule and the prompt
 
 
 def question(

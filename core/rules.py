@@ -144,6 +144,13 @@ class Rules(ABC, Generic[S, A, Opt]):
         asks for a panel.  A panel breaks its long lines there (the helpers of
         :mod:`turbine.core.layout` measure and break markup), so that an 80-column
         terminal shows all of it; the table cuts what is still longer."""
+        self.table_rows: int | None = None
+        """The rows a short terminal (80 × 24) leaves the panel (:meth:`turn_view`) once the
+        question, its moves and the prompt have theirs; ``None``: as many as it takes (a
+        terminal of 45 rows or more, or no terminal).  Set by the table before it asks for
+        a panel.  A game whose panel is taller may give a shorter one there, keeping what
+        the decision needs most, so that the panel stays in view above the moves; what it
+        leaves out is still on the board and in the views."""
         self.shared_ext, self.seat_ext = ext_records(self.state_parts)
         """The types of the state's ``ext`` record and of each seat's: one field per part
         (:func:`~turbine.core.state.ext_records`).  A game that takes expansions declares
@@ -482,7 +489,8 @@ class Rules(ABC, Generic[S, A, Opt]):
         """The compact panel shown at a decision of ``seat``: its resources and what
         matters for this decision, a few lines (the whole board is :meth:`render`),
         laid out for :attr:`table_width` columns: the screen cuts a longer line, so break
-        what must be read whole there.  The default is the full board."""
+        what must be read whole there; in :attr:`table_rows` rows where it can, when those
+        are set.  The default is the full board."""
         return self.render(state, seat)
 
     def status(self, state: S, seat: int) -> str:

@@ -111,6 +111,8 @@ class BarrageGame(Protocol):
     @property
     def table_width(self) -> int: ...  # the columns the panel is laid out for (core Rules)
     @property
+    def table_rows(self) -> int | None: ...  # the rows a short terminal leaves the panel (core Rules)
+    @property
     def spaces(self) -> tuple[Space, ...]: ...
     @property
     def space_index(self) -> dict[str, int]: ...

@@ -290,8 +290,14 @@ def _company(
         )
     ):
         lines += broken(f"{t}: {r.tiles[t].text}", width, "      ")
+    return lines + _contracts_and_more(r, state, seat, width)
+
+
+def _contracts_and_more(r: BarrageGame, state: State, seat: int, width: int | None) -> list[str]:
+    """A company's contracts, then what expansions say of it (``barrage_company_lines``)."""
+    p = state.players[seat]
     held = " · ".join(contract_text(r, c) for c in p.contracts) or "-"
-    lines += broken(f"contracts: {held} · fulfilled: {' '.join(p.fulfilled) or '-'}", width, "    ")
+    lines = broken(f"contracts: {held} · fulfilled: {' '.join(p.fulfilled) or '-'}", width, "    ")
     for more in r.pm.hook.barrage_company_lines(game=r, state=state, seat=seat):  # an expansion's parts
         for line in more or ():
             lines += broken(line, width, "    ")
@@ -388,14 +394,13 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
     vp_each, counts, _ = r.bonus_table[tile]
     objective = OBJECTIVE_TEXT.get(r.objective_table[state.objective], state.objective)
     width = r.table_width  # what a decision is taken on is read whole: long lines break
-    lines = [
-        *broken(
-            f"Round {round_no} of 5 · bonus tile {tile}: {vp_each} VP {bonus_text(counts)}, in full "
-            f"from {r.consts['bonus_section_size'] * round_no} energy",
-            width,
-        ),
-        *broken(f"Objective {state.objective}: most {objective} (15/10/5 VP at the end)", width),
-    ]
+    bonus = broken(
+        f"Round {round_no} of 5 · bonus tile {tile}: {vp_each} VP {bonus_text(counts)}, in full "
+        f"from {r.consts['bonus_section_size'] * round_no} energy",
+        width,
+    )
+    goal = broken(f"Objective {state.objective}: most {objective} (15/10/5 VP at the end)", width)
+    lines = bonus + goal
     if not r.company(state, seat).id and (state.draft_pairs or state.draft_contracts):
         lines += _draft(r, state, width)
         return "\n".join(lines)
@@ -418,7 +423,52 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
         )
     order = " ".join(str(s + 1) for s in state.turn_order)
     lines += [f"Others (turn order by seat: {order})", *others]
+    rows = r.table_rows
+    if rows is not None and len(lines) > rows:  # a short terminal
+        lines = _short_panel(r, state, seat, bonus, goal, rows)
     return "\n".join(lines)
+
+
+def _short_panel(
+    r: BarrageGame, state: State, seat: int, bonus: list[str], goal: list[str], rows: int
+) -> list[str]:
+    """The panel in a short terminal: its parts in reading order, as many of them as fit
+    ``rows`` taken by how much a decision needs them: the seat's contracts, pieces and
+    wheel, then the round's bonus tile (``bonus``), the turn order with the others' VP and
+    energy, the objective (``goal``); the seat's own lines are kept when nothing fits.  The
+    seat's supply is left to the status line above the prompt, the officer's text to the
+    ``company`` view."""
+    width = r.table_width
+    p = state.players[seat]
+    mine = broken(  # the company's colour is on the board
+        f"{who(r, state, seat)} · {r.officers[p.officer].name} · [bold]{p.vp} VP[/bold] · "
+        f"energy this round {p.energy} · constructions {p.spaces_used}/4",
+        width,
+        "  ",
+    )
+    left = ", ".join(f"{STRUCTURES[k]} {PIECES[k] - p.built[k]}" for k in range(4))
+    mine += broken(
+        f"pieces left: {left} · tiles: {' '.join(p.tiles) or '-'} · wheel: {_wheel(p)}", width, "    "
+    )
+    mine += _contracts_and_more(r, state, seat, width)
+    others = pack(
+        "Turn order: ",
+        [
+            f"{who(r, state, other)} (you)"
+            if other == seat
+            else f"{who(r, state, other)} {state.players[other].vp} VP, energy {state.players[other].energy}"
+            for other in state.turn_order
+        ],
+        " · ",
+        width,
+        room=width,  # further lines 4 columns in
+    )
+    parts = [bonus, goal, others, mine]  # reading order
+    kept = {3}
+    for index in (0, 2, 1):  # by need
+        if sum(len(parts[i]) for i in kept) + len(parts[index]) <= rows:
+            kept.add(index)
+    return [line for index, part in enumerate(parts) if index in kept for line in part]
 
 
 def render_view(r: BarrageGame, state: State, name: str, arg: str, seat: int | None = None) -> str:

@@ -1210,12 +1210,21 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         return ""
 
     def status(self, state: State, seat: int) -> str:
-        """What the seat pays with, in one line for above the prompt."""
+        """What the seat pays with, in one line for above the prompt: in the menus' short
+        words (``cr``, ``exc``, ``mix``, ``eng``) where the long ones would break it."""
         p = state.players[seat]
         who = self.company(state, seat).name or self.player_name(seat)
-        return (
+        line = (
             f"You ({who}): {plural(p.credits, 'credit')}, {plural(p.excavators, 'excavator')}, "
             f"{plural(p.mixers, 'mixer')} · engineers {p.engineers} · energy {p.energy} · {p.vp} VP"
+        )
+        from rich.cells import cell_len  # here: bots and workers draw nothing
+
+        if cell_len(line) <= self.table_width:
+            return line
+        return (
+            f"You ({who}): {p.credits} cr, {p.excavators} exc, {p.mixers} mix · {p.engineers} eng · "
+            f"energy {p.energy} · {p.vp} VP"
         )
 
     def continues_turn(self, state: State) -> bool:

@@ -218,6 +218,57 @@ def test_a_short_terminal_puts_the_moves_in_columns_under_the_panel():
     assert f"{len(game.legal())}. " in drawn or f"–{len(game.legal())}. " in drawn
 
 
+def _terminal_screen(name: str, height: int) -> list[str]:
+    import io
+
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    term = Console(file=buffer, width=80, height=height, force_terminal=True, color_system=None)
+    screen.decision(decision_game(name), term)
+    return buffer.getvalue().splitlines()
+
+
+@pytest.mark.parametrize(
+    ("name", "also"),
+    [("barrage_intro_turn", ("Turn order: ", "Objective ")), ("barrage_full_turn", ("Objective ",))],
+)
+def test_an_80_by_24_terminal_shows_the_whole_barrage_turn_screen(name, also):
+    """The panel took 14 lines there and the screen 28: the round's bonus tile, the objective
+    and the company's name scrolled away.  The table now tells the game the rows left
+    (:attr:`Rules.table_rows`) and Barrage gives a shorter panel that fits them: the seat's
+    pieces, wheel and contracts, the round's bonus tile, then what still fits (beside 36
+    moves the objective's one line does, the turn order's two do not).  The officer's text
+    stays in the 'company' view, the supply in the status line, in one line (short words)."""
+    short, tall = _terminal_screen(name, 24), _terminal_screen(name, 60)
+    assert len(short) + 1 <= 24  # and the prompt's line
+    assert len(short) < len(tall)
+    for kept in ("Round ", "pieces left:", "contracts:", *also):
+        assert any(line.lstrip().startswith(kept) for line in short), kept
+    assert any("officer:" in line for line in tall) and not any("officer:" in line for line in short)
+    assert short[-1].startswith("You (") and not short[-1].startswith("    ")  # one status line
+    assert any(line.lstrip().startswith("supply:") for line in tall)
+
+
+def test_a_panel_that_cannot_fit_keeps_what_the_decision_needs_most():
+    """43 moves take 16 of the 24 rows: the Leeghwater panel keeps the seat's own lines
+    and leaves out the round's bonus tile, the others and the objective (the rule above the
+    panel still names the round)."""
+    short = _terminal_screen("leeghwater_turn", 24)
+    assert any(line.lstrip().startswith("contracts:") for line in short)
+    assert any(line.lstrip().startswith("leeghwater:") for line in short)  # the expansion's lines
+    assert not any(line.startswith(("Objective ", "Turn order: ")) for line in short)
+    assert short[0].startswith("Barrage · round ")
+
+
+def test_the_panel_rows_are_for_that_panel_only():
+    """The board, the views and a replay's panels are drawn in full after a short screen."""
+    game = decision_game("barrage_full_turn")
+    _ = _terminal_screen("barrage_full_turn", 24)
+    assert game.rules.table_rows is None
+    assert screen.panel_rows(game, _console(100)[0]) is None  # not a terminal: as many as it takes
+
+
 def _console(width: int):
     from table_screens import console
 
