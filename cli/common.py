@@ -463,14 +463,21 @@ class Moved(typing.NamedTuple):
 
 def play_move(game: Game, action: Any, by: str | None = None) -> Moved:
     """Play ``action`` for the seat to move and say how to announce it (``by``: who chose
-    it, when not the seat's player, :meth:`Game.play`)."""
+    it, when not the seat's player, :meth:`Game.play`): a person's move as typed (its cost
+    was on their menu), a bot's as its menu would have shown it, with what it cost and did
+    (:meth:`Rules.choice_text` on the position it was played in: ``take PC-R10`` alone says
+    nothing at the table), or, when it is private, as the others may know it
+    (:meth:`Rules.public_text`)."""
     seat = game.to_move
     rules = game.rules
     continued = rules.continues_turn(game.state)
     before = rules.tallies(game.state)
+    menu = rules.choice_text(game.state, action)
     entry = game.play(action, by)
     seat = entry.seat if seat is None else seat
     shown = output.shown_notation(game, entry, action)
+    if shown == entry.notation and game.played_by(entry) != "human":  # not private: said whole
+        shown = menu
     return Moved(seat, shown, continued, list(game.told), before, rules.tallies(game.state))
 
 

@@ -395,9 +395,11 @@ class Rules(ABC, Generic[S, A, Opt]):
         """How ``action`` is shown to the players who did not make it: its notation (the
         default), or, for a private move (a card kept from several, a card played face
         down), what the others may know of it (``keeps one of 2``).  The table shows a
-        bot's moves to the people playing this way, and so does their log; a move a
-        person typed is shown as typed (at one terminal it was seen being typed), and a
-        replay of a finished game shows every move whole."""
+        bot's private moves to the people playing this way, and so does their log, and its
+        other moves as their menu says them (:meth:`choice_text`: so a move whose menu text
+        tells what the others may not know is private); a move a person typed is shown as
+        typed (at one terminal it was seen being typed), and a replay of a finished game
+        shows every move whole."""
         return self.describe(action)
 
     def choice_text(self, state: S, action: A) -> str:

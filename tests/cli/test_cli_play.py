@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from cli_helpers import assert_one_line_error, needs_sparks, read_json
 
@@ -141,6 +143,29 @@ def test_undo_with_a_count_says_what_undo_does(run, new_game):
     assert result.returncode == 0, result.stderr
     assert "'undo' takes nothing after it: it takes back your last move, one at a time" in result.stdout
     assert "is not a legal move" not in result.stdout
+
+
+def test_a_bot_s_move_is_said_as_its_menu_showed_it():
+    """``take PC-R10`` or ``x build PB-07`` said nothing to a person at the table: a bot's
+    move is said with what it cost and did (:meth:`Rules.choice_text` on the position it
+    was played in); a person's own move, as typed."""
+    from turbine.cli.common import play_move
+    from turbine.core import Game, Seat, default_registry
+
+    seats = [Seat("Ann"), Seat("Bot", "greedy")]
+    game = Game(default_registry(), "barrage", players=2, seed=3, expansions=["leeghwater"], seats=seats)
+    bots = game.make_bots()
+    said: dict[str, str] = {}
+    while game.to_move is not None and not {"take", "x build"} <= said.keys():
+        seat = game.to_move
+        action = game.legal()[0] if seat == 0 else bots[seat].choose(game.state, game.legal())
+        menu = game.rules.choice_text(game.state, action)
+        moved = play_move(game, action, by="human" if seat == 0 else None)
+        assert moved.notation == (game.log[-1].notation if seat == 0 else menu)
+        if seat == 1:
+            said.setdefault(" ".join(menu.split()[:2]) if menu.startswith("x ") else menu.split()[0], menu)
+    assert re.fullmatch(r"take \S+  \(needs \d+ energy: .+\)", said["take"]), said
+    assert re.fullmatch(r"x build PB-\d\d  \(.+: [A-Z].+, \d+ VP\)", said["x build"]), said
 
 
 def test_a_bot_s_private_move_is_shown_as_the_others_may_know_it(monkeypatch):
