@@ -21,7 +21,7 @@ from turbine.core.layout import plural
 from turbine.core.replay import Replay
 from turbine.core.session import verify_save
 
-from . import output, scoreboard
+from . import output, scoreboard, screen
 from .common import CliError, ask_hint, line_editing, registry
 
 HELP = """\
@@ -250,7 +250,7 @@ class Stepper:
 
     def show(self) -> None:
         """The board, then the move and what it changed, just above the prompt."""
-        replay, step = self.replay, self.step
+        step = self.step
         game = self.game_at(step)
         panel_of = self.panel_seat(step)
         if panel_of is None:
@@ -258,7 +258,20 @@ class Stepper:
         else:  # the panel the table showed: a screen of 80 × 24 holds it with the move
             output.rule(self.console, Text(self.title(game), style="bold"))
             output.lay_out(game, self.console)
-            output.print_fitted(self.console, output.game_text(game.rules.turn_view(game.state, panel_of)))
+            if screen.screen_lines(self.console) < screen.SCREEN_LINES:  # the rows the move leaves it
+                with self.console.capture() as below:
+                    self.say_move(step, game)
+                game.rules.table_rows = max(0, self.console.height - 2 - below.get().count("\n"))
+            try:
+                panel = game.rules.turn_view(game.state, panel_of)
+            finally:
+                game.rules.table_rows = None
+            output.print_fitted(self.console, output.game_text(panel))
+        self.say_move(step, game)
+
+    def say_move(self, step: int, game: Game) -> None:
+        """The move, what it changed and, at the log's end, how the game stands."""
+        replay = self.replay
         self.say(self.header(step), "bold")
         if step:
             said = output.forced_answers(game, replay.entry(step).seat, self.told_at(step))[1]

@@ -165,6 +165,29 @@ def test_brief_draws_the_movers_panel_instead_of_the_board(run):
     assert "Management board" not in at_step and "Management board" in whole
 
 
+def test_a_brief_step_fits_a_terminal_of_24_rows():
+    """In a terminal, a brief step's panel takes the rows the move and its changes leave
+    (:attr:`Rules.table_rows`): a Leeghwater step took 27 lines at 80 × 24, its top
+    scrolled away."""
+    from rich.console import Console
+    from turbine.cli.stepper import Stepper
+
+    save = ROOT / "tests" / "golden" / "format2" / "barrage-leeghwater-4p.json"
+    replay = Replay(default_registry(), savefile.load(save))
+    drawn = {}
+    for height in (24, 60):
+        stepper = Stepper(replay, start=30)
+        buffer = io.StringIO()
+        term = Console(file=buffer, width=80, height=height, force_terminal=True, color_system=None)
+        stepper.console = term
+        stepper.brief = True
+        stepper.show()
+        drawn[height] = buffer.getvalue().splitlines()
+    assert len(drawn[24]) + 1 <= 24 < len(drawn[60]) + 1  # and the prompt
+    assert drawn[24][-1] == drawn[60][-1]  # the move and what it changed, whole
+    assert replay.rules.table_rows is None  # for that panel only
+
+
 def test_the_stepper_at_its_ends_and_its_log(run, pg_replay):
     total = len(pg_replay)
     script = ["p", "first", "10", "log 3", "find Build", "/", "last", "n"]  # then end of input
