@@ -175,7 +175,7 @@ def test_a_brief_step_fits_a_terminal_of_24_rows():
     save = ROOT / "tests" / "golden" / "format2" / "barrage-leeghwater-4p.json"
     replay = Replay(default_registry(), savefile.load(save))
     drawn = {}
-    for height in (24, 60):
+    for height in (*range(20, 45), 60):
         stepper = Stepper(replay, start=30)
         buffer = io.StringIO()
         term = Console(file=buffer, width=80, height=height, force_terminal=True, color_system=None)
@@ -184,6 +184,7 @@ def test_a_brief_step_fits_a_terminal_of_24_rows():
         stepper.show()
         drawn[height] = buffer.getvalue().splitlines()
     assert len(drawn[24]) + 1 <= 24 < len(drawn[60]) + 1  # and the prompt
+    assert all(len(drawn[height]) + 1 <= height for height in range(20, 45))
     assert drawn[24][-1] == drawn[60][-1]  # the move and what it changed, whole
     assert replay.rules.table_rows is None  # for that panel only
 

@@ -218,14 +218,14 @@ def test_a_short_terminal_puts_the_moves_in_columns_under_the_panel():
     assert f"{len(game.legal())}. " in drawn or f"–{len(game.legal())}. " in drawn
 
 
-def _terminal_screen(name: str, height: int) -> list[str]:
+def _terminal_screen(name: str, height: int, game=None) -> list[str]:
     import io
 
     from rich.console import Console
 
     buffer = io.StringIO()
     term = Console(file=buffer, width=80, height=height, force_terminal=True, color_system=None)
-    screen.decision(decision_game(name), term)
+    screen.decision(game or decision_game(name), term)
     return buffer.getvalue().splitlines()
 
 
@@ -248,6 +248,18 @@ def test_an_80_by_24_terminal_shows_the_whole_barrage_turn_screen(name, also):
     assert any("officer:" in line for line in tall) and not any("officer:" in line for line in short)
     assert short[-1].startswith("You (") and not short[-1].startswith("    ")  # one status line
     assert any(line.lstrip().startswith("supply:") for line in tall)
+    for height in range(16, 45):  # any short terminal: the screen fits as long as the seat's lines do
+        assert len(_terminal_screen(name, height)) + 1 <= max(height, len(short) + 1), height
+
+
+def test_a_panel_that_fits_a_short_terminal_is_shown_whole():
+    """The shortest terminal that shows the whole panel is the one it fills to the last row."""
+    whole = next(
+        height
+        for height in range(16, 45)
+        if any("officer:" in line for line in _terminal_screen("barrage_intro_turn", height))
+    )
+    assert len(_terminal_screen("barrage_intro_turn", whole)) + 1 == whole  # and the prompt's row
 
 
 def test_a_panel_that_cannot_fit_keeps_what_the_decision_needs_most():
@@ -264,7 +276,7 @@ def test_a_panel_that_cannot_fit_keeps_what_the_decision_needs_most():
 def test_the_panel_rows_are_for_that_panel_only():
     """The board, the views and a replay's panels are drawn in full after a short screen."""
     game = decision_game("barrage_full_turn")
-    _ = _terminal_screen("barrage_full_turn", 24)
+    _ = _terminal_screen("barrage_full_turn", 24, game)
     assert game.rules.table_rows is None
     assert screen.panel_rows(game, _console(100)[0]) is None  # not a terminal: as many as it takes
 
