@@ -110,14 +110,15 @@ def check_variant(
     round trip (spread evenly over the list), to keep huge legal lists cheap.
     ``all_bots``: also check every bot registered for the variant
     (:func:`check_bots`, one game each at the first player count and seed).
-    ``across_processes``: play the first game again in a new Python process with
-    another hash seed, as ``--jobs`` and a later session do, where the order of a set of
-    strings or a ``hash()`` differs (only with the installed plugins: not with a
-    ``registry`` of the caller's, which another process cannot build).
+    ``across_processes``: play the first game again in two new Python processes with
+    other hash seeds, as ``--jobs`` and a later session do, where the order of a set of
+    strings or a ``hash()`` differs (only with the installed plugins, the default
+    registry, as ``turbine plugin check`` has: not with a ``registry`` of the caller's,
+    which another process cannot build).
     Raises :class:`ConformanceError` on the first broken property.
     """
-    registry_given = registry
     registry = registry or default_registry()
+    installed = registry is default_registry()  # what another process discovers the same
     expansions = list(expansions)
     _check_plugins(registry, variant, expansions)
     report = Report()
@@ -128,8 +129,9 @@ def check_variant(
             setup = _Setup(registry, variant, count, seed, options or {}, list(expansions), bot)
             steps = _play_and_check(setup, parse_sample, report)
             _compare_runs(setup, steps, _steps_only(setup), "on a second run")
-            if across_processes and registry_given is None and not checked_across:
-                _compare_runs(setup, steps, _steps_in_another_process(setup), ANOTHER_PROCESS)
+            if across_processes and installed and not checked_across:
+                for other in _steps_in_other_processes(setup):
+                    _compare_runs(setup, steps, other, ANOTHER_PROCESS)
                 checked_across = True
     if all_bots and players and seeds:
         report.bots = check_bots(
@@ -249,7 +251,33 @@ def survives(rules: Rules[Any, Any, Any], state: Any, fail: Callable[[str], Any]
             "registered, with turbine_state_parts, and every kind of decision with its game?)"
         )
     if back != state:
-        fail("the state does not survive encode -> decode")
+        fail(f"the state does not survive encode -> decode: {difference(state, back)}")
+
+
+def difference(before: Any, after: Any, path: str = "state") -> str:
+    """Where two values first differ, field by field and item by item: ``state.flow.pending[0]
+    is a Choose, and comes back a dict`` (a field typed ``Any`` decodes as plain JSON),
+    ``state.rng: Rng(…) became Rng(…)``."""
+    if type(before) is not type(after):
+        return f"{path} is a {type(before).__name__}, and comes back a {type(after).__name__}"
+    if isinstance(before, msgspec.Struct):
+        for name in before.__struct_fields__:
+            if getattr(before, name) != getattr(after, name):
+                return difference(getattr(before, name), getattr(after, name), f"{path}.{name}")
+    elif isinstance(before, list | tuple) and len(before) == len(after):
+        for index, (one, other) in enumerate(zip(before, after, strict=True)):
+            if one != other:
+                return difference(one, other, f"{path}[{index}]")
+    elif isinstance(before, dict) and before.keys() == after.keys():
+        for key in before:
+            if before[key] != after[key]:
+                return difference(before[key], after[key], f"{path}[{key!r}]")
+    return f"{path}: {_short(before)} became {_short(after)}"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def reads_back(
@@ -485,14 +513,18 @@ def _compare_runs(setup: _Setup, first: list[Step], again: list[Step], where: st
     raise ConformanceError(f"{head}: the game took {len(again) - 1} decisions {where}, not {len(first) - 1}")
 
 
-def other_hash_seed(mine: str) -> str:
-    """A ``PYTHONHASHSEED`` other than ``mine``, this process's (unset: random, which a
-    fixed seed differs from)."""
-    return "2" if mine == "1" else "1"
+def other_hash_seeds(mine: str) -> tuple[str, str]:
+    """Two ``PYTHONHASHSEED`` values other than ``mine``, this process's (unset: random).
+    A set of two strings iterates in the same order under two hash seeds one time in two,
+    so a single other seed misses half of such bugs, and under a fixed seed always the
+    same half; two other seeds miss one in four."""
+    others = [seed for seed in ("1", "2", "3") if seed != mine]
+    return others[0], others[1]
 
 
-def _steps_in_another_process(setup: _Setup) -> list[Step]:
-    """:func:`_steps_only` in a new interpreter whose hash seed differs from this one's."""
+def _steps_in_other_processes(setup: _Setup) -> list[list[Step]]:
+    """:func:`_steps_only` in two new interpreters whose hash seeds differ from this one's
+    and from each other (:func:`other_hash_seeds`), run side by side."""
     import json
     import os
     import subprocess
@@ -502,9 +534,9 @@ def _steps_in_another_process(setup: _Setup) -> list[Step]:
         options = json.dumps(dict(setup.options))
     except TypeError:
         return []  # options only this process can hold: nothing to compare
-    other = other_hash_seed(os.environ.get("PYTHONHASHSEED", ""))
-    code = (
+    code = (  # on this process's import path: a plugin found here is found there (a test's folder)
         "import json, sys\n"
+        "sys.path[:0] = [p for p in json.loads(sys.argv[2]) if p not in sys.path]\n"
         "from turbine.core.plugins import default_registry\n"
         "from turbine.core.testing import _Setup, _steps_only\n"
         "a = json.loads(sys.argv[1])\n"
@@ -522,15 +554,25 @@ def _steps_in_another_process(setup: _Setup) -> list[Step]:
             "bot": setup.bot,
         }
     )
-    env = {**os.environ, "PYTHONHASHSEED": other}
-    done = subprocess.run(
-        [sys.executable, "-c", code, args], capture_output=True, text=True, env=env, check=False
-    )
-    if done.returncode != 0:
-        said = done.stderr.strip().splitlines()[-1:] or ["no message"]
-        head = f"{setup.variant} {setup.players}p seed {setup.seed}"
-        raise ConformanceError(f"{head}: the game failed {ANOTHER_PROCESS}: {said[0]}")
-    return [tuple(step) for step in json.loads(done.stdout)]
+    running = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, args, json.dumps(sys.path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )
+        for seed in other_hash_seeds(os.environ.get("PYTHONHASHSEED", ""))
+    ]
+    runs = []
+    for process in running:
+        out, err = process.communicate()
+        if process.returncode != 0:
+            said = err.strip().splitlines()[-1:] or ["no message"]
+            head = f"{setup.variant} {setup.players}p seed {setup.seed}"
+            raise ConformanceError(f"{head}: the game failed {ANOTHER_PROCESS}: {said[0]}")
+        runs.append([tuple(step) for step in json.loads(out)])
+    return runs
 
 
 def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[Step]:
@@ -559,14 +601,17 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[St
 
     while True:
         state = game.state
-        unlisted = rules.digest(state)
+        unlisted, kept = rules.digest(state), rules.clone(state)  # kept: to say what listing changed
         over = rules.is_over(state)
         try:
             legal = game.legal()
         except Exception as exc:
             fail(f"legal_actions raised {raised(exc)}")
         if rules.digest(state) != unlisted:
-            fail("legal_actions changed the state (listing the moves must leave it as it was)")
+            fail(
+                "legal_actions changed the state (listing the moves must leave it as it was): "
+                + difference(kept, state)
+            )
         if over:
             if legal:
                 fail("the game is over but legal_actions is not empty")
@@ -701,57 +746,107 @@ def _check_screens(
                     f"choice_text shows {text!r}, which does not start with the move's notation "
                     f"{notation!r}: a menu's line starts with what the player may type"
                 )
+        drawn(f"status(seat {seat + 1})", rules.status, state, seat, markup=False)
     for hidden_from in range(rules.players) if seat is not None or not game.is_over else ():
-        _check_hidden(rules, state, hidden_from, fail)
+        _check_hidden(rules, state, hidden_from, fail, sample if hidden_from == seat else [])
     for viewer in dict.fromkeys((seat, None)):
         drawn(f"the board for {'everyone' if viewer is None else f'seat {viewer + 1}'}", game.render, viewer)
     for name in game.views():
         drawn(f"the view {name!r}", game.render_view, seat, name)
+    try:
+        rules.tallies(state)  # the table asks for them before and after every move
+    except Exception as exc:
+        fail(f"tallies() raised {raised(exc)}")
     if rules.digest(state) != before:
-        fail("drawing the table's texts (question, panel, choices, board, views) changed the state")
+        fail(
+            "drawing the table's texts (question, panel, choices, status, tallies, board, views) "
+            "changed the state"
+        )
 
 
 def _check_hidden(
-    rules: Rules[Any, Any, Any], state: Any, seat: int, fail: Callable[[str], NoReturn]
+    rules: Rules[Any, Any, Any],
+    state: Any,
+    seat: int,
+    fail: Callable[[str], NoReturn],
+    moves: Sequence[Any] = (),
 ) -> None:
-    """What ``seat`` is shown comes from what it may see: its board and its panel drawn
-    from the full state are those drawn from its :meth:`~Rules.view` (a screen that
-    differs shows something the view hides: a hand, the deck's order); and a
+    """What ``seat`` is shown comes from what it may see: its board, its panel and its
+    status line drawn from the full state are those drawn from its :meth:`~Rules.view`,
+    and so are the question and the menu's lines of ``moves`` when it is the seat to move
+    (a text that differs shows something the view hides: a hand, the deck's order); and a
     :meth:`~Rules.determinise` of its view, the state a searching bot plays on, shows the
     seat just that view again (a redeal that changes what the seat knows, or deals a card
-    twice where the view shows it once, makes the bot search another game)."""
-    view = rules.view(state, seat)
-    if view is state:
-        return  # the game hides nothing from this seat
+    twice where the view shows it once, makes the bot search another game).  A state
+    that holds an :class:`~turbine.core.rng.Rng` is hidden from every seat: the
+    generator is every future draw."""
+    from .rng import Rng
 
-    def drawn(what: str, draw: Callable[[Any, int], str], of: Any) -> str:
+    view = rules.view(state, seat)
+    if view is state:  # the game hides nothing from this seat
+        if any(isinstance(value, Rng) for value in _fields(state)):
+            fail(
+                "the state holds an Rng but hide() is not overridden: every seat's view, the "
+                "bots' included, holds the future draws (hide() replaces it, and what else is "
+                "secret, and redeal() deals them again)"
+            )
+        return
+
+    def drawn(what: str, draw: Callable[..., str], *args: Any) -> str:
         try:
-            return draw(of, seat)
+            return draw(*args)
         except Exception as exc:
             fail(f"{what} raised {raised(exc)}")
 
-    board = f"the board for seat {seat + 1}"
-    if drawn(board, rules.render, state) != drawn(board, rules.render, view):
-        fail(
-            f"the board for seat {seat + 1} differs when drawn from its view: it shows what "
-            "view() hides from that seat"
-        )
-    panel = f"turn_view(seat {seat + 1})"
-    if drawn(panel, rules.turn_view, state) != drawn(panel, rules.turn_view, view):
-        fail(
-            f"turn_view(seat {seat + 1}) differs when drawn from the seat's view: it shows what "
-            "view() hides from that seat"
-        )
+    texts: list[tuple[str, Callable[..., str], tuple[Any, ...]]] = [
+        (f"the board for seat {seat + 1}", rules.render, (seat,)),
+        (f"turn_view(seat {seat + 1})", rules.turn_view, (seat,)),
+        (f"status(seat {seat + 1})", rules.status, (seat,)),
+    ]
+    if moves:
+        texts.append(("question()", rules.question, ()))
+        texts += [(f"choice_text({rules.describe(a)!r})", _choice_of(rules, a), ()) for a in moves]
+    for what, draw, args in texts:
+        shown, seen = drawn(what, draw, state, *args), drawn(what, draw, view, *args)
+        if shown != seen:
+            fail(
+                f"{what} differs when drawn from seat {seat + 1}'s view: it shows what view() "
+                f"hides from that seat ({_first_difference(shown, seen)})"
+            )
     if type(rules).hide is not Rules.hide and type(rules).redeal is Rules.redeal:
         fail("the rules override hide() but not redeal(): a searching bot would play on the hidden view")
-    from .rng import Rng
-
-    dealt = rules.determinise(view, seat, Rng.from_seed(7))
+    try:
+        dealt = rules.determinise(view, seat, Rng.from_seed(7))
+    except Exception as exc:
+        fail(f"determinise() of seat {seat + 1}'s view (hide(), then redeal()) raised {raised(exc)}")
     if rules.digest(rules.view(dealt, seat)) != rules.digest(view):
         fail(
             f"determinise() of seat {seat + 1}'s view deals a state that seat sees differently: "
-            "redeal() must deal only what hide() hid, consistently with what the seat sees"
+            "redeal() must deal only what hide() hid, consistently with what the seat sees, "
+            "and hide() must hide all that redeal() deals again"
         )
+
+
+def _fields(state: Any) -> list[Any]:
+    """The values of a state record's fields (none for a state that is no Struct)."""
+    if not isinstance(state, msgspec.Struct):
+        return []
+    return [getattr(state, name) for name in state.__struct_fields__]
+
+
+def _choice_of(rules: Rules[Any, Any, Any], action: Any) -> Callable[[Any], str]:
+    return lambda state: rules.choice_text(state, action)
+
+
+def _first_difference(shown: str, seen: str) -> str:
+    """Where two texts part: ``line 3: 'card 5' from the state, 'card ?' from the view``."""
+    lines, others = shown.splitlines(), seen.splitlines()
+    for number, (line, other) in enumerate(zip(lines, others, strict=False), 1):
+        if line != other:
+            return f"line {number}: {line.strip()!r} from the state, {other.strip()!r} from the view"
+    number = min(len(lines), len(others)) + 1
+    longer, which = (lines, "the state") if len(lines) > len(others) else (others, "the view")
+    return f"line {number}: {longer[number - 1].strip()!r} only from {which}"
 
 
 # -- helpers for a game's own rule tests ----------------------------------------------------
