@@ -351,7 +351,9 @@ class Game:
         reason and rule) if not.  A number is never taken as the start of a longer
         one (``bid 4`` is not ``bid 49``, ``PB-1`` not ``PB-10``); a word may be cut
         short even where the cut reads as a move (``start Tok`` for ``start
-        Tokyo``), as long as it starts exactly one legal move.  Other text raises
+        Tokyo``), as long as it starts exactly one legal move and is more than one letter
+        (``x`` alone does not play ``x margot PB-05``, the one move it starts: a letter
+        typed by mistake would play it; ``dr`` plays ``drop out``).  Other text raises
         :class:`ParseError`.
         """
         legal = self.legal()
@@ -373,6 +375,11 @@ class Game:
         if action is not None and action in legal:
             return action
         if len(matches) == 1:  # a word cut short, even one that reads as an illegal move
+            notation = self.rules.describe(matches[0])
+            if len(prefix) < 2 and normalise(notation) != prefix:
+                raise ParseError(  # ``x`` for ``x margot PB-05``: a slip, not a choice of that move
+                    f"{text!r} is one letter of {notation!r}: type more of it, or its number"
+                )
             return matches[0]
         if matches:
             shown = ", ".join(self.rules.describe(a) for a in matches[:5])

@@ -130,6 +130,19 @@ def test_an_ambiguous_prefix_of_five_moves_or_fewer_names_them_all_without_a_cou
     assert str(info.value) == f"'open' could mean several moves: {named}"
 
 
+@pytest.mark.parametrize("typed", ["o", "O"])
+def test_one_letter_of_the_one_move_it_starts_plays_nothing(registry, typed):
+    """``x`` played ``x margot PB-05``, the one legal move it started: one letter typed by
+    mistake used an officer's once-a-round space.  Two letters play it (``dr`` for ``drop
+    out`` in Power Grid), and so do its number and a one-letter notation."""
+    game = Game(registry, "sparks", players=2, seed=1)
+    game._legal = game.legal()[:1]  # open 1 alone
+    with pytest.raises(ParseError) as info:
+        game.find(typed)
+    assert str(info.value) == f"{typed!r} is one letter of 'open 1': type more of it, or its number"
+    assert game.find("op") == game.find("1") == game.legal()[0]
+
+
 def test_a_move_typed_without_its_first_words_is_suggested():
     """``MS1L`` for ``place MS1L``, ``build PB-01`` for the expansion's ``x build PB-01``:
     the move whose notation holds the typed words whole is named (a number stays whole:
