@@ -74,9 +74,12 @@ def tile_words(game: BarrageGame, tile: str) -> str:
 
 
 def building_effect(pb: str) -> str:
-    """A private building's action in short: ``Protective Dike: Take 1 water marker …``."""
+    """A private building's action in short: ``Protective Dike: Take 1 water marker …``,
+    ``Substation: move your energy marker 4 spaces`` (what it does: the credits its symbol
+    costs, ``Pay 1 credit:``, are in the price the menu gives beside it)."""
     b = building(pb)
-    return f"{b.name}: {b.effect_text.split(';')[0].split(' (')[0].rstrip('.')}"
+    text = b.effect_text.split(": ", 1)[-1] if b.action_cost else b.effect_text
+    return f"{b.name}: {text.split(';')[0].split(' (')[0].rstrip('.')}"
 
 
 def payment_words(state: State, seat: int, pay: Any, onto: str, extra: int = 0) -> str:

@@ -14,6 +14,7 @@ from turbine.plugins.barrage.actions import Ext
 
 from .building_actions import action_space, activated, slot_effect_credits, usable, use_building
 from .buildings import LwTile, build_choices, buildable, least_surcharge
+from .menu_words import building_effect
 from .refusals import PLACEMENTS, refuse_placement
 from .render import machinery_short, work_reward
 from .store import LESLIE, LESLIE_TILE, MARGOT, RED, building, extension, mine, opt, shared, work
@@ -111,12 +112,13 @@ def placement_words(game: BarrageGame, state: State, seat: int, action: Ext) -> 
         need, cost = game.construction_spaces[state.players[seat].spaces_used]
         paid = [f"{need} eng", *([f"{cost} cr"] if cost else []), *machinery_short(b.cost)]
         return f"{' + '.join(paid)}{_red_frame_words(game, state, seat, action.arg)}: {b.name}, {b.vp} VP"
-    effect = b.effect_text.split(":")[0].split(";")[0].split(" (")[0]
+    # the credits: the right space's red frame (L-7.2) and the action's own symbol (L-7.6)
+    engineers, credits = 1, b.action_cost  # Margot's personal space (L-12.2)
     if name == "use":
         space = b.spaces[action_space(state, _slot(state, action.arg))]
-        price = f"{space.engineers} eng" + (f" + {RED} cr" if space.red_frame else "")
-        return f"{price}: {b.name}: {effect}"
-    return f"1 eng: {b.name}: {effect}"  # Margot's personal space (L-12.2)
+        engineers, credits = space.engineers, credits + (RED if space.red_frame else 0)
+    price = f"{engineers} eng" + (f" + {credits} cr" if credits else "")
+    return f"{price}: {building_effect(action.arg)}"
 
 
 def _red_frame_words(game: BarrageGame, state: State, seat: int, pb: str) -> str:

@@ -14,9 +14,23 @@ from turbine.core.errors import IllegalAction
 from turbine.plugins.barrage.actions import Ext
 
 from . import data_model as dm
-from .building_actions import action_space, activated, effect_possible
+from .building_actions import action_space, activated, effect_credits, effect_possible
 from .buildings import build_choices, buildable_with
-from .store import FREE, LESLIE, LESLIE_TILE, MARGOT, RED, building, data, extension, mine, opt, shared, work
+from .store import (
+    FREE,
+    LESLIE,
+    LESLIE_TILE,
+    MARGOT,
+    NEVER,
+    RED,
+    building,
+    data,
+    extension,
+    mine,
+    opt,
+    shared,
+    work,
+)
 from .works import special_usable, work_payments
 
 if TYPE_CHECKING:
@@ -71,6 +85,8 @@ def _not_in_play(state: State, pb: str) -> IllegalAction:
 def _work(game: BarrageGame, state: State, seat: int, w_id: str, wheel: bool) -> IllegalAction | None:
     player = state.players[seat]
     display = [w for w in shared(state).ew_display if w]
+    if not w_id:
+        return IllegalAction(f"name the external work to take (face up now: {', '.join(display)})", "L-5.2")
     if w_id not in {w.id for w in data().external_works.works}:
         return IllegalAction(
             f"there is no external work '{w_id}' (face up now: {', '.join(display)})", "L-5.13"
@@ -190,13 +206,31 @@ def _use(game: BarrageGame, state: State, seat: int, slot: int) -> IllegalAction
             "L-7.3",
         )
     if not effect_possible(game, state, seat, b, player.credits - frame):
-        return _effect(pb, b)
+        return _effect(game, state, seat, pb, player.credits - frame)
     return None
 
 
-def _effect(pb: str, b: dm.PrivateBuilding) -> IllegalAction:
-    cost = f" (its action costs {b.action_cost} credits)" if b.action_cost else ""
-    return IllegalAction(f"{pb}'s action cannot be carried out in full now{cost}", "L-7.6")
+CANNOT = {
+    "water_to_dam": "no neutral dam or dam of yours can hold another water marker (L-8.1)",
+    "return_wheel_tile": "no technology tile of yours is on your construction wheel to return (L-8.2)",
+    "return_half_sector": "no sector of your wheel holds 2 machinery units to halve (L-8.3)",
+    "loan_external_work": "no face-up external work's reward could be taken in full now (L-8.4)",
+    "fulfil_contract": "you hold no contract to fulfil (L-8.10)",
+    "production": "none of your powerhouses can produce now (L-8.8, B-11.1.1)",
+}
+"""Why a building's action cannot be carried out in full, by kind, when credits are not why."""
+
+
+def _effect(game: BarrageGame, state: State, seat: int, pb: str, credits: int) -> IllegalAction:
+    """B-7.4 with L-7.6: the action must be carried out in full; said with what stops it
+    (the credits it needs, ``credits`` being what the seat would have left for it)."""
+    b = building(pb)
+    need = effect_credits(game, state, seat, b)
+    if need != NEVER:
+        why = f"it needs {need} credits and you would have {credits} left"
+    else:
+        why = CANNOT.get(b.effect.kind, "it cannot be now")
+    return IllegalAction(f"{pb}'s action cannot be carried out in full: {why}", "L-7.6")
 
 
 def _margot(game: BarrageGame, state: State, seat: int, slot: int, name: str) -> IllegalAction | None:
@@ -216,5 +250,5 @@ def _margot(game: BarrageGame, state: State, seat: int, slot: int, name: str) ->
             f"you have not activated {pb}: her space uses only buildings she activated", "L-12.2.1"
         )
     if not effect_possible(game, state, seat, building(pb), player.credits):
-        return _effect(pb, building(pb))
+        return _effect(game, state, seat, pb, player.credits)
     return None

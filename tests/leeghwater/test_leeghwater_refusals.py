@@ -57,6 +57,16 @@ def test_L_5_4_2_external_work_not_face_up():
     assert f"{hidden} is not face up" in reason
 
 
+def test_L_5_2_an_external_work_unnamed_is_asked_for_by_the_works_face_up():
+    """``x work`` alone said ``there is no external work ''``."""
+    g = drafted()
+    seat = first(g)
+    rich(g, seat)
+    reason, rule = refused(g, seat, Ext("work", ""))
+    shown = ", ".join(w for w in g.state.ext.leeghwater.ew_display if w)
+    assert (reason, rule) == (f"name the external work to take (face up now: {shown})", "L-5.2")
+
+
 def test_L_5_2_external_work_takes_two_engineers():
     g = drafted()
     seat = first(g)
@@ -175,6 +185,38 @@ def test_L_7_3_the_next_action_space_needs_its_engineers():
     reason, rule = refused(g, seat, Ext("use", "PB-07"))
     assert rule == "L-7.3"
     assert "the right one) needs 2 engineers" in reason
+
+
+def test_L_7_6_an_action_that_cannot_be_carried_out_says_what_stops_it():
+    """``PB-02's action cannot be carried out in full now`` said neither why nor which
+    rule: the Design Bureau returns a tile from the wheel (L-8.2), and none is there."""
+    g = drafted()
+    seat = first(g)
+    rich(g, seat)
+    put_building(g, "PB-02")
+    activate(g, seat)
+    player = g.state.players[seat]
+    player.wheel_tile = [""] * len(player.wheel_tile)
+    reason, rule = refused(g, seat, Ext("use", "PB-02"))
+    assert (reason, rule) == (
+        "PB-02's action cannot be carried out in full: no technology tile of yours is on your "
+        "construction wheel to return (L-8.2)",
+        "L-7.6",
+    )
+
+
+def test_L_7_6_an_action_short_of_credits_says_how_many_it_needs():
+    """The Wind Turbine's action costs 2 credits (L-8.9): with 1, it cannot be used."""
+    g = drafted()
+    seat = first(g)
+    rich(g, seat, credits=1)
+    put_building(g, "PB-09")
+    activate(g, seat)
+    reason, rule = refused(g, seat, Ext("use", "PB-09"))
+    assert (reason, rule) == (
+        "PB-09's action cannot be carried out in full: it needs 2 credits and you would have 1 left",
+        "L-7.6",
+    )
 
 
 def test_L_12_2_1_margots_space_is_hers():

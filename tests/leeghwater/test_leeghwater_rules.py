@@ -989,8 +989,10 @@ def test_a_building_whose_free_spaces_are_all_red_framed_says_the_surcharge():
 
 def test_the_menu_says_a_wheel_work_and_a_building_use_with_their_cost():
     """L-12.1.2: Leslie's work onto her wheel costs 2 engineers and the work's machinery;
-    L-7.3, L-7.6: using a building costs its action space's engineers, and 3 credits on a
-    red-framed (right) space, shown before the building's effect."""
+    L-7.3, L-7.6: using a building costs its action space's engineers, 3 credits on a
+    red-framed (right) space and the credits of its action's symbol (L-8.6: the Robot
+    Factory's 1), all shown before what the action does (the menu said ``Pay 1 credit`` as
+    if that were the Robot Factory's effect)."""
     g = drafted(3)
     seat = g.state.turn_order[0]
     rich(g, seat)
@@ -1006,14 +1008,14 @@ def test_the_menu_says_a_wheel_work_and_a_building_use_with_their_cost():
     put_building(g, "PB-06")
     activate(g, seat)
     b = store.building("PB-06")
-    effect = b.effect_text.split(":")[0].split(";")[0].split(" (")[0]
     left, right = b.spaces[0], b.spaces[1]
     assert (left.engineers, left.red_frame, right.engineers, right.red_frame) == (2, False, 2, True)
     text = placements.placement_words(g.rules, g.state, seat, Ext("use", "PB-06"))
-    assert text == f"{left.engineers} eng: {b.name}: {effect}"
+    effect = "Robot Factory: gain 2 machinery in any mix of excavators and mixers"
+    assert text == f"2 eng + 1 cr: {effect}"
     g.state.ext.leeghwater.left[0] = True  # the left space taken this round
     text = placements.placement_words(g.rules, g.state, seat, Ext("use", "PB-06"))
-    assert text == f"{right.engineers} eng + 3 cr: {b.name}: {effect}"
+    assert text == f"2 eng + 4 cr: {effect}"
 
 
 def test_L_12_5_2_mahiris_copy_of_margot_is_over_at_her_next_turn():
