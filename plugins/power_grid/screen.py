@@ -45,23 +45,73 @@ NEXT_PRICES = 6
 
 
 def turn_view(r: PowerGridRules, state: State, seat_: int) -> str:
-    """The panel at ``seat_``'s decision (see the module docstring)."""
+    """The panel at ``seat_``'s decision (see the module docstring); in the rows a short
+    terminal leaves it (:attr:`Rules.table_rows`), :func:`_short_panel`."""
     s = r.view(state, seat_)
-    lines = _heading(r, s)
-    lines += _own(r, s, seat_)
-    lines += _others(r, s, seat_)
-    lines += _powered(r, s, seat_)
-    lines += _plant_market(r, s)
-    lines += _resource_prices(r, s)
-    if s.auction is not None:
-        a = s.auction
-        names = [r.player(b) for b in a.bidders]
-        still = [f"{name}," for name in names[:-1]] + names[-1:]
-        high = f"highest bid {a.high_bid} by {r.player(a.high_bidder)}"
-        # the names flow on 4 columns in, not one a line under a head of 60 columns
-        width = r.table_width
-        lines += pack(f"Auction: {plant_short(a.lot)} · {high} · still in: ", still, width=width, room=width)
+    heading, own, powered = _heading(r, s), _own(r, s, seat_), _powered(r, s, seat_)
+    market, prices, auction = _plant_market(r, s), _resource_prices(r, s), _auction(r, s)
+    lines = heading + own + _others(r, s, seat_) + powered + market + prices + auction
+    rows = r.table_rows
+    if rows is not None and len(lines) > rows:
+        parts = [heading, own, _others_short(r, s, seat_), powered, market, prices, auction]
+        lines = _short_panel(s, parts, rows)
     return "\n".join(lines)
+
+
+def _auction(r: PowerGridRules, s: State) -> list[str]:
+    if s.auction is None:
+        return []
+    a = s.auction
+    names = [r.player(b) for b in a.bidders]
+    still = [f"{name}," for name in names[:-1]] + names[-1:]
+    high = f"highest bid {a.high_bid} by {r.player(a.high_bidder)}"
+    # the names flow on 4 columns in, not one a line under a head of 60 columns
+    width = r.table_width
+    return pack(f"Auction: {plant_short(a.lot)} · {high} · still in: ", still, width=width, room=width)
+
+
+NEEDS = {  # by phase: the parts of :func:`turn_view` in the order a decision needs them
+    P_AUCTION: (6, 1, 4, 2, 0, 5, 3),
+    P_RESOURCES: (1, 5, 2, 0, 4, 6, 3),
+    P_BUILDING: (1, 2, 0, 4, 6, 5, 3),
+    P_BUREAU: (1, 3, 2, 0, 4, 6, 5),
+}
+"""Indexes into the parts (heading, own, others, last Phase 5, plant market, resource
+prices, auction) by need: in an auction the lot and the market, buying resources their
+prices, building and powering the seat's own cities and plants."""
+
+
+def _short_panel(s: State, parts: list[list[str]], rows: int) -> list[str]:
+    """The panel in a short terminal (80 × 24): the parts a decision of this phase needs
+    most, as many as fit ``rows``, in their reading order; the others in a line each
+    (their plants by number), the seat's own lines kept when nothing fits."""
+    order = NEEDS.get(s.flow.phase, NEEDS[P_AUCTION])
+    kept = {order[0]}
+    for index in order[1:]:
+        if sum(len(parts[i]) for i in kept) + len(parts[index]) <= rows:
+            kept.add(index)
+    return [line for index, part in enumerate(parts) if index in kept for line in part]
+
+
+def _others_short(r: PowerGridRules, s: State, seat_: int) -> list[str]:
+    """A line for each other player: ``2nd Anna: 38 Elektro · 3 cities · can power 3 ·
+    plants 3 6 17`` (what each plant burns is on the board)."""
+    lines = []
+    for other in s.order:
+        if other == seat_:
+            continue
+        p = s.players[other]
+        plants = " ".join(str(NUMBER[k]) for k in p.plants) or "none"
+        counts = [
+            f"{p.money} Elektro ·",
+            f"{plural(len(p.cities), 'city', 'cities')} ·",
+            f"can power {max_powerable(p)} ·",
+            f"plants {plants}",
+        ]
+        lines += pack(
+            f"  {_place(s, other)} {r.player(other)}: ", counts, width=r.table_width, room=r.table_width
+        )
+    return lines
 
 
 def status(r: PowerGridRules, state: State, seat_: int) -> str:

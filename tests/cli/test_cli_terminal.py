@@ -273,6 +273,39 @@ def test_a_panel_that_cannot_fit_keeps_what_the_decision_needs_most():
     assert short[0].startswith("Barrage · round ")
 
 
+def _power_grid_at(phase: str, round_no: int = 5):
+    from table_screens import POWER_GRID, phase_is, play_to
+
+    return play_to(
+        POWER_GRID.game(), lambda g: g.rules.round_number(g.state) >= round_no and phase_is(phase)(g)
+    )
+
+
+@pytest.mark.parametrize("phase", ["auction", "resources", "building", "bureaucracy"])
+def test_an_80_by_24_terminal_shows_the_whole_power_grid_turn_screen(phase):
+    """The others' table put each plant on a line of its own at 80 columns: a panel of 27
+    lines by round 4, the map, the Step and the seat's own money scrolled away.  In a short
+    terminal each other player takes one line (their plants by number) and the parts this
+    phase's decision needs most are kept."""
+    game = _power_grid_at(phase)
+    short, tall = _terminal_screen("", 24, game), _terminal_screen("", 60, game)
+    assert len(short) + 1 <= 24 and len(short) < len(tall)
+    assert any(line.startswith("Player ") and "(you):" in line for line in short)
+    others = [line for line in short if re.match(r"  \d(st|nd|rd|th) Player \d: \d+ Elektro · ", line)]
+    assert len(others) == 3, short
+    for height in range(16, 45):
+        assert len(_terminal_screen("", height, game)) + 1 <= max(height, len(short) + 1), height
+
+
+def test_a_power_grid_auction_keeps_the_lot_and_the_market_first():
+    game = _power_grid_at("auction")
+    while game.state.auction is None:  # an auction under way: the lot, the high bid, who is in
+        game.play(game.legal()[0])
+    short = _terminal_screen("", 18, game)
+    assert any(line.startswith("Auction: ") for line in short)
+    assert any(line.startswith("Plant market") for line in short)
+
+
 def test_the_panel_rows_are_for_that_panel_only():
     """The board, the views and a replay's panels are drawn in full after a short screen."""
     game = decision_game("barrage_full_turn")
