@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import json
+import re
 import sys
 import traceback
 import typing
@@ -20,6 +21,8 @@ import msgspec
 import typer
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import PydanticUndefined
+from rich.console import Console
+from rich.text import Text
 from turbine.core import Game, Registry, Seat, TurbineError, default_registry, savefile
 from turbine.core.bots import BotFailure, seat_bot
 
@@ -30,14 +33,36 @@ class CliError(TurbineError):
     """Bad command-line input noticed by the command line itself (exit code 2)."""
 
 
+_editing = False
+"""Whether :func:`line_editing` loaded :mod:`readline` (a person at a terminal)."""
+
+
 def line_editing() -> None:
     """Arrow keys, editing and a history of what was typed at the prompts of ``play`` and
-    the stepper: rich's ``Console.input`` reads through Python's :mod:`readline` once it is
-    loaded.  Only for a person at a terminal (a pipe has no keys), and where the platform
-    has it."""
+    the stepper: Python's :func:`input` reads through :mod:`readline` once it is loaded.
+    Only for a person at a terminal (a pipe has no keys), and where the platform has it."""
+    global _editing
     if sys.stdin.isatty():
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (loading it is what switches it on)
+
+            _editing = True
+
+
+_ESCAPE = re.compile(r"(\x1b\[[0-9;]*m)")
+
+
+def ask(console: Console, text: Text) -> str:
+    """Read a line after ``text``.  With line editing, the prompt goes to :func:`input` itself,
+    its colour codes marked as taking no room (``\\001`` … ``\\002``): printed apart, as rich's
+    ``Console.input`` prints it, readline does not know it is there, and an empty line
+    (Enter alone) wrote the next prompt on the same line.  Raises EOFError at the end of
+    input."""
+    if not _editing:
+        return console.input(text)
+    with console.capture() as captured:
+        console.print(text, end="")
+    return input(_ESCAPE.sub("\x01\\1\x02", captured.get()))
 
 
 def registry() -> Registry:

@@ -519,7 +519,14 @@ def forced_text(forced: list[str], notation_only: bool = False) -> str:
     (``notation_only``: without what each cost, as a log gives its moves)."""
     if notation_only:  # a choice's text is its notation, two spaces, then its cost in brackets
         forced = [answer.split("  (")[0] for answer in forced]
-    return " · ".join(forced) + (" (only choice)" if len(forced) == 1 else " (only choices)")
+    runs: list[list[str]] = []  # the same answer given again and again: said once, with a count
+    for answer in forced:
+        if runs and runs[-1][0] == answer:
+            runs[-1].append(answer)
+        else:
+            runs.append([answer])
+    said = [run[0] if len(run) == 1 else f"{run[0]} ×{len(run)}" for run in runs]
+    return " · ".join(said) + (" (only choice)" if len(forced) == 1 else " (only choices)")
 
 
 def log_entry_line(game: Game, step: int, entry: LogEntry, told: list[str] | None = None) -> Text:

@@ -31,6 +31,7 @@ from turbine.core.layout import plural
 from . import output, scoreboard, screen
 from .common import (
     CliError,
+    ask,
     ask_hint,
     hint_bot,
     line_editing,
@@ -153,7 +154,7 @@ class PlaySession:
 
     def read(self, prompt: str) -> str | None:
         try:
-            return self.console.input(Text(prompt, style="bold cyan"))
+            return ask(self.console, Text(prompt, style="bold cyan"))
         except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: leave, saved
             return None
 

@@ -318,23 +318,14 @@ class Announcer:
         self.before = self.after = None
 
     def _counts(self) -> list[str]:
-        """How the action moved the counts of the seats the game's own lines did not name
-        (a game that tells, tells it better: ``Seat 2 buys plant 7 … for 13 Elektro``, a
-        round's scoring; but ``The released water flows on`` says nothing of the conduit
-        fee its owner got), when the action says more than its one step (a person's move of
-        one step that changed only their own seat's counts, ``bid 16`` or ``bank 3``, had
-        its cost on their menu; a bot's, ``buy oil``, is said with what it cost)."""
+        """How the action moved the counts of the seat that made it, whatever the game's
+        lines said (``Germany's wheel gives back …`` does not say the 3 credits its red
+        frame cost; a menu's cut line did not say the 4 energy a building gave), and of the
+        other seats the game's own lines did not name (a game that tells, tells it better: a
+        round's scoring; but ``The released water flows on`` says nothing of the conduit fee
+        its owner got)."""
         before, after = self.before, self.after
         if before is None or after is None:
-            return []
-        moved = {
-            seat
-            for name, values in after.items()
-            for seat, value in enumerate(values)
-            if seat < len(before.get(name, ())) and before[name][seat] != value
-        }
-        seen = self.seat is not None and self.game.seats[self.seat].player == "human"
-        if len(self.steps) == 1 and moved <= {self.seat} and seen:  # its cost was on the menu
             return []
         game = self.game
         rules = game.rules  # ``seat 3 (USA · Anna)``: what the seat is, and its player
@@ -342,7 +333,7 @@ class Announcer:
             " · ".join(p for p in (rules.seat_name(game.state, seat), rules.player_name(seat)) if p)
             for seat in range(game.players)
         ]
-        told = [seat for seat in range(game.players) if self._named(seat)]
+        told = [seat for seat in range(game.players) if seat != self.seat and self._named(seat)]
         return [
             line
             for line in tally_changes(before, after, names)

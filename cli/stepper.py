@@ -22,7 +22,7 @@ from turbine.core.replay import Replay
 from turbine.core.session import verify_save
 
 from . import output, scoreboard, screen
-from .common import CliError, ask_hint, line_editing, registry
+from .common import CliError, ask, ask_hint, line_editing, registry
 
 HELP = """\
 Commands (one a line):
@@ -83,7 +83,7 @@ class Stepper:
     def read(self) -> str | None:
         """One line of input; ``None`` at end of input or Ctrl-C (both leave)."""
         try:
-            return self.console.input(Text(f"[{self.step}/{len(self.replay)}] > ", style="bold cyan"))
+            return ask(self.console, Text(f"[{self.step}/{len(self.replay)}] > ", style="bold cyan"))
         except (EOFError, KeyboardInterrupt):
             self.console.print()
             return None

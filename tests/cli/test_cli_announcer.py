@@ -125,14 +125,20 @@ def test_an_action_of_several_steps_is_summed_up_in_the_counts_it_moved():
     assert lines[1:] == [f"    seat {s + 1} ({names[s]}): {said[s]}" for s in (first, second)]
 
 
-def test_a_one_step_move_of_the_seat_s_own_counts_or_a_told_one_is_not_summed_up():
-    """``buy coal`` (P-5) had its price on the menu; Power Grid tells who buys a plant at an
-    auction's end (P-4.7), so the counts would say it twice; one step that moved another
-    seat's counts is summed up."""
+def test_the_mover_s_counts_are_always_summed_up_and_another_s_where_no_line_told_them():
+    """A person's own move of one step is summed up too: a menu line cut at 80 columns did
+    not say the 4 energy a Leeghwater building gave (``x use PB-05`` was said alone), and
+    ``Germany's wheel gives back …`` did not say the 3 credits its red frame cost.  Power
+    Grid tells who buys a plant at an auction's end (P-4.7): that seat's counts, another's
+    than the mover's, are not said twice; one step that moved another seat's counts untold
+    is summed up."""
     game = POWER_GRID.game()
     before = {"money": [50, 50, 50]}
     lines = announced(game, Moved(0, "buy coal", False, [], before, {"money": [47, 50, 50]}))
-    assert lines == ["Seat 1 · Player 1: buy coal"]
+    assert lines == ["Seat 1 · Player 1: buy coal", "    seat 1 (Player 1): money 50 → 47 (−3)"]
+    told = ["Player 1's wheel gives back the conduit tile (B-8.4.1)"]
+    lines = announced(game, Moved(0, "x build PB-05", False, told, before, {"money": [47, 50, 50]}))
+    assert lines[1:] == [f"    {told[0]}", "    seat 1 (Player 1): money 50 → 47 (−3)"]
     told = ["Seat 2 buys plant 7 (3 oil → 2 cities) for 13 Elektro"]
     lines = announced(game, Moved(0, "drop out", False, told, before, {"money": [50, 37, 50]}))
     assert lines == ["Seat 1 · Player 1: drop out", f"    {told[0]}"]
@@ -229,3 +235,12 @@ def test_the_logs_say_an_answer_the_rules_gave_another_seat_under_the_move(capsy
     index, said = after[0]
     at = next(n for n, line in enumerate(shown) if line.startswith(f"{index + 1:>4}. "))
     assert said in " ".join(part.strip() for part in shown[at + 1 : at + 3])
+
+
+def test_an_answer_forced_again_and_again_is_said_once_with_its_count():
+    """A discarded plant's three coal were said ``returns 1 coal to the reserve`` three times."""
+    from turbine.cli.output import forced_text
+
+    said = forced_text(["return coal  (to the reserve)"] * 3 + ["keep oil"], notation_only=True)
+    assert said == "return coal ×3 · keep oil (only choices)"
+    assert forced_text(["pay 3e  (3 excavators)"]) == "pay 3e  (3 excavators) (only choice)"
