@@ -511,6 +511,12 @@ HINT_BOT = "greedy"
 game's own bots, else the first other bot that does not play at random."""
 
 
+def own_bots(registry: Registry, variant: str) -> list[str]:
+    """The bots registered for ``variant`` by name (a game's own), not the core's that play
+    every game (``random``, ``mcts``)."""
+    return [b for b in registry.bots_for(variant) if variant in registry.bot(b, variant).variants]
+
+
 def hint_bot(game: Game, asked: str = "") -> str:
     """The bot a hint asks: ``asked`` (any case), or :data:`HINT_BOT`'s choice when empty;
     :class:`CliError` when it does not play the game, or no bot but a random one does."""
@@ -519,7 +525,7 @@ def hint_bot(game: Game, asked: str = "") -> str:
         if asked.lower() not in bots:
             raise CliError(f"no bot {asked!r} plays {game.spec.name}; bots: {', '.join(bots)}")
         return asked.lower()
-    own = [b for b in bots if game.spec.id in game.registry.bot(b, game.spec.id).variants]
+    own = own_bots(game.registry, game.spec.id)
     name = next((b for b in (HINT_BOT, *own, *bots) if b in bots and b != "random"), None)
     if name is None:
         raise CliError(f"no bot that gives hints plays {game.spec.name} (only a random one)")

@@ -2,7 +2,8 @@
 
 The quick start's first command.  Without a variant it plays the installed
 variant with the highest ``VariantSpec.demo_priority`` (ties: alphabetical).
-Seats are the variant's ``greedy`` bot when it has one, else ``random``.
+Seats are the variant's ``greedy`` bot when it has one, else the first of the game's own
+bots, else ``random``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from rich.text import Text
 from turbine.core import Game, Registry, Seat
 
 from . import output, scoreboard
-from .common import CliError, save_game
+from .common import CliError, own_bots, save_game
 
 
 def pick_variant(registry: Registry, variant: str | None) -> str:
@@ -37,7 +38,9 @@ def run_demo(
 ) -> Game:
     variant_id = pick_variant(registry, variant)
     spec = registry.variant(variant_id)
-    kind = bots or ("greedy" if "greedy" in registry.bots_for(variant_id) else "random")
+    kind = bots or next(iter(own_bots(registry, variant_id)), "random")
+    if not bots and "greedy" in registry.bots_for(variant_id):
+        kind = "greedy"
     if kind == "human":
         raise CliError("demo plays bots in every seat; to play yourself: `turbine new`, then `turbine play`")
     count = players or min(max(4, spec.min_players), spec.max_players)

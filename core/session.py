@@ -364,7 +364,8 @@ class Game:
             index = int(wanted)
             if 1 <= index <= len(legal):
                 return legal[index - 1]
-            raise ParseError(f"there is no move number {index}; moves are numbered 1–{len(legal)}")
+            numbered = "the one move is number 1" if len(legal) == 1 else f"moves are numbered 1–{len(legal)}"
+            raise ParseError(f"there is no move number {index}; {numbered}")
         try:
             return self.rules.parse(wanted, self.state)
         except ParseError:

@@ -11,8 +11,10 @@ from turbine.core import Registry, VariantSpec, bots
 
 @needs_sparks
 def test_demo_plays_to_the_end_and_leaves_a_verified_save(tmp_path):
+    """Sparks has no greedy bot: its own, thrifty, plays (a random bot is no demo of a game)."""
     result = run_cli("demo", "sparks", "--players", "3", "--out", "d.json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
+    assert "Sparks: 3 thrifty bots, seed " in result.stdout
     assert "Winner" in result.stdout and "after round 4, " in result.stdout
     assert re.search(r"after round 4, [a-zA-Z ]+: \d+ \([^)]+\), \d+ \(", result.stdout)  # whose score
     assert "moves saved to d.json" in result.stdout

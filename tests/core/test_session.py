@@ -162,6 +162,10 @@ def test_move_numbers_start_at_1(registry):
             game.find(str(number))
         assert str(info.value) == f"there is no move number {number}; moves are numbered 1–{count}"
     assert game.find(str(count)) == game.legal()[-1]
+    game._legal = game.legal()[:1]  # one move: not "numbered 1–1"
+    with pytest.raises(ParseError) as info:
+        game.find("2")
+    assert str(info.value) == "there is no move number 2; the one move is number 1"
 
 
 @pytest.mark.parametrize("text", ["", "   "])
