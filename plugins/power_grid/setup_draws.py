@@ -41,11 +41,15 @@ def chosen_deck(
     missing = [NUMBER[k] for k in seeded if k not in head]
     if missing:
         out.append(
-            f"the plants set under 13 must be among the deck's first {len(head)}: "
-            f"{', '.join(map(str, missing))} (U-2)"
+            f"{' and '.join(f'plant {n}' for n in missing)} "
+            f"{'is' if len(missing) == 1 else 'are'} set under plant 13 at setup (U-2, deck_seeding): "
+            f"give {'it' if len(missing) == 1 else 'them'} among the deck's first {len(head)}"
         )
     if len(keys) != size:
-        out.append(f"{len(keys)} plants given; the deck has {size} (P-2.11 removes the rest unseen)")
+        out.append(
+            f"give the deck's {size} plants, top first ({len(keys)} given): the stack's other "
+            "plants are the ones P-2.11 removes unseen"
+        )
     if out:
         raise BadOptions("option deck_order: " + "; ".join(out))
     return [k for k in keys if k is not None]

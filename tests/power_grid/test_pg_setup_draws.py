@@ -65,8 +65,12 @@ def test_a_chosen_game_saves_and_replays(tmp_path):
             "option deck_order: plant 3 is not in the deck's stack; plant 3 is given 2 times",
         ),
         ({"deck_order": [20, 20]}, "plant 20 is given 2 times"),
-        ({"deck_order": [20]}, "1 plants given; the deck has"),
-        ({"deck_order": [20]}, r"the plants set under 13 must be among the deck's first .*: 10, 11 \(U-2\)"),
+        ({"deck_order": [20]}, r"give the deck's \d+ plants, top first \(1 given\): the stack's other "),
+        (
+            {"deck_order": [20]},
+            r"plant 10 and plant 11 are set under plant 13 at setup \(U-2, deck_seeding\): give them "
+            r"among the deck's first \d+",
+        ),
     ],
 )
 def test_impossible_draws_are_refused(options, message):
@@ -80,5 +84,7 @@ def test_seeded_plants_stay_where_u_2_shuffles_them():
     plain = new_game()
     deck = [c // 3 for c in reversed(plain.state.deck) if c != STEP3][1:]
     low = [n for n in deck if n not in (10, 11)] + [10, 11]
-    with pytest.raises(BadOptions, match=r"must be among the deck's first 5: 10, 11 \(U-2\)"):
+    with pytest.raises(
+        BadOptions, match=r"plant 10 and plant 11 are set .*: give them among the deck's first 5$"
+    ):
         new_game(deck_order=low)
