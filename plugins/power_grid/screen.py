@@ -288,6 +288,8 @@ def question(r: PowerGridRules, state: State) -> str:
                 return f"choose the coal and oil your hybrid plants burn: {d.hybrid} in all (P-7.2)"
             return f"choose the {plural(d.any, 'token')} plant 33⅓ burns, of any kind (P-7.2)"
     phase = flow.phase
+    if phase in (P_RESOURCES, P_BUILDING) and r.legal_actions(state) == [A.DONE]:
+        return _only_done(r, state)
     if phase == P_AUCTION:
         if flow.round == 1:
             return "choose a power plant to auction: everyone buys one in round 1 (P-4.10)"
@@ -301,6 +303,30 @@ def question(r: PowerGridRules, state: State) -> str:
     if phase == P_BUREAU:
         return "choose which plants to power: income by cities powered (P-7.1, T-1)"
     return ""
+
+
+def _only_done(r: PowerGridRules, state: State) -> str:
+    """Why ``done`` is the only move in Phase 3 or 4: the money (what the cheapest token
+    or city would cost), the storage, or nothing left to buy or build.  The moves the seat
+    could make with money enough are the legal list of a copy of the state where it has
+    it (the same code says both)."""
+    seat = state.flow.order[state.flow.cursor]
+    money = state.players[seat].money
+    rich = r.clone(state)
+    rich.players[seat].money = 1_000_000
+    could = r.legal_actions(rich)
+    if state.flow.phase == P_RESOURCES:
+        costs = [r.price(state, RESOURCE_NAMES.index(a.resource)) for a in could if isinstance(a, A.Buy)]
+        if costs:
+            why = f"the cheapest token your plants can store costs {min(costs)} Elektro, you have {money}"
+        else:
+            why = "your plants have no room for the tokens on the market"
+        return f"done: nothing to buy ({why}) (P-5)"
+    costs = [cost for a in could if isinstance(cost := getattr(a, "cost", None), int)]
+    why = "no city is open to you"
+    if costs:
+        why = f"the cheapest city costs {min(costs)} Elektro, you have {money}"
+    return f"done: nothing to build ({why}) (P-6)"
 
 
 # --------------------------------------------------------------------------- the moves

@@ -111,6 +111,32 @@ def test_the_question_says_what_is_decided_in_each_phase():
     assert r.question(s) == "build in a city or start a network in a start city, or done (P-6, P-12.6)"
 
 
+def test_the_question_says_why_done_is_the_only_move():
+    """``1. done (stop building)`` alone, with 12 Elektro and the cheapest city at 15, said
+    nothing of why (P-5, P-6): the question says what the cheapest costs, or that the
+    plants have no room."""
+    r, s = new_state(4, seed=2)
+    play_until(r, s, "resources")
+    seat = r.to_move(s)
+    p = s.players[seat]
+    p.money, p.plants, p.res = 0, [k(4)], [0, 0, 0, 0]  # plant 4 burns 2 coal: room for 4 coal
+    assert r.legal_actions(s) == [A.DONE]
+    assert r.question(s) == (
+        f"done: nothing to buy (the cheapest token your plants can store costs {r.price(s, 0)} Elektro, "
+        "you have 0) (P-5)"
+    )
+    s.players[seat].plants = []  # no plant: no room for any token
+    assert r.question(s) == (
+        "done: nothing to buy (your plants have no room for the tokens on the market) (P-5)"
+    )
+    r, s = new_state(4, seed=2)
+    play_until(r, s, "building")
+    seat = r.to_move(s)
+    s.players[seat].money = 9
+    assert r.legal_actions(s) == [A.DONE]
+    assert r.question(s) == "done: nothing to build (the cheapest city costs 10 Elektro, you have 9) (P-6)"
+
+
 def test_the_question_of_a_discard_a_return_and_a_burn():
     """P-4.9 (plant limit, tokens that no longer fit) and P-7.2 (the hybrid's mix)."""
     r, s = new_state(4, seed=5)
