@@ -364,7 +364,7 @@ class PlaySession:
             whose = "your move" if shown == last else f"the move after it ({mover})"
             self.say(
                 f"Cannot undo: {whose} '{entry.notation}' brought hidden information to light "
-                "(a card drawn, a die rolled), which no undo takes back.",
+                "(a card drawn from the deck), which no undo takes back.",
                 "yellow",
             )
             return False
