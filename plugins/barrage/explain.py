@@ -100,9 +100,11 @@ def refuse_turn_action(
         if why is not None:
             return why
     if t is Ext:  # no space of an expansion places it: at most an answer to an expansion's decision
-        places = ", ".join(f"x {name}" for name in sorted(r.space_of)) or "none"
+        # the expansions' placements open to this seat now, not every name an officer's copy may use
+        names = sorted({a.name for a in r.legal_actions(state) if type(a) is Ext and a.name in r.space_of})
+        places = f" (the expansions' placements open to you now: {', '.join(f'x {n}' for n in names)})"
         return IllegalAction(
-            f"'{r.describe(action)}' is no placement (the expansions' placements: {places}), "
+            f"'{r.describe(action)}' is no placement{places if names else ''}, "
             f"and no decision is asked that it answers: {asked(r, state)}",
             "B-7.2",
         )

@@ -288,12 +288,15 @@ def test_the_engine_cites_the_L_rule_and_changes_nothing():
 
 
 def test_an_expansion_move_no_space_places_is_said_to_be_none():
-    """``x teleport PB-10`` was refused as if it answered another decision."""
+    """``x teleport PB-10`` was refused as if it answered another decision; the placements
+    named are those open to the seat now (``x build, x work``), not every name an officer's
+    copy may use (``x margot_bank``, ``x work_wheel``)."""
     g = drafted()
     g.reset_caches()
     for action in (Ext("teleport", "PB-10"), Ext("loan", "EW-T1")):
         refusal = assert_refused(g, action, "B-7.2")
         assert refusal.reason.startswith(
-            f"'x {action.name} {action.arg}' is no placement (the expansions' placements: x build"
+            f"'x {action.name} {action.arg}' is no placement (the expansions' placements open to you "
+            "now: x build, x work), "
         )
         assert "and no decision is asked that it answers: it is" in refusal.reason
