@@ -402,7 +402,11 @@ class PlaySession:
             self.say(f"a person takes a seat with 'human {seat + 1}'", "red")
             return "stay"
         if name not in bots:
-            self.say(f"no bot {words[-1]!r} plays {game.spec.name}; bots: {', '.join(bots) or 'none'}", "red")
+            seat_given = len(words) == 1 and name.isascii() and name.isdigit()  # 'bot 2': which bot?
+            also = f" ('bot {name} {bots[0]}' hands seat {name} to one)" if seat_given and bots else ""
+            self.say(
+                f"no bot {words[-1]!r} plays {game.spec.name}; bots: {', '.join(bots) or 'none'}{also}", "red"
+            )
             return "stay"
         changed = self.hand_over(seat, name)
         return "moved" if changed and seat == game.to_move else "stay"

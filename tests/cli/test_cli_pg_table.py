@@ -56,6 +56,18 @@ def test_a_terminal_is_told_which_bot_is_thinking_after_the_move_before_is_said(
     assert "Seat 2 · Greedy bot 2: " in piped and "is thinking" not in piped  # no terminal, no such line
 
 
+def test_bot_with_only_a_seat_number_says_how_to_name_the_bot(tmp_path):
+    """``bot 2`` read 2 as a bot's name and said only that no bot '2' plays the game."""
+    path = tmp_path / "g.json"
+    game = _game(path)
+    out = _play(path, game, ["bot 2", "quit"])
+    assert (
+        "no bot '2' plays Power Grid: Russia & Japan; bots: greedy, mcts, random "
+        "('bot 2 greedy' hands seat 2 to one)"
+    ) in " ".join(out.split())
+    assert game.log == []
+
+
 def test_hint_says_the_move_a_bot_would_make_from_the_seat_s_view_and_plays_nothing(tmp_path):
     """Seat 3 asks twice (the same position, the same hint), then names mcts and a bot that
     does not exist; nothing is played and the save is as it was."""
