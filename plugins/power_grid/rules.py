@@ -787,14 +787,15 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         state.sold = 0
         state.pass_removed = False
 
-    def _eligible(self, state: State, seat: int) -> bool:
+    def still_to_buy(self, state: State, seat: int) -> bool:
+        """P-4.2: whether ``seat`` has neither bought a plant nor passed in this Phase 2."""
         flow = state.flow
         return not flow.done[flow.order.index(seat)]
 
     def _open(self, state: State, seat: int, plant: int, bid: int) -> None:
         n = self.players
         others = [(seat + i) % n for i in range(1, n)]
-        bidders = [seat] + [s for s in others if self._eligible(state, s)]
+        bidders = [seat] + [s for s in others if self.still_to_buy(state, s)]
         if len(bidders) == 1:  # P-4.6: nobody can outbid him
             if self.telling():
                 narration.sold(self, seat, plant, bid, alone=True)

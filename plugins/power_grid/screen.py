@@ -344,7 +344,13 @@ def choice_text(r: PowerGridRules, state: State, action: A.Action) -> str:
 
 def _effect(r: PowerGridRules, state: State, action: A.Action) -> str:
     if isinstance(action, A.OpenAuction):
-        return f"{plant_effect(action.plant)}, min bid {NUMBER[action.plant]}"
+        seat_ = r.to_move(state)
+        alone = seat_ is not None and not any(
+            r.still_to_buy(state, other) for other in range(r.players) if other != seat_
+        )
+        # P-4.6: nobody is left to outbid: a bid above the minimum buys the plant all the same
+        mine = ", and no one is left to outbid you (P-4.6)" if alone else ""
+        return f"{plant_effect(action.plant)}, min bid {NUMBER[action.plant]}{mine}"
     if isinstance(action, A.Bid):
         a = state.auction
         return f"plant {plant_label(a.lot)}, highest bid {a.high_bid}" if a is not None else ""

@@ -204,6 +204,19 @@ def _costs(r, s) -> list[tuple[str, str]]:
     return out
 
 
+def test_the_last_seat_to_buy_is_told_no_one_can_outbid_it():
+    """P-4.6: with every other seat bought or passed, the plant goes at the opening bid; the
+    menu offered ``auction 21 bid 21…45`` as if a higher bid could matter."""
+    r, s = new_state(4, seed=2)
+    seat = r.to_move(s)
+    assert "no one is left" not in dict(_costs(r, s))["auction 3 bid 3"]
+    for other in range(4):
+        s.flow.done[s.flow.order.index(other)] = other != seat
+    assert dict(_costs(r, s))["auction 3 bid 3"] == (
+        "  (2 oil → 1 city, min bid 3, and no one is left to outbid you (P-4.6))"
+    )
+
+
 def test_an_auction_choice_says_what_the_plant_burns_powers_and_its_minimum_bid():
     """P-4.4: the opening bid is at least the plant's number; the text does not change with
     the bid, so the menu folds ``auction 3 bid 3…50`` into one entry."""
