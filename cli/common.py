@@ -484,6 +484,8 @@ class Moved(typing.NamedTuple):
     """The seats' :meth:`~turbine.core.rules.Rules.tallies` before it (``None``: not known)."""
     after: dict[str, list[int]] | None = None
     """Their tallies after it and the automatic steps that followed."""
+    costed: bool = False
+    """``notation`` is the move as its menu said it, with what it cost and did."""
 
 
 def play_move(game: Game, action: Any, by: str | None = None) -> Moved:
@@ -501,9 +503,10 @@ def play_move(game: Game, action: Any, by: str | None = None) -> Moved:
     entry = game.play(action, by)
     seat = entry.seat if seat is None else seat
     shown = output.shown_notation(game, entry, action)
-    if shown == entry.notation and game.played_by(entry) != "human":  # not private: said whole
+    costed = shown == entry.notation and game.played_by(entry) != "human" and menu != shown
+    if costed:  # not private: said whole
         shown = menu
-    return Moved(seat, shown, continued, list(game.told), before, rules.tallies(game.state))
+    return Moved(seat, shown, continued, list(game.told), before, rules.tallies(game.state), costed)
 
 
 HINT_BOT = "greedy"

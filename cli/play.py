@@ -535,7 +535,7 @@ class PlaySession:
             screen.question(game, self.console)
         else:
             self.announcer.flush()  # the actions that led here, each complete
-            screen.decision(game, self.console)
+            screen.decision(game, self.console, said=self.announcer.said())
         self.shown_for = game.to_move
 
     def view(self, name: str, arg: str) -> None:

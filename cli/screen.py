@@ -71,16 +71,23 @@ def ask_line(game: Game) -> Text:
     return Text(f"{who}: {question}" if question else f"{who} to move", style="bold")
 
 
-def decision(game: Game, console: Console | None = None, compact: bool = True) -> None:
+KEPT_SAID = 6
+"""The most lines of what was just said (the others' moves, the automatic steps) that a
+short terminal keeps in view above the next screen, at the cost of the panel's rows."""
+
+
+def decision(game: Game, console: Console | None = None, compact: bool = True, said: int = 0) -> None:
     """The screen of the decision now: panel, question and choices (``compact``:
-    the game's turn view rather than the whole board)."""
+    the game's turn view rather than the whole board; ``said``: the lines just said above
+    it, of which a short terminal keeps up to :data:`KEPT_SAID` in view)."""
     console = console or output.out
     seat = game.to_move
     output.rule(console, Text(heading(game), style="bold"))
     used = 1
     if seat is not None:
         output.lay_out(game, console)
-        game.rules.table_rows = panel_rows(game, console) if compact else None
+        rows = panel_rows(game, console) if compact else None
+        game.rules.table_rows = None if rows is None else max(0, rows - min(said, KEPT_SAID))
         try:
             panel = game.rules.turn_view(game.state, seat) if compact else game.render(seat)
         finally:  # for this panel only: the board, the views and a replay's panels take their rows
@@ -285,12 +292,23 @@ class Announcer:
         self.style = ""
         self.before: dict[str, list[int]] | None = None
         self.after: dict[str, list[int]] | None = None
+        self.costed = False
+        """The action is one step said with its menu's words (what it cost and did)."""
+        self.lines = 0
+        """The lines said since the table last took the count (:meth:`said`)."""
+
+    def said(self) -> int:
+        """The lines said since the last time this was asked (the table keeps the last of
+        them in view above the next screen)."""
+        lines, self.lines = self.lines, 0
+        return lines
 
     def moved(self, moved: Moved, style: str = "") -> None:
         if not (moved.continued and moved.seat == self.seat and self.steps):
             self.flush()
             self.seat, self.style = moved.seat, style
             self.before = moved.before
+            self.costed = moved.costed
         self.after = moved.after
         self.steps.append(moved.notation)
         told = list(moved.told)
@@ -307,9 +325,11 @@ class Announcer:
         width = self.console.width
         for line in output.wrap(f"{label}: {' · '.join(self.steps)}", width):
             self.console.print(Text(line, style=self.style), no_wrap=True)
+            self.lines += 1
         for told in [*self.told, *self._counts()]:
             for line in output.wrap(told, width, indent="    "):
                 self.console.print(Text(line, style="dim"), no_wrap=True)
+                self.lines += 1
         self.drop()
 
     def drop(self) -> None:
@@ -323,9 +343,18 @@ class Announcer:
         frame cost; a menu's cut line did not say the 4 energy a building gave), and of the
         other seats the game's own lines did not name (a game that tells, tells it better: a
         round's scoring; but ``The released water flows on`` says nothing of the conduit fee
-        its owner got)."""
+        its owner got); nothing for a bot's move of one step said with what it cost and did
+        that moved only its own counts (``buy coal  (7 Elektro)``)."""
         before, after = self.before, self.after
         if before is None or after is None:
+            return []
+        moved = {
+            seat
+            for name, values in after.items()
+            for seat, value in enumerate(values)
+            if seat < len(before.get(name, ())) and before[name][seat] != value
+        }
+        if self.costed and len(self.steps) == 1 and moved <= {self.seat}:  # its cost was said with it
             return []
         game = self.game
         rules = game.rules  # ``seat 3 (USA · Anna)``: what the seat is, and its player

@@ -173,6 +173,14 @@ def test_a_bot_s_one_step_move_is_said_with_what_it_cost():
     before = {"money": [50, 50, 50]}
     lines = announced(game, Moved(0, "buy oil", False, [], before, {"money": [47, 50, 50]}))
     assert lines == ["Seat 1 · Player 1: buy oil", "    seat 1 (Player 1): money 50 → 47 (−3)"]
+    # said as its menu said it, with its price: the counts would say it twice
+    costed = Moved(0, "buy oil  (3 Elektro)", False, [], before, {"money": [47, 50, 50]}, costed=True)
+    assert announced(game, costed) == ["Seat 1 · Player 1: buy oil  (3 Elektro)"]
+    fee = costed._replace(after={"money": [47, 51, 50]})  # another seat's counts moved: said
+    assert announced(game, fee)[1:] == [
+        "    seat 1 (Player 1): money 50 → 47 (−3)",
+        "    seat 2 (Player 2): money 50 → 51 (+1)",
+    ]
 
 
 def test_an_answer_given_for_a_player_named_like_markup_is_folded():

@@ -306,6 +306,26 @@ def test_a_power_grid_auction_keeps_the_lot_and_the_market_first():
     assert any(line.startswith("Plant market") for line in short)
 
 
+def test_a_short_terminal_keeps_the_last_lines_said_in_view():
+    """At 80 × 24 the bots' moves and the automatic steps scrolled away under the next
+    screen (the reason a bid was asked again, the resupply): the panel gives up to
+    KEPT_SAID of its rows to them."""
+    import io
+
+    from rich.console import Console
+
+    game = _power_grid_at("resources")
+    drawn = {}
+    for said in (0, 3, 20):
+        buffer = io.StringIO()
+        term = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None)
+        screen.decision(game, term, said=said)
+        drawn[said] = len(buffer.getvalue().splitlines())
+    for said, lines in drawn.items():  # the screen and the last lines said, in 24 rows with the prompt
+        assert lines + min(said, screen.KEPT_SAID) + 1 <= 24, (said, lines)
+    assert drawn[20] < drawn[0]  # parts of the panel given up for them
+
+
 def test_the_panel_rows_are_for_that_panel_only():
     """The board, the views and a replay's panels are drawn in full after a short screen."""
     game = decision_game("barrage_full_turn")
