@@ -15,7 +15,7 @@ from rich.text import Text
 from turbine.core import Game, Registry, Seat
 
 from . import output, scoreboard
-from .common import CliError, own_bots, save_game
+from .common import HINT_BOT, CliError, own_bots, save_game
 
 
 def pick_variant(registry: Registry, variant: str | None) -> str:
@@ -38,9 +38,8 @@ def run_demo(
 ) -> Game:
     variant_id = pick_variant(registry, variant)
     spec = registry.variant(variant_id)
-    kind = bots or next(iter(own_bots(registry, variant_id)), "random")
-    if not bots and "greedy" in registry.bots_for(variant_id):
-        kind = "greedy"
+    playing = registry.bots_for(variant_id)
+    kind = bots or next((b for b in (HINT_BOT, *own_bots(registry, variant_id)) if b in playing), "random")
     if kind == "human":
         raise CliError("demo plays bots in every seat; to play yourself: `turbine new`, then `turbine play`")
     count = players or min(max(4, spec.min_players), spec.max_players)

@@ -176,6 +176,8 @@ def test_a_bot_s_one_step_move_is_said_with_what_it_cost():
     # said as its menu said it, with its price: the counts would say it twice
     costed = Moved(0, "buy oil  (3 Elektro)", False, [], before, {"money": [47, 50, 50]}, costed=True)
     assert announced(game, costed) == ["Seat 1 · Player 1: buy oil  (3 Elektro)"]
+    forced = costed._replace(told=["Player 1: return coal  (to the reserve) (the only choice)"])
+    assert announced(game, forced)[1:] == ["    seat 1 (Player 1): money 50 → 47 (−3)"]  # two steps
     fee = costed._replace(after={"money": [47, 51, 50]})  # another seat's counts moved: said
     assert announced(game, fee)[1:] == [
         "    seat 1 (Player 1): money 50 → 47 (−3)",
@@ -252,3 +254,15 @@ def test_an_answer_forced_again_and_again_is_said_once_with_its_count():
     said = forced_text(["return coal  (to the reserve)"] * 3 + ["keep oil"], notation_only=True)
     assert said == "return coal ×3 · keep oil (only choices)"
     assert forced_text(["pay 3e  (3 excavators)"]) == "pay 3e  (3 excavators) (only choice)"
+
+
+def test_the_announcer_counts_the_lines_it_said():
+    """The table keeps the last lines said in view above a short terminal's next screen."""
+    game = POWER_GRID.game()
+    before = {"money": [50, 50, 50]}
+    out, buffer = console(40)
+    announcer = screen.Announcer(game, out)
+    announcer.moved(Moved(0, "buy oil and a very long name", False, ["one told line"], before, before))
+    announcer.flush()
+    assert announcer.said() == len(buffer.getvalue().splitlines()) > 2  # the move wrapped at 40
+    assert announcer.said() == 0  # taken: counted again from there

@@ -201,3 +201,4 @@ def test_a_bot_s_private_move_is_shown_as_the_others_may_know_it(monkeypatch):
     while not any(isinstance(bots_only.rules.action_from_data(e.action), Bid) for e in bots_only.log):
         moved = play_move(bots_only, bots[bots_only.to_move].choose(bots_only.state, bots_only.legal()))
     assert moved.notation.startswith("bid ")
+    assert not moved.costed  # Sparks' menu says nothing more than the notation: the counts will

@@ -304,6 +304,9 @@ def test_a_power_grid_auction_keeps_the_lot_and_the_market_first():
     short = _terminal_screen("", 18, game)
     assert any(line.startswith("Auction: ") for line in short)
     assert any(line.startswith("Plant market") for line in short)
+    tiny = _terminal_screen("", 8, game)  # no room even for the seat's own lines: the lot first
+    assert any(line.startswith("Auction: ") for line in tiny)
+    assert not any("(you):" in line for line in tiny)
 
 
 def test_a_short_terminal_keeps_the_last_lines_said_in_view():
