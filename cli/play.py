@@ -108,6 +108,7 @@ class PlaySession:
         game = self.game
         line_editing()
         self.say(f"{game.spec.name} · {self.path} · type 'help' for commands", "bold")
+        self.announcer.lines += 1  # a short terminal keeps it in view above the first screen
         if self.console.width < screen.NARROWEST_SCREEN:
             self.say(
                 f"The table needs {screen.NARROWEST_SCREEN} columns and this terminal has "
@@ -532,7 +533,7 @@ class PlaySession:
         action it started (the panel above it still holds)."""
         game = self.game
         if self.shown_for == game.to_move and game.rules.continues_turn(game.state):
-            screen.question(game, self.console)
+            screen.question(game, self.console, rows=screen.question_rows(game, self.console))
         else:
             self.announcer.flush()  # the actions that led here, each complete
             screen.decision(game, self.console, said=self.announcer.said())

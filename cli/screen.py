@@ -117,6 +117,16 @@ def panel_rows(game: Game, console: Console) -> int | None:
     return max(0, height - 2 - captured.get().count("\n"))  # 2: the rule and the prompt
 
 
+def question_rows(game: Game, console: Console) -> int:
+    """The rows a further step of an action (its question alone, the panel above it still
+    holding) gives its moves: all the terminal has but the question, a hint, the status
+    and the prompt, so that 21 sites go down one column, each whole, rather than into two
+    cut ones; :data:`MOVE_ROWS` at least."""
+    asked = ask_line(game)
+    fixed = len(output.wrap(asked.plain, console.width)) + 1 + len(status_lines(game, console)) + 1
+    return max(MOVE_ROWS, screen_lines(console) - fixed)
+
+
 def question(
     game: Game,
     console: Console | None = None,

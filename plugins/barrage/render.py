@@ -294,11 +294,20 @@ def _company(
 
 
 def _contracts_and_more(r: BarrageGame, state: State, seat: int, width: int | None) -> list[str]:
-    """A company's contracts, then what expansions say of it (``barrage_company_lines``)."""
+    """A company's contracts, then what expansions say of it."""
+    return _contract_lines(r, state, seat, width) + _expansion_lines(r, state, seat, width)
+
+
+def _contract_lines(r: BarrageGame, state: State, seat: int, width: int | None) -> list[str]:
     p = state.players[seat]
     held = " · ".join(contract_text(r, c) for c in p.contracts) or "-"
-    lines = broken(f"contracts: {held} · fulfilled: {' '.join(p.fulfilled) or '-'}", width, "    ")
-    for more in r.pm.hook.barrage_company_lines(game=r, state=state, seat=seat):  # an expansion's parts
+    return broken(f"contracts: {held} · fulfilled: {' '.join(p.fulfilled) or '-'}", width, "    ")
+
+
+def _expansion_lines(r: BarrageGame, state: State, seat: int, width: int | None) -> list[str]:
+    """What expansions say of a company (``barrage_company_lines``)."""
+    lines = []
+    for more in r.pm.hook.barrage_company_lines(game=r, state=state, seat=seat):
         for line in more or ():
             lines += broken(line, width, "    ")
     return lines
@@ -403,6 +412,9 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
     lines = bonus + goal
     if not r.company(state, seat).id and (state.draft_pairs or state.draft_contracts):
         lines += _draft(r, state, width)
+        if r.table_rows is not None and len(lines) > r.table_rows:  # a short terminal
+            draft = _draft(r, state, width, short=True)
+            lines = [*(bonus if len(draft) + len(bonus) <= r.table_rows else []), *draft]
         return "\n".join(lines)
     lines += _company(r, state, seat, details=False, width=width)
     others = []
@@ -433,11 +445,11 @@ def _short_panel(
     r: BarrageGame, state: State, seat: int, bonus: list[str], goal: list[str], rows: int
 ) -> list[str]:
     """The panel in a short terminal: its parts in reading order, as many of them as fit
-    ``rows`` taken by how much a decision needs them: the seat's contracts, pieces and
-    wheel, then the round's bonus tile (``bonus``), the turn order with the others' VP and
-    energy, the objective (``goal``); the seat's own lines are kept when nothing fits.  The
-    seat's supply is left to the status line above the prompt, the officer's text to the
-    ``company`` view."""
+    ``rows`` taken by how much a decision needs them: the seat's company, VP and energy
+    (kept when nothing fits), its contracts, the round's bonus tile (``bonus``), its pieces,
+    tiles and wheel, what expansions say of it, the turn order with the others' VP and
+    energy, the objective (``goal``).  The seat's supply is left to the status line above
+    the prompt, the officer's text to the ``company`` view."""
     width = r.table_width
     p = state.players[seat]
     mine = broken(  # the company's colour is on the board
@@ -447,10 +459,9 @@ def _short_panel(
         "  ",
     )
     left = ", ".join(f"{STRUCTURES[k]} {PIECES[k] - p.built[k]}" for k in range(4))
-    mine += broken(
+    pieces = broken(
         f"pieces left: {left} · tiles: {' '.join(p.tiles) or '-'} · wheel: {_wheel(p)}", width, "    "
     )
-    mine += _contracts_and_more(r, state, seat, width)
     others = pack(
         "Turn order: ",
         [
@@ -463,9 +474,10 @@ def _short_panel(
         width,
         room=width,  # further lines 4 columns in
     )
-    parts = [bonus, goal, others, mine]  # reading order
+    contracts, more = _contract_lines(r, state, seat, width), _expansion_lines(r, state, seat, width)
+    parts = [bonus, goal, others, mine, pieces, contracts, more]  # reading order
     kept = {3}
-    for index in (0, 2, 1):  # by need
+    for index in (5, 0, 4, 6, 2, 1):  # by need
         if sum(len(parts[i]) for i in kept) + len(parts[index]) <= rows:
             kept.add(index)
     return [line for index, part in enumerate(parts) if index in kept for line in part]
@@ -562,26 +574,29 @@ def _patent_office(r: BarrageGame, state: State) -> list[str]:
     return lines
 
 
-def _draft(r: BarrageGame, state: State, width: int | None = None) -> list[str]:
+def _draft(r: BarrageGame, state: State, width: int | None = None, short: bool = False) -> list[str]:
     """B-4.4: the pairs and starting contracts still to choose, each pair with its
     company's and its officer's abilities on lines of their own: what the draft is
     decided on.  ``width``: break the long texts there (the turn screen cuts its lines
-    at the terminal's width; the board and the views wrap them themselves)."""
+    at the terminal's width; the board and the views wrap them themselves); ``short``:
+    for a short terminal, each ability on one line (cut by the table: the ``contracts``
+    view shows them whole), without the choosing order."""
     if not state.draft_pairs and not state.draft_contracts:
         return []
-    lines = [
-        "",
-        *broken(
-            "[bold]Draft[/bold] (each seat takes a company + officer pair and a starting contract)", width
-        ),
-    ]
+    title = "[bold]Draft[/bold] (each seat takes a company + officer pair and a starting contract)"
+    lines = ["[bold]Draft[/bold] ('contracts' shows it whole)"] if short else ["", *broken(title, width)]
     for company, officer in state.draft_pairs:
         c, o = r.companies[company], r.officers[officer]
         lines.append(f"  {c.name} + {o.name}")
+        if short:
+            lines += [f"    {c.name} (3rd powerhouse): {c.text}", f"    {o.name}: {o.text}"]
+            continue
         lines += broken(f"{c.name}, from its 3rd powerhouse (B-15.1.5): {c.text}", width, "    ")
         lines += broken(f"{o.name}: {o.text}", width, "    ")
     contracts = " · ".join(contract_text(r, c) for c in state.draft_contracts)
     lines += broken(f"starting contracts: {contracts}", width, "  ")
+    if short:
+        return lines
     order = ", ".join(r.player(s) for s in state.draft_order)
     lines += broken(f"choosing order: {order} (turn order will be the reverse, B-4.5.1)", width, "  ")
     return lines

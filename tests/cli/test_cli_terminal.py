@@ -252,6 +252,38 @@ def test_an_80_by_24_terminal_shows_the_whole_barrage_turn_screen(name, also):
         assert len(_terminal_screen(name, height)) + 1 <= max(height, len(short) + 1), height
 
 
+def test_the_draft_fits_80_by_24_with_each_ability_on_a_line():
+    """B-4.4: the draft's screen took 34 lines; in a short terminal each company's and
+    officer's ability takes one line, cut where it must (the contracts view shows the
+    draft whole), and the choosing order is left out."""
+    short, tall = _terminal_screen("barrage_full_draft", 24), _terminal_screen("barrage_full_draft", 60)
+    assert len(short) + 1 <= 24 < len(tall)
+    assert "Draft ('contracts' shows it whole)" in short
+    pairs = [line for line in short if re.match(r"  \w+ \+ ", line)]
+    assert len(pairs) == 4 and all(short[short.index(pair) + 2].startswith("    ") for pair in pairs)
+    assert not any("choosing order" in line for line in short)
+
+
+def test_a_further_step_takes_the_terminal_s_rows_for_one_column_of_whole_moves():
+    """The 17 sites of a base went into two columns cut at 38 columns (``at C1R  (8 exc or
+    4 mix; value 4,…``) under a question alone, where one column of whole lines fits."""
+    import io
+
+    from rich.console import Console
+
+    game = decision_game("barrage_intro_turn")
+    game.play(game.find("construct"))
+    while len(game.legal()) < 14:  # on to the sites
+        game.play(game.legal()[0])
+    buffer = io.StringIO()
+    term = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None)
+    screen.question(game, term, rows=screen.question_rows(game, term))
+    drawn = buffer.getvalue().splitlines()
+    listed = [line for line in drawn if re.match(r" *\d+\. ", line)]
+    assert len(listed) == len(game.legal()) and len(drawn) + 1 <= 24
+    assert not any(line.endswith("…") for line in listed)
+
+
 def test_a_panel_that_fits_a_short_terminal_is_shown_whole():
     """The shortest terminal that shows the whole panel is the one it fills to the last row."""
     whole = next(
@@ -263,12 +295,13 @@ def test_a_panel_that_fits_a_short_terminal_is_shown_whole():
 
 
 def test_a_panel_that_cannot_fit_keeps_what_the_decision_needs_most():
-    """43 moves take 16 of the 24 rows: the Leeghwater panel keeps the seat's own lines
-    and leaves out the round's bonus tile, the others and the objective (the rule above the
-    panel still names the round)."""
+    """43 moves take 16 of the 24 rows: the Leeghwater panel keeps the seat's company line
+    and its contracts, then what still fits by need, and leaves out the others and the
+    objective (the rule above the panel still names the round)."""
     short = _terminal_screen("leeghwater_turn", 24)
+    assert len(short) + 1 <= 24
+    assert any(" VP · energy this round " in line for line in short)
     assert any(line.lstrip().startswith("contracts:") for line in short)
-    assert any(line.lstrip().startswith("leeghwater:") for line in short)  # the expansion's lines
     assert not any(line.startswith(("Objective ", "Turn order: ")) for line in short)
     assert short[0].startswith("Barrage · round ")
 
