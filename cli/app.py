@@ -426,7 +426,8 @@ def demo(
     width: WidthOption = None,
 ) -> None:
     """Play a whole game between bots, show the final board and the winner, and save it
-    (over an earlier game of bots alone, not over a game a person played without --force)."""
+    (over an earlier game of bots alone, not over a game a person played or a file that is
+    no save without --force)."""
     use_width(width)
     from .demo import run_demo
 

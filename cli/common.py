@@ -305,9 +305,8 @@ def guard_output(
     except OSError as exc:
         raise CliError(f"cannot write the {what} to {out}: it is {_no_file(exc)}") from None
     if not force and not replaceable(out, bots_may_go):
-        raise CliError(
-            f"{out} holds a saved game; use --force to replace it, or write the {what} to another file"
-        )
+        holds = "holds a saved game" if saved_game(out) is not None else "exists and is no saved game"
+        raise CliError(f"{out} {holds}; use --force to replace it, or write the {what} to another file")
 
 
 def _no_file(exc: OSError) -> str:
@@ -316,13 +315,14 @@ def _no_file(exc: OSError) -> str:
 
 def replaceable(path: Path, bots_may_go: bool = False) -> bool:
     """Whether an output may be written at ``path`` without ``--force``: it holds no saved
-    game, or (``bots_may_go``, for a command that writes a save itself: ``demo``,
-    ``simulate``) a game of bots alone, as a second ``turbine demo`` replaces the first
-    one's: its seed and bots play it again.  A game a person played in, or one too
-    damaged to tell, is kept."""
+    game (an older page or picture is replaced), or (``bots_may_go``, for a command that
+    writes a save itself: ``demo``, ``simulate``, ``save FILE``) nothing yet or a game of
+    bots alone, as a second ``turbine demo`` replaces the first one's: its seed and bots
+    play it again.  A game a person played in, one too damaged to tell, and, for a save,
+    any other file (``demo --out notes.txt``) are kept."""
     head = saved_game(path)
     if head is None:
-        return True
+        return not (bots_may_go and path.exists())
     seats = head.seats
     return bots_may_go and bool(seats) and all("human" not in (seat.kind, seat.played_by) for seat in seats)
 

@@ -514,6 +514,13 @@ class PlaySession:
                 "red",
             )
             return
+        if head is None and Path(other).exists() and not force:  # notes, another program's file
+            self.say(
+                f"{other} exists and is no saved game; save to another file, or 'save FILE --force' "
+                "to replace it",
+                "red",
+            )
+            return
         try:
             save_game(self.game, other)
         except CliError as exc:

@@ -85,6 +85,26 @@ def test_save_file_keeps_another_game_and_refreshes_a_copy_of_this_one(run, new_
     assert read_json(other)["log"] == read_json(path)["log"]
 
 
+def test_save_file_and_demo_keep_a_file_that_is_no_save(run, new_game, tmp_path):
+    """``demo --out notes.txt`` and ``save notes.txt`` wrote a game over the notes: a save
+    is written over nothing but an earlier save of this game or of bots alone without
+    ``--force``."""
+    path = new_game("g.json", "human,random")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    result = run("play", path.name, input="save notes.txt\nquit\n", tty_check=False)
+    assert "notes.txt exists and is no saved game; save to another file" in " ".join(result.stdout.split())
+    demo = run("demo", "sparks", "--out", "notes.txt")
+    assert demo.returncode == 2
+    assert demo.stderr.strip() == (
+        "turbine: error: notes.txt exists and is no saved game; use --force to replace it, or write the "
+        "game to another file"
+    )
+    assert notes.read_text() == "my notes\n"
+    assert run("demo", "sparks", "--out", "notes.txt", "--force").returncode == 0
+    assert read_json(notes)["format"] == "turbine-save"
+
+
 def test_play_to_the_end_and_resume(run, new_game):
     path = new_game("g.json", "human,random", rounds=1)
     lines = ["drop", "pass"] * 30  # always the cheapest way out; the wrong one of the two is refused
