@@ -866,7 +866,8 @@ def replay(
         f"{s.name} ({s.kind}{f', now {s.played_by}' if s.played_by else ''})" for s in save.seats
     )
     heading = (
-        f"{game.spec.name} · seed {save.seed} · {save.players} players: {seats} · {plural(total, 'action')}"
+        f"{output.setup_name(game)} · seed {save.seed} · {save.players} players: {seats} · "
+        f"{plural(total, 'action')}"
     )
     output.say(output.out, heading, "bold")
     output.log(game, save.log[:shown])
@@ -939,9 +940,10 @@ def upgrade(
         with contextlib.suppress(OSError):
             if not out.samefile(file):
                 raise CliError(f"{out} exists; use --force to overwrite it")
-    save = savefile.load(file)
+    save, twice = savefile.load_checked(file)
     warnings: list[str] = []
     game = Game.from_save(registry(), save, warnings=warnings, installed_rules=latest_rules)
+    game.load_report.twice = twice
     refusal = game.load_report.why_not_play_on(str(file), "upgrading it")
     if refusal is not None:
         raise CliError(refusal)

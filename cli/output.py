@@ -342,6 +342,25 @@ def scores(game: Game, final: bool = False) -> None:
     out.print(table)
 
 
+def setup_name(game: Game) -> str:
+    """The game as it was set up: its name, its expansions and the options that differ from
+    their defaults (``Barrage with The Leeghwater Project``, ``Power Grid: Russia & Japan
+    (map japan)``): a replay's heading said ``Barrage`` of a Leeghwater game."""
+    name = game.spec.name + "".join(
+        f" with {game.registry.expansion(e, game.spec.id).name}" for e in game.expansions
+    )
+    try:
+        defaults = type(game.option_model)().model_dump(mode="json")
+    except ValueError:  # a model with a required option: every option is the game's own
+        defaults = {}
+    changed = [
+        f"{key} {value}"
+        for key, value in game.options.items()
+        if not isinstance(value, dict | list) and value is not None and defaults.get(key) != value
+    ]
+    return f"{name} ({', '.join(changed)})" if changed else name
+
+
 def place(game: Game) -> str:
     """Round and phase, e.g. ``round 2 · auction`` (empty if the game names neither)."""
     parts = []

@@ -106,12 +106,16 @@ def write_replay(file: Path, out: Path, seat: int | None = None) -> str:
     saw them (``None``: everything); returns what to tell."""
     _writable(out)
     save = savefile.load(file)
-    replay = Replay(registry(), save)
+    warnings: list[str] = []
+    replay = Replay(registry(), save, warnings=warnings)
+    for warning in warnings:  # as 'replay' and 'show' say it; and the page says it too
+        output.warn(warning)
     if seat is not None and not 0 <= seat < save.players:
         raise CliError(f"there is no seat {seat + 1}; seats are numbered 1–{save.players}")
     seats = ", ".join(seat.name for seat in save.seats)
     seen = "" if seat is None else f" · as seen by {output.seat_label(replay.game, seat)}"
-    title = f"{replay.game.spec.name} · seed {save.seed} · {seats}{seen}"
+    edited = " · CHANGED SINCE IT WAS SAVED (not verified)" if replay.game.load_report.edited else ""
+    title = f"{output.setup_name(replay.game)} · seed {save.seed} · {seats}{seen}{edited}"
     _write(out, replay_page(replay, title, seat).encode())
     return f"{out}: the board after each of {plural(len(replay), 'action')}{seen} (open it in a browser)"
 

@@ -307,6 +307,8 @@ class Stepper:
         game's name left out where the rest would not fit the line (whose view never is)."""
         seen = "everything shown" if self.seat is None else f"as seen by {output.seat_label(game, self.seat)}"
         parts = [f"after {self.step} of {len(self.replay)} moves", output.place(game), seen]
+        if self.replay.game.load_report.edited:  # the warning above has scrolled away by now
+            parts.append("changed since it was saved")
         title = " · ".join(part for part in [game.spec.name, *parts] if part)
         if cell_len(title) + 3 > self.console.width:  # the rule's own characters need some room
             title = " · ".join(part for part in parts if part)

@@ -470,6 +470,14 @@ def load(path: str | os.PathLike[str], strict: bool = False) -> SaveFile:
     return save
 
 
+def load_checked(path: str | os.PathLike[str]) -> tuple[SaveFile, str | None]:
+    """The save at ``path`` and a key some object of it holds twice (``None``: none), for a
+    command that would save the game again: a key written twice must not be sealed into a
+    new digest under one reading of it."""
+    data = read_limited(path)
+    return decode(data, source=str(path)), duplicate_key(data)
+
+
 def duplicate_key(data: bytes) -> str | None:
     """A key that some object of the JSON ``data`` holds twice, or ``None``."""
     found: list[str] = []

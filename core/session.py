@@ -121,6 +121,9 @@ class LoadReport:
     newer_rules: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Games and expansions saved under a later rules version than the installed one:
     name → (saved, installed)."""
+    twice: str | None = None
+    """A key written twice in one object of the file, which JSON readers take either way
+    (``replay --verify`` refuses the file): counted as an edit."""
 
     def why_not_play_on(self, source: str = "save file", doing: str = "playing on") -> str | None:
         """Why the loaded game must not be played on and saved again, or ``None``.
@@ -129,6 +132,11 @@ class LoadReport:
         edited file that would seal the edit, so that ``replay --verify`` passes it; over
         a save from later rules it would record moves those rules may refuse under the
         older version.  Looking at such a save (``show``, ``replay``) is still allowed."""
+        if self.twice is not None:
+            return (
+                f"{source} has the key {self.twice!r} written twice in one object, which readers take "
+                f"either way; {doing} would seal one reading into a new digest, so it is refused"
+            )
         if self.edited:
             changed = (
                 "may have been changed since it was saved (it has no log digest)"
@@ -702,7 +710,17 @@ class Game:
 
     @classmethod
     def load(cls, registry: Registry, path: str, **kwargs: Any) -> Game:
-        return cls.from_save(registry, savefile.load(path), **kwargs)
+        """The game saved at ``path`` (:meth:`from_save`); a key written twice in one of the
+        file's objects is noted in :attr:`load_report` and among the ``warnings``."""
+        save, twice = savefile.load_checked(path)
+        game = cls.from_save(registry, save, **kwargs)
+        if twice is not None:
+            game.load_report.twice = twice
+            note = f"the key {twice!r} is written twice in one object, so readers differ on its value"
+            game.load_report.notes.append(note)
+            if kwargs.get("warnings") is not None:
+                kwargs["warnings"].append(note)
+        return game
 
     def where(self) -> str:
         """Round, phase and seat to move, for messages."""

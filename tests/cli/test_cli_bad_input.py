@@ -437,3 +437,32 @@ def test_verify_refuses_a_key_written_twice(run, finished_game, edit, key):
     finished_game.write_text(edit(text))
     assert run("show", finished_game.name).returncode == 0  # read as the last value says
     assert_one_line_error(run("replay", finished_game.name, "--verify"), f"the key '{key}' is written twice")
+
+
+def test_a_key_written_twice_is_never_sealed_and_always_said(run, new_game):
+    """``"seed"`` written twice: ``--verify`` refused the file, but ``move`` and ``upgrade``
+    played on and saved it with one reading, after which it verified; ``show`` said
+    nothing.  Now the commands that save refuse it, the others warn, the file is kept."""
+    path = new_game("g.json", "human,human", moves=["open 2"])
+    text = path.read_text()
+    path.write_text(text.replace('"seed": ', '"seed": 99,\n  "seed": ', 1))
+    before = path.read_bytes()
+    for command in (("move", path.name, "1"), ("upgrade", path.name)):
+        assert_one_line_error(run(*command), "has the key 'seed' written twice in one object")
+    shown = run("show", path.name)
+    assert shown.returncode == 0
+    assert "turbine: warning: the key 'seed' is written twice in one object" in shown.stderr
+    assert path.read_bytes() == before
+
+
+def test_a_page_of_an_edited_save_says_so(run, new_game):
+    """``replay --html`` of a save changed after it was saved gave no warning, and the page
+    showed the change as the game."""
+    path = new_game("g.json", "human,human", moves=["open 2"])
+    data = read_json(path)
+    data["seats"][0]["name"] = "Mallory"
+    path.write_text(json.dumps(data))
+    result = run("replay", path.name, "--html", "page.html")
+    assert result.returncode == 0
+    assert "does not match its log digest" in result.stderr
+    assert "CHANGED SINCE IT WAS SAVED (not verified)" in (path.parent / "page.html").read_text()

@@ -132,3 +132,13 @@ def test_bots_stopped_by_the_decision_bound_are_a_bug_of_the_game(monkeypatch, c
     err = capsys.readouterr().err
     assert f"the bots did not finish within {bound} decisions" in err and err.count("\n") == 1
     assert path.exists()
+
+
+def test_a_setup_is_named_with_its_expansions_and_the_options_that_are_not_defaults():
+    from turbine.cli.output import setup_name
+    from turbine.core import Game, default_registry
+
+    japan = Game(default_registry(), "power_grid", players=2, seed=0, options={"map": "japan"})
+    assert setup_name(japan) == "Power Grid: Russia & Japan (map japan)"
+    plain = Game(default_registry(), "barrage", players=2, seed=0, expansions=["leeghwater"])
+    assert setup_name(plain) == "Barrage with The Leeghwater Project"

@@ -520,12 +520,13 @@ def test_a_few_long_moves_wrap_rather_than_being_cut(monkeypatch):
 
 
 def test_the_replay_heading_and_log_go_on_under_their_start(tmp_path, capsys):
-    """The replay's heading and its log lines wrapped to the left edge."""
+    """The replay's heading and its log lines wrapped to the left edge.  The heading names
+    the expansion played (it said ``Barrage`` of a Leeghwater game)."""
     path = saved(tmp_path, "leeghwater_turn")
     code, out, err = cli(capsys, "replay", str(path), "--width", "40")
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0].startswith("Barrage · seed") and lines[1].startswith("    ")
+    assert lines[0].startswith("Barrage with The Leeghwater Project ·") and lines[1].startswith("    ")
     logged = lines[lines.index(next(line for line in lines if re.match(r"\s+1\. ", line))) :]
     logged = logged[: next(i for i, line in enumerate(logged) if line.startswith("After "))]
     assert any(re.match(r"\s{6,}\S", line) for line in logged)  # some entries wrap
