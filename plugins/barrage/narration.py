@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING
 from turbine.core.layout import plural
 
 from .board import SEA
+from .decisions.words import reward_text
 from .tables import NEUTRAL, credits_for_energy
 
 if TYPE_CHECKING:
     from .api import BarrageGame
     from .construction import Returned
     from .state import State
+    from .tables import Part
 
 COUNTS = ("VP", "credits", "excavators", "mixers", "energy")
 
@@ -112,6 +114,14 @@ def flowed(r: BarrageGame, state: State, stops: Sequence[int], cause: str) -> No
         parts.append(f"{n} to {board.dams[stop].id} ({whose})")
     what = "The released water flows on" if cause == "release" else "The water flows"
     r.tell(f"{what}: {' · '.join(parts)} (B-12)")
+
+
+def income(r: BarrageGame, state: State, earned: Mapping[int, Sequence[Part]]) -> None:
+    """B-6.2: ``Round 2 income: Germany rotate 1 · USA 3 VP + 3 excavators``: what each
+    company's board pays, in its words (the net counts would credit an income with what a
+    wheel it turned gave back)."""
+    parts = [f"{company(r, state, seat)} {reward_text(tuple(got))}" for seat, got in earned.items() if got]
+    r.tell(f"Round {state.flow.round} income: {' · '.join(parts) if parts else 'no company has any yet'}")
 
 
 def patent_tile(r: BarrageGame, state: State, seat: int, tile: str) -> None:

@@ -720,11 +720,23 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
 
     # -- phases (B-6, B-17, B-18, B-19) ----------------------------------------------------
 
+    def _earned(self, state: State, seat: int) -> list[Part]:
+        """B-6.2: the income parts the seat's company board shows uncovered now."""
+        player, rows = state.players[seat], self.income_of(state, seat)
+        return [
+            part
+            for row in range(3)
+            for built, parts in rows[row]
+            if player.built[row] >= built
+            for part in parts
+        ]
+
     def _income(self, state: State) -> None:
-        before = narration.snapshot(state) if self.telling() else None
         order = list(state.turn_order)
         if self.options.income_order == "reverse":  # U-3
             order.reverse()
+        if self.telling():  # what each company earns, before the wheels it turns say what came back
+            narration.income(self, state, {seat: self._earned(state, seat) for seat in order})
         pending = state.flow.pending
         choosing: dict[int, str] = {}
         for seat in order:  # each seat's choices are decided before the next seat's
@@ -744,8 +756,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         if state.flow.round < ROUNDS:  # B-6.4
             for h, tile in enumerate(state.headstream_tiles):
                 state.headstream_water[h] += headstream_tiles()[tile][state.flow.round - 1]
-        if before is not None:
-            narration.changes(self, state, before, f"Round {state.flow.round} income", choosing)
+        for seat, question in choosing.items() if self.telling() else ():
+            self.tell(f"{narration.company(self, state, seat)} has a choice to make ({question})")
 
     def _water_flow(self, state: State) -> None:
         """B-17: every marker on every headstream flows, headstream A first (B-12.2.4)."""

@@ -305,23 +305,39 @@ def test_the_energy_track_says_1_credit():
     assert "1: now worth 1 credit," in track and "2: now worth 2 credits," in track
 
 
-def test_an_income_with_a_choice_still_to_make_says_so():
-    """B-6.2: a conduit row's machinery is chosen after the income is paid; the income line
-    says which companies have that choice ahead, rather than 'no company has any yet'."""
+def test_an_income_says_what_each_board_pays_and_the_choice_still_to_make():
+    """B-6.2: the income line says what each company's board pays, in its words
+    (``Italy 1 machinery``): it gave the net counts, which credited an income of ``rotate
+    1`` with the 2 mixers the turned wheel gave back; a conduit row's machinery is chosen
+    after the income is paid, and that choice ahead is said."""
     from turbine.core.testing import make_game
 
     g = make_game("barrage", players=3, seed=5, bots="greedy")
     bots = g.make_bots()
-    said = []
-    while not g.is_over and len(said) < 3:
+    said: list[str] = []
+    while not g.is_over and not said:
         g.play(bots[g.to_move].choose(g.state, g.legal()))
-        for line in g.told:
-            if " income: " in line and "a choice to make" in line:
-                said.append(line)
-                chooser = g.to_move
-                assert g.rules.question(g.state) == "which machinery to take"
-                assert f"{g.rules.company(g.state, chooser).name} " in line.split(": ", 1)[1]
-    assert said[0] == "Round 2 income: Italy has a choice to make (which machinery to take)"
+        if any(line.startswith("Round 2 income: ") for line in g.told):
+            said = list(g.told)
+            assert g.rules.question(g.state) == "which machinery to take"
+    income = next(line for line in said if line.startswith("Round 2 income: "))
+    assert income == "Round 2 income: Italy 1 machinery"
+    assert said[-1] == "Italy has a choice to make (which machinery to take)"
+
+
+def test_an_income_that_turns_a_wheel_is_said_as_the_turn():
+    """B-6.2, B-8.4.1: ``rotate 1`` is the income; what the wheel gives back follows it."""
+    from turbine.core.testing import make_game
+
+    g = make_game("barrage", players=2, seed=1, options={"mode": "intro"})
+    seat = g.state.turn_order[0]
+    rotate_1 = (((0, (("rotate", 1, 0, ()),)),), (), ())  # row 1: from no piece built, rotate 1
+    g.rules.income_of = lambda state, s: rotate_1 if s == seat else ((), (), ())
+    with g.rules.narrating() as told:
+        g.rules._income(g.state)
+    name = g.rules.company(g.state, seat).name
+    assert told[0] == f"Round 1 income: {name} rotate 1"
+    assert told[1].startswith(f"{name}'s wheel turns 1 sector")
 
 
 def test_what_a_turn_of_the_wheel_gives_back_is_said():
