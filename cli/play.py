@@ -348,6 +348,22 @@ class PlaySession:
             return False
         last = humans[-1]
         mine = game.to_move is None or game.log[last].seat == game.to_move
+        people = [seat for seat, held in enumerate(game.seats) if held.player == "human"]
+        shown = game.first_reveal(last, people)
+        if shown is not None:  # taking it back would let a player choose again, knowing
+            entry = game.log[shown]
+            mover = output.seat_label(game, entry.seat)
+            whose = (
+                ("your move" if mine else f"the move of {mover}")
+                if shown == last
+                else f"the move after it ({mover})"
+            )
+            self.say(
+                f"Cannot undo: {whose} '{entry.notation}' brought hidden information to light "
+                "(a card or tile drawn), which no undo takes back.",
+                "yellow",
+            )
+            return False
         if not mine and not confirmed:
             entry = game.log[last]
             self.undo_asked = True
@@ -357,22 +373,10 @@ class PlaySession:
                 "yellow",
             )
             return False
-        people = [seat for seat, held in enumerate(game.seats) if held.player == "human"]
-        shown = game.first_reveal(last, people)
-        if shown is not None:  # taking it back would let a player choose again, knowing
-            entry = game.log[shown]
-            mover = output.seat_label(game, entry.seat)
-            whose = "your move" if shown == last else f"the move after it ({mover})"
-            self.say(
-                f"Cannot undo: {whose} '{entry.notation}' brought hidden information to light "
-                "(a card drawn from the deck), which no undo takes back.",
-                "yellow",
-            )
-            return False
         taken = [entry.notation for entry in game.log[last:]]
         self.orders.clear()  # given for the position that is taken back
-        self.announcer.drop()  # a move of it not yet said is taken back with it
         game.rewind(last)
+        self.announcer.taken_back(last)  # the steps of an action under way that stay are said with it
         self.save()
         said = (
             " · ".join(taken)

@@ -304,6 +304,8 @@ class Announcer:
         self.after: dict[str, list[int]] | None = None
         self.costed = False
         """The action is one step said with its menu's words (what it cost and did)."""
+        self.first = 0
+        """Where the action under way starts in the game's log."""
         self.lines = 0
         """The lines said since the table last took the count (:meth:`said`)."""
 
@@ -319,6 +321,7 @@ class Announcer:
             self.seat, self.style = moved.seat, style
             self.before = moved.before
             self.costed = moved.costed
+            self.first = len(self.game.log) - 1
         self.after = moved.after
         self.steps.append(moved.notation)
         told = list(moved.told)
@@ -332,6 +335,9 @@ class Announcer:
         if self.seat is None or not self.steps:
             return
         label = output.seat_label(self.game, self.seat)
+        held = self.game.seats[self.seat]
+        if held.player != held.kind:  # a seat taken over: said as the log says it
+            label += " (by a person)" if held.player == "human" else f" (by {held.player})"
         width = self.console.width
         for line in output.wrap(f"{label}: {' · '.join(self.steps)}", width):
             self.console.print(Text(line, style=self.style), no_wrap=True)
@@ -341,6 +347,17 @@ class Announcer:
                 self.console.print(Text(line, style="dim"), no_wrap=True)
                 self.lines += 1
         self.drop()
+
+    def taken_back(self, kept: int) -> None:
+        """``undo`` left the first ``kept`` moves of the log: the steps of the action under
+        way that are among them stay, to be said with the steps that follow (``place WM1L
+        · headstream C`` after a marker taken back, not ``headstream C`` alone); an action
+        taken back whole is forgotten unsaid."""
+        if self.seat is None or kept <= self.first:
+            self.drop()
+            return
+        self.steps = [entry.notation for entry in self.game.log[self.first : kept]]
+        self.told, self.after = [], None  # its counts are summed up again from the next step
 
     def drop(self) -> None:
         """Forget the action under way unsaid: ``undo`` took it back."""

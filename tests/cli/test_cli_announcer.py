@@ -172,10 +172,11 @@ def test_a_bot_s_one_step_move_is_said_with_what_it_cost():
     game.hand_over(0, "greedy")
     before = {"money": [50, 50, 50]}
     lines = announced(game, Moved(0, "buy oil", False, [], before, {"money": [47, 50, 50]}))
-    assert lines == ["Seat 1 · Player 1: buy oil", "    seat 1 (Player 1): money 50 → 47 (−3)"]
+    # the seat a bot took over is said as the log says it (a person's seat played by greedy)
+    assert lines == ["Seat 1 · Player 1 (by greedy): buy oil", "    seat 1 (Player 1): money 50 → 47 (−3)"]
     # said as its menu said it, with its price: the counts would say it twice
     costed = Moved(0, "buy oil  (3 Elektro)", False, [], before, {"money": [47, 50, 50]}, costed=True)
-    assert announced(game, costed) == ["Seat 1 · Player 1: buy oil  (3 Elektro)"]
+    assert announced(game, costed) == ["Seat 1 · Player 1 (by greedy): buy oil  (3 Elektro)"]
     forced = costed._replace(told=["Player 1: return coal  (to the reserve) (the only choice)"])
     assert announced(game, forced)[1:] == ["    seat 1 (Player 1): money 50 → 47 (−3)"]  # two steps
     fee = costed._replace(after={"money": [47, 51, 50]})  # another seat's counts moved: said
@@ -266,3 +267,29 @@ def test_the_announcer_counts_the_lines_it_said():
     announcer.flush()
     assert announcer.said() == len(buffer.getvalue().splitlines()) > 2  # the move wrapped at 40
     assert announcer.said() == 0  # taken: counted again from there
+
+
+def test_an_undo_within_an_action_keeps_its_first_steps_in_what_is_said():
+    """``place WM1L · headstream A``, the marker taken back, then ``headstream C``: the
+    action was said as ``headstream C · …`` alone, without its placement."""
+    from turbine.core import Seat, default_registry
+
+    seats = [Seat("A"), Seat("B")]
+    game = Game(default_registry(), "barrage", players=2, seed=1, options={"mode": "intro"}, seats=seats)
+    out, buffer = console(200)
+    announcer = screen.Announcer(game, out)
+    for text in ("place WM1L", "headstream A"):
+        announcer.moved(play_move(game, game.find(text), by="human"))
+    game.rewind(len(game.log) - 1)  # 'undo': the marker back
+    announcer.taken_back(len(game.log))
+    while game.rules.continues_turn(game.state):
+        announcer.moved(play_move(game, game.legal()[-1], by="human"))
+    announcer.flush()
+    said = buffer.getvalue().splitlines()[0]
+    assert said.startswith(f"{output.seat_label(game, 0)}: place WM1L · headstream ")
+    assert "headstream A · " not in said
+    game.rewind(0)
+    announcer.moved(play_move(game, game.find("place WM1L"), by="human"))
+    announcer.taken_back(0)  # the whole action back: nothing of it is said
+    announcer.flush()
+    assert buffer.getvalue().count("place WM1L") == 1

@@ -94,6 +94,18 @@ def test_undo_stops_short_of_a_move_that_brought_something_hidden_to_light(run, 
     assert [entry["notation"] for entry in read_json(path)["log"]] == ["open 2", "drop", "open 1"]
 
 
+def test_undo_of_another_person_s_revealing_move_is_refused_at_once_in_their_name(run, new_game):
+    """Two people at one terminal: the other's move that drew a card was 'your move' to the
+    one typing, and the refusal came only after 'undo' typed twice."""
+    path = new_game("g.json", "human,human")
+    out = " ".join(play(run, path.name, "open 2", "drop", "undo", "quit").stdout.split())
+    said = out[out.index("Cannot undo: ") :]
+    assert said.startswith("Cannot undo: ")
+    assert "'drop' brought hidden information to light (a card or tile drawn)" in said
+    assert "type 'undo' again" not in out
+    assert [entry["notation"] for entry in read_json(path)["log"]][:2] == ["open 2", "drop"]
+
+
 def test_a_bad_bot_name_or_seat_is_refused_in_one_line_and_nothing_changes(run, new_game):
     path = new_game("g.json", "human,human", moves=["open 2"])
     before = read_json(path)
