@@ -97,6 +97,17 @@ def water(r: BarrageGame, state: State, held: list[int], waiting: list[int]) -> 
     )
 
 
+def water_placed(r: BarrageGame, state: State, dam: int, count: int) -> None:
+    """B-12.2.3: ``1 water from the supply in front of B10L (Italy), now 1`` (a tile's or a
+    building's markers, which do not flow)."""
+    owner = state.dam_owner[dam]
+    whose = "neutral" if owner == NEUTRAL else company(r, state, owner)
+    r.tell(
+        f"{count} water from the supply in front of {r.board.dams[dam].id} ({whose}), now "
+        f"{state.dam_water[dam]} (B-12.2.3)"
+    )
+
+
 def flowed(r: BarrageGame, state: State, stops: Sequence[int], cause: str) -> None:
     """B-12, water that flows at once (placed on a headstream, or released by a production):
     ``The water flows on: 1 to B8L (Italy) · 1 out to the sea``."""

@@ -144,8 +144,8 @@ class BoardSpaces(Placement):
             state.flow.pending.append(PlaceWater(seat=seat, markers=amount, may_stop=True))
         elif kind == "water_now":
             state.flow.pending.append(PlaceWater(seat=seat, markers=amount, flows=True))
-        elif kind == "rotate":
-            game.rotate_wheel(state, seat, amount)
+        elif kind == "rotate":  # B-10.6: said even when nothing comes back, as an income's turn is
+            game.rotate_wheel(state, seat, amount, turned=True)
         elif kind == "machinery":  # the machinery shop (B-10.7)
             if amount == 1:
                 player.excavators += 1

@@ -604,8 +604,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         return max(0, self.dam_capacity(state, dam) - state.dam_water[dam])
 
     def place_water(self, state: State, dam: int, count: int) -> None:
-        """Put markers from the general supply in front of a dam (they do not move, B-12.2.3)."""
+        """Put markers from the general supply in front of a dam (they do not move, B-12.2.3),
+        and say so: nothing else shows it but the map."""
         state.dam_water[dam] += count
+        if self.telling():
+            narration.water_placed(self, state, dam, count)
 
     def rotate_wheel(self, state: State, seat: int, steps: int, turned: bool = False) -> None:
         """Turn the seat's wheel ``steps`` single sectors (B-8.5), each returning its sector,

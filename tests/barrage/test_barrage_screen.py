@@ -450,3 +450,24 @@ def test_B_18_4_the_bonus_tile_says_the_energy_for_its_full_value_and_what_was_l
     assert told[0] == f"Round 1 scoring (energy track, bonus tile {tile} in full from 6 energy):"
     mine = next(line for line in told if line.strip().startswith(rules.company(state, 0).name))
     assert mine.endswith(f"bonus tile 0 of {full} VP")
+
+
+def test_the_workshop_s_turn_and_water_from_the_supply_are_said():
+    """B-10.6: ``place WS1L`` turned the wheel with nothing said when nothing came back (an
+    income's turn is said); B-12.2.3: AT-I-B's water in front of a dam showed only on the map."""
+    from turbine.core.testing import make_game
+
+    g = make_game("barrage", players=2, seed=1, options={"mode": "intro"})
+    seat = g.to_move
+    name = g.rules.company(g.state, seat).name
+    g.play(g.find("place WS1L"))
+    assert f"{name}'s wheel turns 1 sector; nothing comes back (B-8.5)" in g.told
+    from turbine.plugins.barrage.tables import NEUTRAL
+
+    dam = next(d for d, owner in enumerate(g.state.dam_owner) if owner == NEUTRAL)
+    with g.rules.narrating() as told:
+        g.rules.place_water(g.state, dam, 1)
+    assert told == [
+        f"1 water from the supply in front of {g.rules.board.dams[dam].id} (neutral), now "
+        f"{g.state.dam_water[dam]} (B-12.2.3)"
+    ]

@@ -16,7 +16,7 @@ class RotatePerElevation(TechTile):
     """AT-I-E: rotate 1 sector per elevation built, this one included (B-22.37)."""
 
     def effect(self, game: BarrageGame, state: State, seat: int, structure: int, index: int) -> None:
-        game.rotate_wheel(state, seat, state.players[seat].built[ELEVATION])
+        game.rotate_wheel(state, seat, state.players[seat].built[ELEVATION], turned=True)
 
 
 class CreditsTwiceConduit(TechTile):
