@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from turbine.core.hookspecs import hookimpl
 
-from . import patent_office
+from . import narration, patent_office
 from .companies import base_companies
 from .officers import base_officers
 from .tables import STRUCTURES, load_json
@@ -57,7 +57,10 @@ class BarrageBase:
     @hookimpl(trylast=True)
     def barrage_end_of_round(self, game: BarrageGame, state: State, round_no: int) -> None:
         if game.full:
+            left = [tile for tile in state.patent_display if tile]
             patent_office.refresh(state)
+            if game.telling():
+                narration.patent_refresh(game, state, left)
 
 
 @functools.cache

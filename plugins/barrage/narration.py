@@ -135,6 +135,13 @@ def income(r: BarrageGame, state: State, earned: Mapping[int, Sequence[Part]]) -
     r.tell(f"Round {state.flow.round} income: {' · '.join(parts) if parts else 'no company has any yet'}")
 
 
+def patent_refresh(r: BarrageGame, state: State, left: Sequence[str]) -> None:
+    """B-19.5: ``Patent Office: AT-I-C leaves the game; now offered: AT-I-E, AT-I-W, AT-II-C``."""
+    gone = f"{_listed(left)} {'leaves' if len(left) == 1 else 'leave'} the game; " if left else ""
+    shown = ", ".join(tile for tile in state.patent_display if tile) or "nothing (the stacks are empty)"
+    r.tell(f"Patent Office (B-19.5): {gone}now offered: {shown}")
+
+
 def patent_tile(r: BarrageGame, state: State, seat: int, tile: str) -> None:
     """B-10.9.1: the advanced tile a Patent Office space held, now the seat's."""
     r.tell(f"{company(r, state, seat)} takes {tile} from the Patent Office: {r.tiles[tile].text}")

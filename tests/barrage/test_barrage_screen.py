@@ -471,3 +471,20 @@ def test_the_workshop_s_turn_and_water_from_the_supply_are_said():
         f"1 water from the supply in front of {g.rules.board.dams[dam].id} (neutral), now "
         f"{g.state.dam_water[dam]} (B-12.2.3)"
     ]
+
+
+def test_the_patent_office_refresh_is_said():
+    """B-19.5: the tiles left on display leave the game and three are revealed; nothing
+    said it, the display changed between two screens."""
+    from turbine.core.testing import make_game
+
+    g = make_game("barrage", players=2, seed=3, bots="greedy")
+    bots = g.make_bots()
+    while not g.is_over and not any(line.startswith("Patent Office (B-19.5): ") for line in g.told):
+        before = [tile for tile in g.state.patent_display if tile]
+        g.play(bots[g.to_move].choose(g.state, g.legal()))
+    line = next(line for line in g.told if line.startswith("Patent Office (B-19.5): "))
+    shown = ", ".join(tile for tile in g.state.patent_display if tile)
+    gone = f"{', '.join(before[:-1])}{' and ' if len(before) > 1 else ''}{before[-1]}" if before else ""
+    assert line.endswith(f"now offered: {shown}")
+    assert not before or f"{gone} {'leaves' if len(before) == 1 else 'leave'} the game; " in line
