@@ -438,18 +438,23 @@ def group_runs(numbered: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
     return groups
 
 
+def _starts(notation: str, wanted: str) -> bool:
+    """``notation`` (normalised) starts with ``wanted``, or one of its later words does."""
+    return notation.startswith(wanted) or f" {wanted}" in f" {notation}"
+
+
 def move_groups(game: Game, prefix: str = "") -> list[tuple[int, int, str]]:
     """The legal moves as ``(first, last, text)`` entries numbered from 1, each with what
     it costs (:meth:`Rules.choice_text`); runs of moves that differ only by a number
     counting up and say the same after it (``bid 7`` … ``bid 50``, ``bank 1`` …
     ``bank 7  (1 credit per engineer)``) fold into one; ``prefix`` keeps the moves
-    starting with it."""
+    starting with it, or with a word that does (``moves PO`` lists ``place PO1`` …)."""
     wanted = " ".join(prefix.lower().split())
     legal = game.legal()
     numbered = [
         (i, n)
         for i, n in enumerate((game.rules.describe(a) for a in legal), start=1)
-        if " ".join(n.lower().split()).startswith(wanted)
+        if _starts(" ".join(n.lower().split()), wanted)
     ]
     groups: list[tuple[int, int, str]] = []
     segment: list[tuple[int, str]] = []

@@ -559,3 +559,13 @@ def test_the_help_is_reflowed_to_the_terminal(tmp_path, capsys, monkeypatch):
     at = next(i for i, line in enumerate(lines) if line.startswith("  ORDER "))
     entry = lines[at : next(i for i in range(at + 1, len(lines)) if lines[i].startswith("  log"))]
     assert all(line.startswith(" " * 17) for line in entry[1:]) and all(len(line) > 40 for line in entry[:-1])
+
+
+def test_moves_text_lists_the_moves_with_a_word_starting_so():
+    """``moves PO`` said ``No legal move starts with 'PO'`` beside ``place PO1`` … ``PO3``."""
+    from turbine.cli import output
+
+    game = decision_game("barrage_full_turn")
+    listed = [text.split("  (")[0] for _, _, text in output.move_groups(game, "PO")]
+    assert listed == ["place PO1", "place PO2", "place PO3"]
+    assert [text.split("  (")[0] for _, _, text in output.move_groups(game, "place PO2")] == ["place PO2"]
