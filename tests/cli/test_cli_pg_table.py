@@ -262,3 +262,17 @@ def test_play_takes_a_view_with_its_argument(tmp_path):
     assert "'Moskva' is no city or region of Russia; did you mean Moscow" in out
     assert "\n    inside: Ryazan 3, Tula 3, Yaroslavl 3, Nizhny Novgorod 7, St Petersburg 10\n" in out
     assert "views: map, connections, market, resources, players" in out
+
+
+def test_undo_names_the_other_person_whose_move_drew_a_card(tmp_path, monkeypatch):
+    """Two people at one terminal: the move that brought something hidden to light was the
+    other person's, and the refusal called it 'your move'."""
+    path = tmp_path / "g.json"
+    game = _game(path)
+    opener = game.to_move
+    game.play(game.find("auction 3 bid 3"))
+    monkeypatch.setattr(Game, "first_reveal", lambda self, start, people: start)  # as if it drew a card
+    out = " ".join(_play(path, game, ["undo", "quit"]).split())
+    mover = f"Seat {opener + 1} · Player {opener + 1}"
+    assert f"Cannot undo: the move of {mover} 'auction 3 bid 3' brought hidden information to light" in out
+    assert len(game.log) == 1

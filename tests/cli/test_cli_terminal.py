@@ -569,3 +569,27 @@ def test_moves_text_lists_the_moves_with_a_word_starting_so():
     listed = [text.split("  (")[0] for _, _, text in output.move_groups(game, "PO")]
     assert listed == ["place PO1", "place PO2", "place PO3"]
     assert [text.split("  (")[0] for _, _, text in output.move_groups(game, "place PO2")] == ["place PO2"]
+
+
+def test_the_short_panel_gives_its_last_rows_by_need():
+    """Barrage's short panel in the fewest rows: the company line, then the contracts before
+    the round's bonus tile; the draft drops the bonus tile before any pair."""
+    game = decision_game("barrage_full_turn")
+    rules, state, seat = game.rules, game.state, game.to_move
+    rules.table_width = 80
+    try:
+        rules.table_rows = 2
+        shown = rules.turn_view(state, seat).splitlines()
+        assert " VP[/bold] · energy this round " in shown[0] and shown[1].lstrip().startswith("contracts:")
+        draft = decision_game("barrage_full_draft")
+        draft.rules.table_width = 80
+        draft.rules.table_rows = 100
+        whole = draft.rules.turn_view(draft.state, draft.to_move).splitlines()
+        draft.rules.table_rows = len(whole) - 1  # too few for it whole: the short draft, and the round
+        short = draft.rules.turn_view(draft.state, draft.to_move).splitlines()
+        assert short[0].startswith("Round ")
+        draft.rules.table_rows = len(short) - 1  # one row fewer: the round goes, every pair stays
+        shorter = draft.rules.turn_view(draft.state, draft.to_move).splitlines()
+        assert shorter == short[1:]
+    finally:
+        rules.table_rows = None
