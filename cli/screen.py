@@ -97,7 +97,7 @@ def decision(game: Game, console: Console | None = None, compact: bool = True, s
     # the moves take the rows the panel leaves (the question, a hint, the status and the prompt
     # take the rest); a short terminal gives them fewer, in more columns
     asked = ask_line(game)
-    used += len(output.wrap(asked.plain, console.width)) + 1 + len(status_lines(game, console)) + 1
+    used += _around_moves(game, console, asked)
     rows = max(MOVE_ROWS, screen_lines(console) - used)
     question(game, console, rows=rows, asked=asked, most=max(rows, SCREEN_LINES - used))
 
@@ -111,7 +111,7 @@ def panel_rows(game: Game, console: Console) -> int | None:
     if height >= SCREEN_LINES:
         return None
     asked = ask_line(game)
-    fixed = 1 + len(output.wrap(asked.plain, console.width)) + 1 + len(status_lines(game, console)) + 1
+    fixed = 1 + _around_moves(game, console, asked)  # and the rule above the panel
     with console.capture() as captured:
         question(game, console, rows=MOVE_ROWS, asked=asked, most=max(MOVE_ROWS, SCREEN_LINES - fixed))
     return max(0, height - 2 - captured.get().count("\n"))  # 2: the rule and the prompt
@@ -122,9 +122,13 @@ def question_rows(game: Game, console: Console) -> int:
     holding) gives its moves: all the terminal has but the question, a hint, the status
     and the prompt, so that 21 sites go down one column, each whole, rather than into two
     cut ones; :data:`MOVE_ROWS` at least."""
-    asked = ask_line(game)
-    fixed = len(output.wrap(asked.plain, console.width)) + 1 + len(status_lines(game, console)) + 1
-    return max(MOVE_ROWS, screen_lines(console) - fixed)
+    return max(MOVE_ROWS, screen_lines(console) - _around_moves(game, console, ask_line(game)))
+
+
+def _around_moves(game: Game, console: Console, asked: Text) -> int:
+    """The rows around the moves: the question ``asked`` (wrapped), a hint under the moves,
+    the status lines and the prompt."""
+    return len(output.wrap(asked.plain, console.width)) + 1 + len(status_lines(game, console)) + 1
 
 
 def question(
