@@ -14,6 +14,7 @@ games, and draw nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -53,6 +54,18 @@ def as_text(markup: str) -> Text:
         return Text.from_markup(markup)
     except MarkupError:
         return Text(markup)
+
+
+def fitted(parts: Sequence[Sequence[str]], need: Sequence[int], rows: int) -> list[str]:
+    """The lines of ``parts`` (a panel's parts in reading order) that a short terminal's
+    ``rows`` (:attr:`Rules.table_rows <turbine.core.rules.Rules.table_rows>`) hold: the
+    parts are taken by ``need`` (indexes, most needed first) while they fit, the first
+    always, and given in reading order; a part is whole or left out."""
+    kept = {need[0]}
+    for index in need[1:]:
+        if sum(len(parts[i]) for i in kept) + len(parts[index]) <= rows:
+            kept.add(index)
+    return [line for index, part in enumerate(parts) if index in kept for line in part]
 
 
 def cells(markup: str) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from turbine.core.layout import broken, pack, plural
+from turbine.core.layout import broken, fitted, pack, plural
 
 from .decisions.words import contract_text
 from .production import powerhouse_bonus
@@ -476,11 +476,7 @@ def _short_panel(
     )
     contracts, more = _contract_lines(r, state, seat, width), _expansion_lines(r, state, seat, width)
     parts = [bonus, goal, others, mine, pieces, contracts, more]  # reading order
-    kept = {3}
-    for index in (5, 0, 4, 6, 2, 1):  # by need
-        if sum(len(parts[i]) for i in kept) + len(parts[index]) <= rows:
-            kept.add(index)
-    return [line for index, part in enumerate(parts) if index in kept for line in part]
+    return fitted(parts, (3, 5, 0, 4, 6, 2, 1), rows)
 
 
 def render_view(r: BarrageGame, state: State, name: str, arg: str, seat: int | None = None) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from turbine.core.errors import ParseError
-from turbine.core.layout import cells, pack, pad, plural
+from turbine.core.layout import cells, fitted, pack, pad, plural
 
 from . import actions as A
 from . import connections
@@ -46,7 +46,8 @@ NEXT_PRICES = 6
 
 def turn_view(r: PowerGridRules, state: State, seat_: int) -> str:
     """The panel at ``seat_``'s decision (see the module docstring); in the rows a short
-    terminal leaves it (:attr:`Rules.table_rows`), :func:`_short_panel`."""
+    terminal leaves it (:attr:`Rules.table_rows`), the parts this phase's decision needs
+    most (:data:`NEEDS`), the others in a line each (their plants by number)."""
     s = r.view(state, seat_)
     heading, own, powered = _heading(r, s), _own(r, s, seat_), _powered(r, s, seat_)
     market, prices, auction = _plant_market(r, s), _resource_prices(r, s), _auction(r, s)
@@ -54,7 +55,7 @@ def turn_view(r: PowerGridRules, state: State, seat_: int) -> str:
     rows = r.table_rows
     if rows is not None and len(lines) > rows:
         parts = [heading, own, _others_short(r, s, seat_), powered, market, prices, auction]
-        lines = _short_panel(s, parts, rows)
+        lines = fitted(parts, NEEDS.get(s.flow.phase, NEEDS[P_AUCTION]), rows)
     return "\n".join(lines)
 
 
@@ -79,18 +80,6 @@ NEEDS = {  # by phase: the parts of :func:`turn_view` in the order a decision ne
 """Indexes into the parts (heading, own, others, last Phase 5, plant market, resource
 prices, auction) by need: in an auction the lot and the market, buying resources their
 prices, building and powering the seat's own cities and plants."""
-
-
-def _short_panel(s: State, parts: list[list[str]], rows: int) -> list[str]:
-    """The panel in a short terminal (80 × 24): the parts a decision of this phase needs
-    most, as many as fit ``rows``, in their reading order; the others in a line each
-    (their plants by number), the seat's own lines kept when nothing fits."""
-    order = NEEDS.get(s.flow.phase, NEEDS[P_AUCTION])
-    kept = {order[0]}
-    for index in order[1:]:
-        if sum(len(parts[i]) for i in kept) + len(parts[index]) <= rows:
-            kept.add(index)
-    return [line for index, part in enumerate(parts) if index in kept for line in part]
 
 
 def _others_short(r: PowerGridRules, s: State, seat_: int) -> list[str]:

@@ -4,7 +4,7 @@ text shows once its markup is applied, and every line made is markup of its own.
 from __future__ import annotations
 
 from rich.text import Text
-from turbine.core.layout import broken, cells, pack, pad
+from turbine.core.layout import broken, cells, fitted, pack, pad
 
 
 def shown(markup: str) -> str:
@@ -119,3 +119,11 @@ def test_the_indefinite_article_goes_with_the_first_word():
 
     assert indefinite("elevation or conduit") == "an elevation or conduit"
     assert indefinite("base") == "a base" and indefinite("Oil plant") == "an Oil plant"
+
+
+def test_fitted_takes_parts_by_need_and_gives_them_in_reading_order():
+    parts = [["round"], ["goal 1", "goal 2"], ["mine"], ["others 1", "others 2"]]
+    assert fitted(parts, (2, 0, 3, 1), 4) == ["round", "mine", "others 1", "others 2"]
+    assert fitted(parts, (2, 0, 3, 1), 3) == ["round", "mine"]  # a part whole or not at all
+    assert fitted(parts, (2, 0, 3, 1), 0) == ["mine"]  # the first always
+    assert fitted(parts, (2, 0, 3, 1), 6) == [line for part in parts for line in part]
