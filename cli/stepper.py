@@ -193,9 +193,10 @@ class Stepper:
         elif found == self.step:
             self.say(f"This is the only move that contains {wanted!r}.", "yellow")
         else:
-            if found <= self.step:
-                self.say(f"Searched past the last move: back to move {found}.", "dim")
+            wrapped = found <= self.step
             self.go(found)
+            if wrapped:  # under the board, where it is read: said above it, it scrolled away
+                self.say(f"Searched past the last move: back to move {found}.", "yellow")
 
     def hint(self, asked: str) -> None:
         """What a bot (:func:`.common.ask_hint`) would have played instead of the move on

@@ -189,6 +189,19 @@ def test_a_brief_step_fits_a_terminal_of_24_rows():
     assert replay.rules.table_rows is None  # for that panel only
 
 
+def test_a_search_past_the_last_move_says_so_under_the_board(run, pg_replay):
+    """The note that a search went round to the start was printed above the board it went
+    to, and scrolled away with it."""
+    total = len(pg_replay)
+    first = pg_replay.find("build", 1)
+    result = run("replay", str(PG_SAVE), "--step", input=f"{total}\nfind build\n")
+    assert result.returncode == 0, result.stderr
+    shown = result.stdout.split(f"[{total}/{total}] > ", 1)[1]
+    board, note = shown.rsplit(f"Step {first}/{total}", 1)
+    assert "Barrage" in board or "Power Grid" in board  # the board came first
+    assert f"Searched past the last move: back to move {first}." in note
+
+
 def test_the_stepper_at_its_ends_and_its_log(run, pg_replay):
     total = len(pg_replay)
     script = ["p", "first", "10", "log 3", "find Build", "/", "last", "n"]  # then end of input
