@@ -37,6 +37,7 @@ from . import completion, output, pictures, plugin_cmd, scoreboard, screen
 from .common import (
     CliError,
     Moved,
+    about,
     forget_left_out,
     guard_output,
     load_game,
@@ -854,11 +855,12 @@ def replay(
     warnings: list[str] = []
     reg = registry()
     checked = ""
-    if verify:
-        full, checked = verify_save(reg, save, str(file))
-        game = full if to is None or to == total else Game.from_save(reg, save, upto=to)
-    else:
-        game = Game.from_save(reg, save, upto=to, warnings=warnings)
+    with about(file):
+        if verify:
+            full, checked = verify_save(reg, save, str(file))
+            game = full if to is None or to == total else Game.from_save(reg, save, upto=to)
+        else:
+            game = Game.from_save(reg, save, upto=to, warnings=warnings)
     for warning in warnings:
         output.warn(warning)
     shown = total if to is None else to
@@ -942,7 +944,8 @@ def upgrade(
                 raise CliError(f"{out} exists; use --force to overwrite it")
     save, twice = savefile.load_checked(file)
     warnings: list[str] = []
-    game = Game.from_save(registry(), save, warnings=warnings, installed_rules=latest_rules)
+    with about(file):
+        game = Game.from_save(registry(), save, warnings=warnings, installed_rules=latest_rules)
     game.load_report.twice = twice
     refusal = game.load_report.why_not_play_on(str(file), "upgrading it")
     if refusal is not None:

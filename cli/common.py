@@ -23,8 +23,9 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import PydanticUndefined
 from rich.console import Console
 from rich.text import Text
-from turbine.core import Game, Registry, Seat, TurbineError, default_registry, savefile
+from turbine.core import BadOptions, Game, Registry, Seat, TurbineError, default_registry, savefile
 from turbine.core.bots import BotFailure, seat_bot
+from turbine.core.errors import SaveFileError
 
 from . import output
 
@@ -447,13 +448,26 @@ def parse_handovers(game: Game, pairs: Sequence[str]) -> list[tuple[int, str]]:
 # -- games ------------------------------------------------------------------------
 
 
+@contextlib.contextmanager
+def about(path: str | Path) -> typing.Iterator[None]:
+    """A save's game that cannot be rebuilt is said with the file's name, as its damage
+    is (``b.json: the save needs the plugin for 'chess', which is not installed``)."""
+    try:
+        yield
+    except (SaveFileError, BadOptions) as exc:
+        if str(exc).startswith(str(path)):
+            raise
+        raise type(exc)(f"{path}: {exc}") from None
+
+
 def load_game(path: str | Path, *, upto: int | None = None, play_on: bool = False) -> Game:
     """Rebuild the game saved at ``path``; version differences and edits become warnings.
 
     ``play_on``: the command will play moves and save the game again, which an edited
     save or one from later rules refuses (``Game.load_report.why_not_play_on``)."""
     warnings: list[str] = []
-    game = Game.load(registry(), str(path), upto=upto, warnings=warnings)
+    with about(path):
+        game = Game.load(registry(), str(path), upto=upto, warnings=warnings)
     if play_on:
         refusal = game.load_report.why_not_play_on(str(path))
         if refusal is not None:

@@ -23,7 +23,7 @@ from turbine.core.replay import Replay
 
 from . import output
 from . import rows as rows_file
-from .common import CliError, guard_output, registry
+from .common import CliError, about, guard_output, registry
 
 FORMATS = ("jsonl", "csv", "parquet")
 COLUMNS = ("index", "seat", "player", "by", "round", "phase", "notation")
@@ -115,7 +115,8 @@ def run_export(path: Path, form: str, out: Path | None, *, force: bool = False) 
         guard_output(out, "rows", force=force, reading=path)
     save = savefile.load(path)
     warnings: list[str] = []
-    replay = Replay(registry(), save, warnings=warnings)
+    with about(path):
+        replay = Replay(registry(), save, warnings=warnings)
     for warning in warnings:
         output.warn(warning)
     table = rows(replay)

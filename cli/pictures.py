@@ -25,7 +25,7 @@ from turbine.core.layout import plural
 from turbine.core.replay import Replay
 
 from . import output
-from .common import CliError, registry
+from .common import CliError, about, registry
 
 
 def _writable(out: Path) -> None:
@@ -107,7 +107,8 @@ def write_replay(file: Path, out: Path, seat: int | None = None) -> str:
     _writable(out)
     save = savefile.load(file)
     warnings: list[str] = []
-    replay = Replay(registry(), save, warnings=warnings)
+    with about(file):
+        replay = Replay(registry(), save, warnings=warnings)
     for warning in warnings:  # as 'replay' and 'show' say it; and the page says it too
         output.warn(warning)
     if seat is not None and not 0 <= seat < save.players:

@@ -22,7 +22,7 @@ from turbine.core.replay import Replay
 from turbine.core.session import verify_save
 
 from . import output, scoreboard, screen
-from .common import CliError, ask, ask_hint, line_editing, registry
+from .common import CliError, about, ask, ask_hint, line_editing, registry
 
 HELP = """\
 Commands (one a line):
@@ -440,7 +440,8 @@ def run_stepper(
     reg = registry()
     reg = with_bot_options(reg, parse_bot_options(reg, save.variant, bot_options or []))
     warnings: list[str] = []
-    replay = Replay(reg, save, warnings=warnings)
+    with about(path):
+        replay = Replay(reg, save, warnings=warnings)
     for warning in warnings:
         output.warn(warning)
     Stepper(replay, seat=None if as_seat is None else as_seat - 1, start=start or 0).run()

@@ -466,3 +466,23 @@ def test_a_page_of_an_edited_save_says_so(run, new_game):
     assert result.returncode == 0
     assert "does not match its log digest" in result.stderr
     assert "CHANGED SINCE IT WAS SAVED (not verified)" in (path.parent / "page.html").read_text()
+
+
+def test_a_save_whose_game_cannot_be_rebuilt_is_named_in_the_error(run, tmp_path):
+    """``the save needs the plugin for 'chess', which is not installed`` did not say which
+    file; every command that rebuilds the game names it, as a damaged file's error does."""
+    from pathlib import Path
+
+    golden = Path(__file__).resolve().parents[1] / "golden" / "format2" / "sparks-2p.json"
+    data = json.loads(golden.read_text())
+    data["variant"] = "chess"
+    (tmp_path / "chess.json").write_text(json.dumps(data))
+    for command in (
+        ("show", "chess.json"),
+        ("replay", "chess.json", "--to", "1"),
+        ("replay", "chess.json", "--html", "page.html"),
+        ("export", "chess.json"),
+        ("upgrade", "chess.json"),
+        ("move", "chess.json", "1"),
+    ):
+        assert_one_line_error(run(*command), "chess.json: the save needs the plugin for 'chess'")
