@@ -19,6 +19,7 @@ with ``turbine play FILE``.
 from __future__ import annotations
 
 import contextlib
+import re
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
@@ -64,8 +65,40 @@ Commands:
   save [FILE]    save now (the game is also saved after every move);
                  with FILE, write a copy there and keep playing here
                  (over another saved game: 'save FILE --force')
-  help           this text
+  help [NAME]    this text ('help NAME': one command whole; 'help all': every
+                 one whole, where a short terminal shows them a line each)
   quit           save and leave (resume with: turbine play FILE)"""
+
+BRIEF = {
+    "moves": "list the legal moves again",
+    "board": "show the whole board and the scores",
+    "view": "one of the game's views: {names}",
+    "order": "a standing order, as listed under the moves",
+    "log": "the last N actions and what followed each",
+    "undo": "take back your last move",
+    "hint": "the move a bot would make for you (nothing is played)",
+    "bot": "hand seat N (default: yours) to a bot: {bots}",
+    "human": "hand seat N back to a person",
+    "save": "save now; with FILE, a copy there",
+    "help": "this text; 'help NAME': one command whole; 'help all': all",
+    "quit": "save and leave",
+}
+"""Each command in a line, for a terminal too short for :data:`HELP` (80 × 24): ``help
+NAME`` shows its whole text."""
+
+
+def help_entries(text: str) -> dict[str, str]:
+    """:data:`HELP`'s entries (formatted) by the command's name in lower case (``order`` for
+    ``ORDER``), each with its continuation lines."""
+    entries: dict[str, str] = {}
+    name = ""
+    for line in text.split("\n"):
+        if re.match(r"  \S", line):
+            name = line.split()[0].lower()
+            entries[name] = line
+        elif name and line.startswith("   "):
+            entries[name] += "\n" + line
+    return entries
 
 
 def _reflowed(text: str) -> str:
@@ -169,8 +202,8 @@ class PlaySession:
         if command in {"quit", "exit", "q"} and not rest:
             self.quit()
             return "quit"
-        if command in {"help", "?"} and not rest:
-            output.say(self.console, _reflowed(self.help_text()), hang=" " * 15)  # under the commands' texts
+        if command in {"help", "?"}:
+            self.help(rest)
             return "stay"
         if command == "moves":
             screen.moves(self.game, prefix="" if rest == "all" else rest)
@@ -588,6 +621,38 @@ class PlaySession:
             bots=bots or "none",
             hint=self.default_hint(),
         )
+
+    def help(self, about: str = "") -> None:
+        """The commands: all of them whole where the terminal has the rows, else each in a
+        line (:data:`BRIEF`); ``about`` names one to show whole, or ``all``."""
+        text = _reflowed(self.help_text())
+        hang = " " * 15  # under the commands' texts
+        wanted = about.strip().lower()
+        if wanted in {"", "all"}:
+            width = self.console.width
+            rows = sum(len(output.wrap(line, width, hang=hang)) for line in text.split("\n"))
+            if wanted or rows < screen.screen_lines(self.console):  # the prompt takes a row
+                output.say(self.console, text, hang=hang)
+                return
+            output.say(self.console, self.brief_help(), hang=hang)
+            return
+        entries = help_entries(text)
+        entry = entries.get(wanted)
+        if entry is None:
+            self.say(f"{about!r} is no command; commands: {', '.join(entries)}", "yellow")
+            return
+        output.say(self.console, entry, hang=hang)
+
+    def brief_help(self) -> str:
+        """:data:`BRIEF`: each command in a line, under the same first line as the whole help."""
+        full = self.help_text()
+        names = ", ".join(self.game.views()) or "none"
+        bots = ", ".join(self.game.registry.bots_for(self.game.spec.id)) or "none"
+        lines = [full.split("\n")[0] + " Commands:"]
+        for name, entry in help_entries(full).items():
+            usage = entry.split("\n")[0][:17].rstrip()
+            lines.append(f"{usage:<17}{BRIEF[name].format(names=names, bots=bots)}")
+        return "\n".join(lines)
 
     def default_hint(self) -> str:
         """The bot ``hint`` asks unless told another, for the help text."""

@@ -593,3 +593,37 @@ def test_the_short_panel_gives_its_last_rows_by_need():
         assert shorter == short[1:]
     finally:
         rules.table_rows = None
+
+
+def test_the_help_takes_a_line_a_command_where_the_whole_would_not_fit(monkeypatch):
+    """At 80 × 24 the whole help (37 lines) scrolled its first commands away: there each
+    command takes one line, ``help NAME`` shows one whole and ``help all`` all of them."""
+    from rich.console import Console
+    from turbine.cli import play
+
+    game = decision_game("barrage_full_turn")
+    for height, whole in ((24, False), (45, True)):
+        buffer = io.StringIO()
+        term = Console(file=buffer, width=80, height=height, force_terminal=True, color_system=None)
+        monkeypatch.setattr(output, "out", term)
+        session = play.PlaySession(Path("g.json"), game)
+        session.handle("help")
+        lines = buffer.getvalue().splitlines()
+        assert ("  undo           take back your last move" in lines) is not whole, lines
+        assert any("only when typed twice" in line for line in lines) is whole
+        if not whole:
+            assert len(lines) < height and lines[0].endswith("Commands:")
+            assert "  view NAME      one of the game's views: map, company, actions, contracts," in lines
+            assert "  bot [N] NAME   hand seat N (default: yours) to a bot: greedy, mcts, random" in lines
+        for asked, said in (
+            ("help undo", "  undo           take back your last move (and the bot moves after it), unless"),
+            ("help ORDER", "  ORDER          a standing order, where the game takes one, as listed under"),
+            ("help all", "  human N        hand seat N back to a person"),
+            ("help nosuch", "'nosuch' is no command; commands: moves, board, view, order, log, undo, hint,"),
+        ):
+            buffer.seek(0)
+            buffer.truncate()
+            assert session.handle(asked) == "stay"
+            lines = buffer.getvalue().splitlines()
+            assert any(line.startswith(said) for line in lines), (asked, lines)
+            assert asked != "help undo" or len(lines) == 3  # that command alone
