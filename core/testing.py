@@ -46,6 +46,7 @@ point) offers them as the fixtures ``turbine_registry``, ``make_game`` and ``pos
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
@@ -583,6 +584,7 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[St
     bound = rules.decision_bound()
     where = f"{variant} {players}p seed {seed}"
     seen_actions: list[Any] = []
+    kinds: set[tuple[str, ...]] = set()  # of the moves whose menu lines were checked
 
     def fail(message: str) -> NoReturn:
         raise ConformanceError(f"{where}, decision {len(game.log)} ({game.where()}): {message}")
@@ -631,10 +633,13 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[St
             rules.encode_state(rules.view(state, seat))
         if rules.digest(state) != before:
             fail("view() changed the state")
-        # notation round trip
+        # notation round trip: a sample of the moves, and each kind of move the first time
         step = max(1, len(legal) // parse_sample)
-        for action in legal[::step]:
+        firsts = _first_of_kind(rules, legal, kinds)
+        sample = legal[::step]
+        for action in [*sample, *(a for a in firsts if a not in sample)]:
             reads_back(rules, state, action, reads, fail)
+        _check_menu(rules, state, firsts, fail)
         # an illegal action is refused and changes nothing
         for candidate in _illegal_candidates(seen_actions, legal):
             try:
@@ -737,15 +742,7 @@ def _check_screens(
     if seat is not None:
         drawn("question()", rules.question, state, markup=False)
         drawn(f"turn_view(seat {seat + 1})", rules.turn_view, state, seat)
-        for action in sample:
-            drawn(f"public_text({action!r})", rules.public_text, action, markup=False)
-            text = drawn(f"choice_text({action!r})", rules.choice_text, state, action, markup=False)
-            notation = rules.describe(action)
-            if not text.startswith(notation):
-                fail(
-                    f"choice_text shows {text!r}, which does not start with the move's notation "
-                    f"{notation!r}: a menu's line starts with what the player may type"
-                )
+        _check_menu(rules, state, sample, fail)
         drawn(f"status(seat {seat + 1})", rules.status, state, seat, markup=False)
     for hidden_from in range(rules.players) if seat is not None or not game.is_over else ():
         _check_hidden(rules, state, hidden_from, fail, sample if hidden_from == seat else [])
@@ -762,6 +759,56 @@ def _check_screens(
             "drawing the table's texts (question, panel, choices, status, tallies, board, views) "
             "changed the state"
         )
+
+
+def _move_kind(rules: Rules[Any, Any, Any], action: Any) -> tuple[str, ...]:
+    """What kind of move ``action`` is, as far as a menu shows it: its type and the words of
+    its notation that hold no digit (``place WM1L`` is a ``place``, ``x reinforce B1L`` an
+    ``x reinforce``, ``bid 12`` a ``bid``; each city of ``build Moscow`` a kind of its own)."""
+    return (type(action).__name__, *(w for w in rules.describe(action).split() if not _DIGIT.search(w)))
+
+
+_DIGIT = re.compile(r"\d")
+
+
+def _first_of_kind(
+    rules: Rules[Any, Any, Any], legal: Sequence[Any], kinds: set[tuple[str, ...]]
+) -> list[Any]:
+    """The moves of ``legal`` of a kind (:func:`_move_kind`) not met before in this game,
+    one of each, now counted as met: every kind of move a game reaches gets its menu line
+    and its notation checked, however rarely it is offered (an expansion's decision)."""
+    firsts: list[Any] = []
+    for action in legal:
+        kind = _move_kind(rules, action)
+        if kind not in kinds:
+            kinds.add(kind)
+            firsts.append(action)
+    return firsts
+
+
+def _check_menu(
+    rules: Rules[Any, Any, Any], state: Any, moves: Sequence[Any], fail: Callable[[str], NoReturn]
+) -> None:
+    """Each of ``moves`` (legal now) as a menu shows it: a text, to its own seat
+    (:meth:`~Rules.choice_text`, which starts with the move's notation: a menu's line starts
+    with what the player may type) and to the others (:meth:`~Rules.public_text`)."""
+    for action in moves:
+        for what, draw, args in (
+            ("public_text", rules.public_text, (action,)),
+            ("choice_text", rules.choice_text, (state, action)),
+        ):
+            try:
+                text = draw(*args)
+            except Exception as exc:
+                fail(f"{what}({action!r}) raised {raised(exc)}")
+            if not isinstance(text, str):
+                fail(f"{what}({action!r}) returned {type(text).__name__}, not a text")
+        notation = rules.describe(action)
+        if not text.startswith(notation):
+            fail(
+                f"choice_text shows {text!r}, which does not start with the move's notation "
+                f"{notation!r}: a menu's line starts with what the player may type"
+            )
 
 
 def _check_hidden(

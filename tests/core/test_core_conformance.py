@@ -207,6 +207,25 @@ def test_kit_checks_that_a_seat_is_shown_only_what_it_sees(registry, monkeypatch
         check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
 
 
+def test_kit_checks_the_menu_line_of_every_kind_of_move_it_meets(registry, monkeypatch):
+    """A menu line wrong for one kind of move only (an expansion's rare decision) is found
+    however seldom the kit draws the table: each kind of move is checked when first met,
+    not only in the positions whose screens are drawn."""
+    from turbine.core import testing
+    from turbine_sparks import game as sparks_game
+
+    original = sparks_game.SparksRules.choice_text
+
+    def choice_text(self, state, action):
+        text = original(self, state, action)
+        return f"the card: {text}" if type(action) is sparks_game.Drop else text
+
+    monkeypatch.setattr(testing, "SCREEN_EVERY", 10**9)  # no screen drawn but the last
+    monkeypatch.setattr(sparks_game.SparksRules, "choice_text", choice_text)
+    with pytest.raises(ConformanceError, match=r"choice_text shows 'the card: drop', which does not start"):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)
+
+
 def _sparks_rules():
     from turbine_sparks import game as sparks_game
 
