@@ -42,6 +42,13 @@ class ActionSpaces:
         and does (``x work EW-T2  (2 eng + 1 exc + 1 mix: ...)``); the default is the notation."""
         return game.describe(action)
 
+    def board_lines(self, game: BarrageGame, state: State) -> list[str]:
+        """Its spaces as the management board (the ``actions`` view) shows them, after
+        Barrage's own and before the Bank: a heading indented by two (``  Grant Office (2
+        eng + 3 cr, once a round each)``), then its spaces by four, each with what it costs
+        and does and who is on it this round (rich markup).  The default shows none."""
+        return []
+
     def refuse(self, game: BarrageGame, state: State, seat: int, action: Ext) -> IllegalAction | None:
         """Why ``action`` (one of :attr:`names`, not offered now) is refused, with the rule;
         ``None`` leaves the explanation to Barrage's generic one."""

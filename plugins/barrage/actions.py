@@ -72,6 +72,8 @@ class Structure(msgspec.Struct, tag="structure", frozen=True):
 
 
 class Site(msgspec.Struct, tag="site", frozen=True):
+    """Where to build: a building site by its map id (``at B5U``, ``at P8_2``; B-11)."""
+
     notation: ClassVar[str] = "at {site:id}"
 
     site: str
@@ -84,6 +86,9 @@ class Tile(msgspec.Struct, tag="tile", frozen=True):
 
 
 class Pay(msgspec.Struct, tag="pay", frozen=True):
+    """How to pay machinery: excavators, mixers and credits in their place (``pay 1e 2m 0c``;
+    B-11.2, an officer's or a tile's way of paying)."""
+
     notation: ClassVar[str] = "pay {excavators:int}e {mixers:int}m {credits:int}c"
 
     excavators: int
@@ -110,6 +115,8 @@ class Water(msgspec.Struct, tag="water", frozen=True):
 
 
 class Fulfil(msgspec.Struct, tag="fulfil", frozen=True):
+    """Which contract to fulfil, by its id (``fulfil PC-G04``; B-13)."""
+
     notation: ClassVar[str] = "fulfil {contract:id}"
 
     contract: str

@@ -335,7 +335,7 @@ class BarrageSpecs:
 
         Called once per dam (``height >= 1``) whenever capacities are computed
         (before a flow, a production release or a direct placement), never per
-        marker.  ``owner`` is a seat or ``water.NEUTRAL``.  Return a new
+        marker.  ``owner`` is a seat or :data:`.state.NEUTRAL`.  Return a new
         capacity or ``None`` (Graziano Del Monte: height 3 → 4 for his dams).
         """
 

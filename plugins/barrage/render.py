@@ -537,6 +537,8 @@ def _management(r: BarrageGame, state: State) -> list[str]:
             section = space.section
             lines.append(f"  {section.capitalize()}")
         lines.append("    " + "  ".join(rows.pop(row)))
+    for spaces in r.action_spaces:  # an expansion's, as it draws them
+        lines += spaces.board_lines(r, state)
     bank = ", ".join(f"{who(r, state, s)} {n}" for s, n in enumerate(state.bank) if n) or "nobody yet"
     lines.append(f"  Bank (any number of engineers, 1 credit each): {bank}")
     return lines

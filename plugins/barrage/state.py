@@ -11,16 +11,33 @@ clone and encodes to JSON.
 from __future__ import annotations
 
 import functools
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import msgspec
 from turbine.core import Flow, Rng
 from turbine.core.state import NoExt, StatePart, ext_records
 
-__all__ = ["BLOCKED", "WHEEL_SECTORS", "NoExt", "Player", "State", "StatePart", "ext_records", "typed_state"]
+__all__ = [
+    "BLOCKED",
+    "NEUTRAL",
+    "NOBODY",
+    "WHEEL_SECTORS",
+    "NoExt",
+    "Player",
+    "State",
+    "StatePart",
+    "ext_records",
+    "typed_state",
+]
 
 WHEEL_SECTORS = 6
-BLOCKED = -3
+NOBODY: Final = -1
+"""The owner of nothing: a building space with no structure on it (:attr:`State.dam_owner`,
+:attr:`State.conduit_owner`, :attr:`State.ph_owner`), a free action space
+(:attr:`State.spaces`)."""
+NEUTRAL: Final = -2
+"""The owner of a neutral dam (B-3.2.4, :attr:`State.dam_owner`)."""
+BLOCKED: Final = -3
 """Occupancy code of a management-board space blocked for the player count (B-4.7)."""
 
 
@@ -77,12 +94,23 @@ class State(msgspec.Struct, Generic[D, X, PX]):
     players: list[Player[PX]]
     turn_order: list[int]
     dam_owner: list[int]
+    """Who owns the dam on each dam site, in the order of ``game.board.dams`` (its ``id``,
+    ``B5U``, names it; ``game.board.dam("B5U")`` finds it): a seat, :data:`NEUTRAL`, or
+    :data:`NOBODY` where none is built."""
     dam_height: list[int]
+    """Each dam's height: 0 where none is built, 1 a base, 2 and 3 with elevations (B-11)."""
     dam_water: list[int]
+    """The water drops each dam holds (B-12)."""
     conduit_owner: list[int]
+    """Who built the conduit on each conduit site (``game.board.conduits``): a seat or
+    :data:`NOBODY`."""
     ph_owner: list[int]
+    """Who built the powerhouse on each powerhouse site (``game.board.powerhouses``): a
+    seat or :data:`NOBODY`."""
     headstream_tiles: list[str]
+    """The headstream tile on each headstream (B-4.1.2)."""
     headstream_water: list[int]
+    """The water drops waiting on each headstream (B-12)."""
     bonus_tiles: list[str]
     """The bonus tile of each round, round 1 first (B-4.1.7)."""
     objective: str
@@ -93,7 +121,8 @@ class State(msgspec.Struct, Generic[D, X, PX]):
     stacks: list[list[str]]
     """Face-down private stacks (the last item is the top)."""
     spaces: list[int]
-    """Management-board occupancy per space (-1 free, a seat, or BLOCKED)."""
+    """Management-board occupancy per space (``game.spaces``): :data:`NOBODY` free, a seat,
+    or :data:`BLOCKED`."""
     bank: list[int]
     """Engineers each seat has on the Bank this round."""
     patent_display: list[str] = msgspec.field(default_factory=list)

@@ -21,6 +21,7 @@ import msgspec
 
 from . import data_model as dm
 from .data_model import AREAS, STRUCTURES, RewardPart
+from .state import NEUTRAL, NOBODY
 
 VARIANT = "barrage"
 """The variant's id: what :meth:`~turbine.core.rules.Rules.plays_under` is asked about
@@ -61,9 +62,6 @@ BASE, ELEVATION, CONDUIT, POWERHOUSE = range(4)
 PIECES = (5, 5, 5, 4)
 """Pieces of each structure type on a company board (B-2.2)."""
 
-NEUTRAL = -2
-"""Owner code of a neutral dam."""
-NOBODY = -1
 
 _FILES: dict[str, Callable[[], Any]] = {
     "companies.json": dm.load_companies,

@@ -31,11 +31,12 @@ plain lists.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Literal
 
 import msgspec
 
 from .board import SEA, Board
+from .state import NEUTRAL, NOBODY
 
 if TYPE_CHECKING:
     import pluggy
@@ -64,10 +65,6 @@ __all__ = [
     "take_from_dam",
 ]
 
-#: Owner code of a base site with no dam.
-NOBODY: Final = -1
-#: Owner code of a neutral dam (B-3.2.4).
-NEUTRAL: Final = -2
 
 #: ``(dam slot, owner, height) -> capacity`` for a site holding a dam (height >= 1).
 CapacityFn = Callable[[int, int, int], int]

@@ -16,8 +16,8 @@ from .building_actions import action_space, activated, slot_effect_credits, usab
 from .buildings import LwTile, build_choices, buildable, least_surcharge
 from .menu_words import building_effect
 from .refusals import PLACEMENTS, refuse_placement
-from .render import machinery_short, work_reward
-from .store import LESLIE, LESLIE_TILE, MARGOT, RED, building, extension, mine, opt, shared, work
+from .render import board_lines, machinery_short, work_reward
+from .store import KEY, LESLIE, LESLIE_TILE, MARGOT, RED, building, extension, mine, opt, shared, work
 from .works import LwWorkPay, pay_work, payable_works, special_usable, take_work, work_payments
 
 if TYPE_CHECKING:
@@ -92,6 +92,10 @@ class LeeghwaterSpaces(ActionSpaces):
 
     def refuse(self, game: BarrageGame, state: State, seat: int, action: Ext) -> IllegalAction | None:
         return refuse_placement(game, state, seat, action)
+
+    def board_lines(self, game: BarrageGame, state: State) -> list[str]:
+        """The additional board's spaces (L-4.3), as its own view shows them."""
+        return board_lines(game, state) if getattr(state.ext, KEY, None) is not None else []
 
     def show(self, game: BarrageGame, state: State, seat: int, action: Ext) -> str:
         """A placement with what it costs and gives, as the menu shows it."""

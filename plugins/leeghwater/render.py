@@ -54,8 +54,20 @@ def company(rules: BarrageGame, state: State, seat: int) -> str:
 
 
 def render(rules: BarrageGame, state: State) -> str:
+    lines = ["Leeghwater: additional management board", *board_lines(rules, state)]
+    for seat in range(len(state.players)):
+        line = company_line(state, seat)
+        if line is not None:
+            lines.append(f"  {company(rules, state, seat)}: {line}")
+    return "\n".join(lines)
+
+
+def board_lines(rules: BarrageGame, state: State) -> list[str]:
+    """The additional board's action spaces (L-4.3): the external works on display, and the
+    private buildings with who built where; under the expansion's heading here, and on
+    Barrage's management board (the ``actions`` view) beside Barrage's own spaces."""
     s = lw.shared(state)
-    lines = ["Leeghwater: additional management board"]
+    lines = []
     stacks = ", ".join(f"{name} {len(stack)}" for name, stack in zip("ABC", s.ew_stacks, strict=True))
     lines.append(
         f"  External works (2 engineers; give up the machinery, take the reward; face down: {stacks}):"
@@ -80,11 +92,7 @@ def render(rules: BarrageGame, state: State) -> str:
         nxt = "right" if s.left[slot] else "left"
         lines.append(f"    {pb} {b.name}: build for {machinery(b.cost)}, {b.vp} VP at the end; [{spaces}]")
         lines.append(f"      action (builders only; next: the {nxt} action space): {b.effect_text}")
-    for seat in range(len(state.players)):
-        line = company_line(state, seat)
-        if line is not None:
-            lines.append(f"  {company(rules, state, seat)}: {line}")
-    return "\n".join(lines)
+    return lines
 
 
 def company_line(state: State, seat: int) -> str | None:

@@ -185,6 +185,21 @@ def test_a_single_legal_grant_is_taken_without_asking():
     assert taken_by["PRESTIGE"] == seat
 
 
+def test_the_office_is_on_the_management_board_with_who_used_it():
+    """GR-1, GR-2: the ``actions`` view lists the office among the action spaces, before the
+    Bank: its price, each grant and who took it this round (it was only a line under the board)."""
+    game = new_game(seed=4)
+    seat = to_office(game)
+    game.play(OFFICE)
+    game.play(grant("FUNDING"))
+    lines = game.render_view(None, "actions").splitlines()
+    at = lines.index("  Grant Office (2 eng + 2 cr, once a round each; used by: Germany)")
+    grants = "    MACHINERY (1 excavator and 1 mixer): free · FUNDING (4 credits): Germany ·"
+    assert lines[at + 1].startswith(grants)
+    assert game.rules.seat_name(game.state, seat) == "Germany"
+    assert any(line.startswith("  Bank") for line in lines[at:])
+
+
 # -- refusals ---------------------------------------------------------------------------------------
 
 
@@ -197,9 +212,8 @@ def test_refusals_cite_the_grant_rules():
     assert not office.wheel_loaded(game.state.players[seat])
     taken = assert_refused(game, grant("FUNDING"))
     assert taken.rule == "GR-5"
-    assert taken.reason == (
-        f"grant FUNDING was taken this round by {game.seats[other].name}; it returns to the display "
-        "at the end of the round"
+    assert taken.reason == (  # the seat named by its company, as Barrage names it
+        "grant FUNDING was taken this round by USA; it returns to the display at the end of the round"
     )
     wheel = assert_refused(game, grant("WHEEL"))
     assert wheel.rule == "GR-4"
@@ -406,7 +420,7 @@ def test_the_cli_plays_and_shows_the_office(tmp_path):
     )
     assert (
         "Grant Office (2 engineers, 1 credit): MACHINERY, FUNDING, WHEEL, PRESTIGE "
-        "· grants taken: P1 0 · P2 0 · P3 0" in shown.stdout
+        "· grants taken: Player 1 0 · Greedy bot 2 0 · Greedy bot 3 0" in shown.stdout
     )
     simulated = subprocess.run(
         [

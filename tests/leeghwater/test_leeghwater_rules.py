@@ -613,6 +613,18 @@ def test_view_shows_the_additional_board():
     assert "LW-EW1" in text and g.state.ext.leeghwater.buildings[0] in text
 
 
+def test_the_additional_boards_spaces_are_on_the_management_board():
+    """L-4.3: the ``actions`` view (the management board: who occupies each action space)
+    lists the external works and private buildings too, before the Bank."""
+    g = drafted(3)
+    lines = g.render_view(None, "actions").splitlines()
+    works = next(i for i, line in enumerate(lines) if line.startswith("  External works (2 engineers;"))
+    bank = next(i for i, line in enumerate(lines) if line.startswith("  Bank "))
+    assert works < bank
+    assert lines[works + 1].startswith(f"    LW-EW1: {g.state.ext.leeghwater.ew_display[0]}: give ")
+    assert any(line.startswith(f"    {g.state.ext.leeghwater.buildings[0]} ") for line in lines[works:bank])
+
+
 def test_the_additional_board_is_a_view_of_its_own():
     """``leeghwater`` at the table: the board under Barrage's, alone; it takes no argument,
     and a game without the expansion has no such view."""

@@ -221,7 +221,7 @@ class GrantChoice(Decision, tag="grants_choice"):
             )
         taker = shared(state).taken_by[action.arg]
         if taker != FREE:
-            who = "you" if taker == self.seat else game.player_name(taker)
+            who = "you" if taker == self.seat else seat_name(game, state, taker)
             return IllegalAction(
                 f"grant {action.arg} was taken this round by {who}; it returns to the display "
                 "at the end of the round",
@@ -287,6 +287,11 @@ def bot_value(game: BarrageGame, state: State, seat: int, action: Ext) -> float 
     return None
 
 
+def seat_name(game: BarrageGame, state: State, seat: int) -> str:
+    """The seat's company, as Barrage names a seat (its player before the draft)."""
+    return game.seat_name(state, seat) or game.player_name(seat)
+
+
 def render(game: BarrageGame, state: State) -> str | None:
     """One line under the board: the display, the price and each seat's grants."""
     if not active(state):
@@ -295,7 +300,9 @@ def render(game: BarrageGame, state: State) -> str | None:
     taken_by = shared(state).taken_by
     display = ", ".join(g.id for g in GRANTS if taken_by[g.id] == FREE) or "empty"
     held = " · ".join(
-        f"P{seat + 1} {len(p.ext.grants.taken)}" for seat, p in enumerate(state.players) if p.ext.grants
+        f"{seat_name(game, state, seat)} {len(p.ext.grants.taken)}"
+        for seat, p in enumerate(state.players)
+        if p.ext.grants
     )
     price = f"{plural(o.engineers, 'engineer')}, {plural(o.credits, 'credit')}"
     return f"Grant Office ({price}): {display} · grants taken: {held}"
@@ -317,6 +324,22 @@ class GrantOffice(ActionSpaces):
         o = opt(game)
         free = ", ".join(g.id for g in GRANTS if shared(state).taken_by[g.id] == FREE)
         return f"{game.describe(action)}  ({o.engineers} eng + {o.credits} cr: a grant of {free})"
+
+    def board_lines(self, game: BarrageGame, state: State) -> list[str]:
+        """GR-1, GR-2: the office on the management board: its price, each grant and who
+        took it this round, and who has used the office this round."""
+        if not active(state):
+            return []
+        o = opt(game)
+        taken_by = shared(state).taken_by
+        grants = " · ".join(
+            f"{g.id} ({g.text}): "
+            + ("free" if taken_by[g.id] == FREE else seat_name(game, state, taken_by[g.id]))
+            for g in GRANTS
+        )
+        used = ", ".join(seat_name(game, state, s) for s in range(len(state.players)) if mine(state, s).used)
+        price = f"{o.engineers} eng + {o.credits} cr, once a round each"
+        return [f"  Grant Office ({price}; used by: {used or 'nobody yet'})", f"    {grants}"]
 
     def refuse(self, game: BarrageGame, state: State, seat: int, action: Ext) -> IllegalAction | None:
         """GR-2: why the office is closed to ``seat`` now."""
