@@ -101,7 +101,7 @@ def plan(name: str, registry: Registry, expands: str | None, where: Path) -> Pla
     rules = root / "expansion" / "rules"
     values["rules"] = _fill(rules / f"{kind}.md.tmpl", values).rstrip("\n")
     files = _fill_tree(root / "expansion", values, module, skip="rules")
-    files[f"{module}/plugin.py"] = _fill(rules / f"{kind}.py.tmpl", values)
+    files[f"src/{module}/plugin.py"] = _fill(rules / f"{kind}.py.tmpl", values)
     files[f"tests/test_{module}.py"] = _fill(rules / f"{kind}_test.py.tmpl", values)
     return Plan(folder, files)
 
@@ -124,7 +124,9 @@ def _fill(template: Traversable, values: dict[str, str]) -> str:
 
 def _fill_tree(folder: Traversable, values: dict[str, str], module: str, skip: str = "") -> dict[str, str]:
     """Every ``*.tmpl`` under ``folder`` filled in, keyed by its path without ``.tmpl``
-    (the folder ``package`` renamed to the module)."""
+    (the folder ``package`` becomes ``src/<module>``: a src layout, so that the folder
+    named like the module, ``levee/levee``, never hides the installed package from a
+    command run beside it)."""
     out: dict[str, str] = {}
     stack: list[tuple[Traversable, tuple[str, ...]]] = [(folder, ())]
     while stack:
@@ -132,7 +134,9 @@ def _fill_tree(folder: Traversable, values: dict[str, str], module: str, skip: s
         for item in here.iterdir():
             if item.is_dir():
                 if item.name != skip:
-                    stack.append((item, (*parts, module if item.name == "package" else item.name)))
+                    stack.append(
+                        (item, (*parts, *(("src", module) if item.name == "package" else (item.name,))))
+                    )
             elif item.name.endswith(".tmpl"):
                 out["/".join((*parts, item.name.removesuffix(".tmpl")))] = _fill(item, values)
     return out

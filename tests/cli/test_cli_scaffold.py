@@ -25,7 +25,7 @@ def load(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     loaded: list[str] = []
 
     def _load(folder: Path, module: str) -> ModuleType:
-        monkeypatch.syspath_prepend(str(folder))
+        monkeypatch.syspath_prepend(str(folder / "src"))
         loaded.append(module)
         return importlib.import_module(f"{module}.plugin")
 
@@ -41,12 +41,12 @@ def test_a_new_game(run, tmp_path, load):
     files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
     assert files == [
         "README.md",
-        "kit_tally/__init__.py",
-        "kit_tally/game.py",
-        "kit_tally/options.py",
-        "kit_tally/plugin.py",
-        "kit_tally/py.typed",
         "pyproject.toml",
+        "src/kit_tally/__init__.py",
+        "src/kit_tally/game.py",
+        "src/kit_tally/options.py",
+        "src/kit_tally/plugin.py",
+        "src/kit_tally/py.typed",
         "tests/test_kit_tally.py",
     ]
     project = tomllib.loads((folder / "pyproject.toml").read_text())
