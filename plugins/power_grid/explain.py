@@ -340,10 +340,10 @@ def _build(r: PowerGridRules, state: State, seat: int, action: A.Build | A.Start
         return choice
     cost, detail, rule = choice
     right = f"{kind} {name} ({cost})"
+    if cost > p.money:  # first: the right cost would be refused too
+        return IllegalAction(f"{name} costs {cost} ({detail}) and you have {p.money} Elektro", "P-6.1")
     if action.cost not in (cost, A.ANY_COST):
         return IllegalAction(f"{name} costs {cost} now ({detail}), not {action.cost}: {right}", rule)
-    if cost > p.money:
-        return IllegalAction(f"{name} costs {cost} ({detail}) and you have {p.money} Elektro", "P-6.1")
     if action.cost == A.ANY_COST:
         return IllegalAction(f"type the cost too: {right}")
     return _generic(r, action)  # pragma: no cover - then it was legal
@@ -474,9 +474,10 @@ def _power(r: PowerGridRules, state: State, seat: int, action: A.Power) -> Illeg
         wanted.append(f"{hybrid} coal/oil")
     if anyn:
         wanted.append(f"{anyn} of any kind")
+    burn = f"plants {_plants(plants)} burn" if len(plants) > 1 else f"plant {_plants(plants)} burns"
     return IllegalAction(
-        f"not enough fuel: plants {_plants(plants)} burn {', '.join(wanted)} and you have {_holding(p.res)}",
-        "P-7.1",
+        f"not enough fuel: {burn} {', '.join(wanted)} and you have {_holding(p.res)}",
+        "P-7.2",  # a plant burns exactly its fuel requirement
     )
 
 

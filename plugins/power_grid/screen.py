@@ -392,6 +392,13 @@ def _power_effect(r: PowerGridRules, state: State, plants: tuple[int, ...]) -> s
     if seat_ is None:
         return ""
     need, hybrid, anyn, capacity = fuel_needs(plants)
+    need = list(need)
+    held = state.players[seat_].res
+    coal, oil = (max(0, held[i] - need[i]) for i in (0, 1))  # what the hybrids may burn
+    if hybrid and (coal == 0 or oil == 0 or coal + oil == hybrid):  # one mix only: say it
+        need[0] += min(coal, hybrid)
+        need[1] += hybrid - min(coal, hybrid)
+        hybrid = 0
     fuel = [f"{n} {name}" for name, n in zip(RESOURCE_NAMES, need, strict=True) if n]
     if hybrid:
         fuel.append(f"{hybrid} coal/oil")

@@ -379,6 +379,12 @@ def test_P_6_1_not_enough_money_shows_the_cost():
         "P-6.1",
         reason="Novosibirsk costs 14 (links 4 + space 10) and you have 13",
     )
+    assert_refused(  # a wrong cost is not corrected to one the seat cannot pay either
+        (r, s),
+        "build Novosibirsk (10)",
+        "P-6.1",
+        reason="Novosibirsk costs 14 (links 4 + space 10) and you have 13 Elektro",
+    )
 
 
 def test_a_move_without_its_cost_is_told_the_cost():
@@ -523,14 +529,18 @@ def test_P_7_1_plants_you_do_not_own():
     assert_refused((r, s), "power 20 21", "P-7.1", reason="you do not own plants 20, 21")
 
 
-def test_P_7_1_not_enough_fuel():
+def test_P_7_2_not_enough_fuel():
+    """A plant burns exactly its requirement (P-7.2): too little fuel is refused under it."""
     r, s, _me = _bureau([k(4), k(5), k(13)], [3, 0, 0, 0])
     assert_refused(
         (r, s),
         "power 4 5",
-        "P-7.1",
+        "P-7.2",
         reason="not enough fuel: plants 4, 5 burn 2 coal, 2 coal/oil and you have 3 coal",
     )
+    r, s, _me = _bureau([k(4), k(13)], [1, 0, 0, 0])
+    said = "not enough fuel: plant 4 burns 2 coal and you have 1 coal"
+    assert_refused((r, s), "power 4", "P-7.2", reason=said)
 
 
 def test_P_7_2_a_plant_runs_once():

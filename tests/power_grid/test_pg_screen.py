@@ -316,6 +316,29 @@ def test_a_powering_choice_shows_the_fuel_and_the_income():
     assert costs["power 7 10 15"] == "  (burns 4 coal 3 oil; 6 cities → 73 Elektro)"  # P-14.17
 
 
+def test_a_hybrid_says_the_fuel_it_will_burn_when_there_is_one_mix():
+    """P-7.2: a hybrid burns coal and oil in any mix; where what the seat holds leaves one
+    mix, the menu says it (``burns 2 oil``: it said ``2 coal/oil`` beside a seat holding oil
+    alone), else it says the choice still to make."""
+    for held, five, both in (
+        ([0, 2, 0, 0], "2 oil", None),
+        ([2, 0, 0, 0], "2 coal", None),
+        ([1, 1, 0, 0], "1 coal 1 oil", None),  # the one mix of two
+        ([3, 1, 0, 0], "2 coal/oil", "3 coal 1 oil"),  # 10 takes 2 coal: 1 coal + 1 oil left for 5
+        ([4, 1, 0, 0], "2 coal/oil", "2 coal 2 coal/oil"),  # 2 coal + 1 oil left: a choice
+    ):
+        r, s = new_state(4, seed=5)
+        play_until(r, s, "building", round_=2)
+        me = s.players[s.order[0]]
+        me.plants, me.cities, me.res = [k(5), k(10)], [0, 1, 2, 3, 4, 5], held  # 5: 2 coal/oil; 10: 2 coal
+        while r.phase_name(s) == "building":
+            act(r, s, "done")
+        costs = dict(_costs(r, s))
+        assert costs["power 5"].startswith(f"  (burns {five}; "), (held, costs["power 5"])
+        if both is not None:
+            assert costs["power 5 10"].startswith(f"  (burns {both}; "), (held, costs["power 5 10"])
+
+
 # ---------------------------------------------------------------- the views
 
 
