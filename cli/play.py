@@ -393,7 +393,7 @@ class PlaySession:
             )
             self.say(
                 f"Cannot undo: {whose} '{entry.notation}' brought hidden information to light "
-                "(a card or tile drawn), which no undo takes back.",
+                "(what it drew is known now), which no undo takes back.",
                 "yellow",
             )
             return False

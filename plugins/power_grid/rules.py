@@ -847,22 +847,33 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             closed = [plant] if self.plays_under("power_grid", 2) else []
             self.machine.push(state, Decision(seat=d.seat, kind="return", plants=closed))
 
-    def _pass(self, state: State, seat: int) -> None:
+    def _pass_removes(self, state: State, seat: int) -> bool:
+        """P-11.5 (Russia): a pass by ``seat`` now is the one that removes a plant (once a
+        round, from round 2: the first player's, or the first pass, as the option says)."""
         o = self.o
-        if (
+        return (
             self.pass_removal
             and state.flow.round > 1
             and not state.pass_removed
             and (o.pass_removal_trigger == "first_pass" or seat == state.order[0])
-        ):
+        )
+
+    def pass_boxes(self, state: State, seat: int) -> int | None:
+        """P-11.5 (Russia): the plant a pass by ``seat`` now sends to the box (the lowest of
+        the market, unless the option spares an outdated one), ``None``: none."""
+        if not self._pass_removes(state, seat):
+            return None
+        lowest = self._lowest(state)
+        if lowest is None or (self.o.pass_removal_skip_outdated and NUMBER[lowest] <= self.max_cities(state)):
+            return None
+        return lowest
+
+    def _pass(self, state: State, seat: int) -> None:
+        o = self.o
+        if self._pass_removes(state, seat):
+            lowest = self.pass_boxes(state, seat)
             state.pass_removed = True  # P-11.5: once per round
-            lowest = self._lowest(state)
-            skip = (
-                o.pass_removal_skip_outdated
-                and lowest is not None
-                and NUMBER[lowest] <= self.max_cities(state)
-            )
-            if lowest is not None and not skip:
+            if lowest is not None:
                 if self.telling():
                     why = (
                         "the first pass of the round removes it"

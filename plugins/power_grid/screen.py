@@ -207,15 +207,22 @@ def _powered(r: PowerGridRules, s: State, seat_: int) -> list[str]:
     flow = s.flow
     now = flow.phase == P_BUREAU  # this round's Phase 5 under way: only this round's payments
 
-    def paid(who: int) -> str:
-        if now and not (who in flow.order and flow.done[flow.order.index(who)]):
-            return "to come"
-        return paid_text(s, who, short=True)
+    def name(who: int) -> str:
+        return "you" if who == seat_ else r.player(who)
+
+    def to_come(who: int) -> bool:
+        return now and not (who in flow.order and flow.done[flow.order.index(who)])
 
     # a colon: a name may end in a number (``Greedy bot 4``) that would run into the count
-    items = [f"{'you' if who == seat_ else r.player(who)}: {paid(who)}" for who in s.order]
-    head = "This Phase 5 so far" if now else "Last Phase 5"
-    return pack(f"{head}, cities powered→Elektro paid: ", items, " · ", r.table_width)
+    items = [f"{name(who)}: {paid_text(s, who, short=True)}" for who in s.order if not to_come(who)]
+    waiting = [name(who) for who in s.order if to_come(who)]
+    head = f"{'This Phase 5 so far' if now else 'Last Phase 5'}, cities powered→Elektro paid: "
+    if not waiting:
+        return pack(head, items, " · ", r.table_width)
+    # those to come in one list, not a line each ("Bob: to come" took six rows at 80 columns)
+    listed = [f"{item} ·" for item in items] + [f"{w}," for w in waiting[:-1]] + [waiting[-1]]
+    listed[len(items)] = f"to come: {listed[len(items)]}"
+    return pack(head, listed, " ", r.table_width)
 
 
 def _plant_market(r: PowerGridRules, s: State) -> list[str]:
@@ -347,7 +354,10 @@ def _effect(r: PowerGridRules, state: State, action: A.Action) -> str:
         a = state.auction
         return f"leave the auction for plant {plant_label(a.lot)}" if a is not None else ""
     if isinstance(action, A.Pass):
-        return "buy no plant this round"
+        mover = r.to_move(state)
+        boxed = r.pass_boxes(state, mover) if mover is not None else None
+        boxes = f"; plant {plant_label(boxed)} goes to the box (P-11.5)" if boxed is not None else ""
+        return f"buy no plant this round{boxes}"
     if isinstance(action, A.Discard):
         return plant_effect(action.plant)
     if isinstance(action, A.ReturnResource):

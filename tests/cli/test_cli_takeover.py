@@ -101,7 +101,7 @@ def test_undo_of_another_person_s_revealing_move_is_refused_at_once_in_their_nam
     out = " ".join(play(run, path.name, "open 2", "drop", "undo", "quit").stdout.split())
     said = out[out.index("Cannot undo: ") :]
     assert said.startswith("Cannot undo: ")
-    assert "'drop' brought hidden information to light (a card or tile drawn)" in said
+    assert "'drop' brought hidden information to light (what it drew is known now)" in said
     assert "type 'undo' again" not in out
     assert [entry["notation"] for entry in read_json(path)["log"]][:2] == ["open 2", "drop"]
 

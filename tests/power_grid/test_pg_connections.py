@@ -319,5 +319,6 @@ def test_during_a_phase_5_the_panel_says_only_this_round_s_payments():
     flow = s.flow
     waiting = [who for who in flow.order if not flow.done[flow.order.index(who)]]
     assert first not in waiting and 0 < len(waiting) < 4
-    assert panel.count("to come") == len(waiting)
+    names = ["you" if who == r.to_move(s) else r.player(who) for who in waiting]
+    assert panel.count("to come") == 1 and f"to come: {', '.join(names)}" in panel  # in one line
     assert panel.count("7→") == 4 - len(waiting) - (s.players[first].powered != 7)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pg_helpers import REGISTRY, default_choice, k
 from turbine.core import Game, Seat
+from turbine.plugins.power_grid.actions import plant_label
 from turbine.plugins.power_grid.state import STEP3
 from turbine.plugins.power_grid.words import plant_long
 
@@ -128,7 +129,10 @@ def test_P_11_5_the_first_pass_removes_the_lowest_plant_aloud():
     game = _game(seed=3)
     _play_until(game, "auction", 2)
     lowest = game.state.market[0]
+    shown = game.rules.choice_text(game.state, game.find("pass"))
+    assert shown == f"pass  (buy no plant this round; plant {plant_label(lowest)} goes to the box (P-11.5))"
     game.play(game.find("pass"))
+    assert game.rules.choice_text(game.state, game.find("pass")) == "pass  (buy no plant this round)"  # once
     assert game.told[0] == (
         f"{plant_long(lowest).capitalize()} goes to the box: "
         "the first player in order passes, which removes it (P-11.5, U-4 a)"
