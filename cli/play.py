@@ -140,8 +140,7 @@ class PlaySession:
     def run(self) -> None:
         game = self.game
         line_editing()
-        self.say(f"{game.spec.name} · {self.path} · type 'help' for commands", "bold")
-        self.announcer.lines += 1  # a short terminal keeps it in view above the first screen
+        self.say(f"{game.spec.name} · {self.path} · type 'help' for commands", "bold", kept=True)
         if self.console.width < screen.NARROWEST_SCREEN:
             self.say(
                 f"The table needs {screen.NARROWEST_SCREEN} columns and this terminal has "
@@ -416,7 +415,7 @@ class PlaySession:
             if len(taken) <= 3
             else f"{taken[0]} and {plural(len(taken) - 1, 'move')} after it"
         )
-        self.say(f"Taken back: {said}; back to {game.where()}.", "yellow")
+        self.say(f"Taken back: {said}; back to {game.where()}.", "yellow", kept=True)
         return True
 
     # -- who plays --------------------------------------------------------------------
@@ -485,7 +484,7 @@ class PlaySession:
         else:
             self.bots[seat] = game.make_bot(seat, seed_offset=len(game.log))
         self.announcer.flush()
-        self.say(f"{label} is now played by {who}.", "bold yellow")
+        self.say(f"{label} is now played by {who}.", "bold yellow", kept=True)
         if len(self.bots) == game.players and not game.is_over:
             self.say(
                 "Every seat is a bot now: the game plays on to its end. Ctrl-C stops it, saved; "
@@ -669,7 +668,11 @@ class PlaySession:
         scoreboard.print_scores(game, final=True)
         self.say(output.winners_line(game), "bold green")
 
-    def say(self, text: str, style: str = "") -> None:
+    def say(self, text: str, style: str = "", kept: bool = False) -> None:
         """A message of the session (a hint, a refusal, a handover), each line wrapped as the
-        announcements are: its continuations indented under its start."""
+        announcements are: its continuations indented under its start; ``kept``: a short
+        terminal keeps it in view above the screen that follows (what ``undo`` took back),
+        as it keeps what was just said."""
         output.say(self.console, text, style)
+        if kept:
+            self.announcer.lines += len(output.wrap(text, self.console.width))

@@ -60,7 +60,14 @@ def screen_lines(console: Console) -> int:
 
 
 def heading(game: Game) -> str:
-    return " · ".join(p for p in (game.spec.name, output.place(game)) if p)
+    """The rule above a decision's screen: the game and where it is; with several people at
+    one terminal, whose screen it is too (``… · Seat 2 · Bob to play``: the last screen,
+    another person's, is still above it)."""
+    parts = [game.spec.name, output.place(game)]
+    seat = game.to_move
+    if seat is not None and sum(held.player == "human" for held in game.seats) > 1:
+        parts.append(f"{game.seats[seat].name} to play")
+    return " · ".join(p for p in parts if p)
 
 
 def ask_line(game: Game) -> Text:
@@ -346,7 +353,7 @@ class Announcer:
         for line in output.wrap(f"{label}: {' · '.join(self.steps)}", width):
             self.console.print(Text(line, style=self.style), no_wrap=True)
             self.lines += 1
-        for told in [*self.told, *self._counts()]:
+        for told in [*self.told, *self._counts()]:  # the counts: net of the action and all after it
             for line in output.wrap(told, width, indent="    "):
                 self.console.print(Text(line, style="dim"), no_wrap=True)
                 self.lines += 1

@@ -14,7 +14,7 @@ games, and draw nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -56,16 +56,26 @@ def as_text(markup: str) -> Text:
         return Text(markup)
 
 
-def fitted(parts: Sequence[Sequence[str]], need: Sequence[int], rows: int) -> list[str]:
+def fitted(
+    parts: Sequence[Sequence[str]],
+    need: Sequence[int],
+    rows: int,
+    shorter: Mapping[int, Sequence[str]] | None = None,
+) -> list[str]:
     """The lines of ``parts`` (a panel's parts in reading order) that a short terminal's
     ``rows`` (:attr:`Rules.table_rows <turbine.core.rules.Rules.table_rows>`) hold: the
     parts are taken by ``need`` (indexes, most needed first) while they fit, the first
-    always, and given in reading order; a part is whole or left out."""
-    kept = {need[0]}
+    always, and given in reading order; a part is whole or left out, or given in its
+    ``shorter`` form (by index) where that fits and the whole does not (the others' money
+    in a line, where their table does not fit)."""
+    shorter = shorter or {}
+    kept: dict[int, Sequence[str]] = {need[0]: parts[need[0]]}
     for index in need[1:]:
-        if sum(len(parts[i]) for i in kept) + len(parts[index]) <= rows:
-            kept.add(index)
-    return [line for index, part in enumerate(parts) if index in kept for line in part]
+        for form in (parts[index], shorter.get(index)):
+            if form is not None and sum(map(len, kept.values())) + len(form) <= rows:
+                kept[index] = form
+                break
+    return [line for index in range(len(parts)) if index in kept for line in kept[index]]
 
 
 def cells(markup: str) -> int:

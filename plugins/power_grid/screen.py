@@ -55,7 +55,8 @@ def turn_view(r: PowerGridRules, state: State, seat_: int) -> str:
     rows = r.table_rows
     if rows is not None and len(lines) > rows:
         parts = [heading, own, _others_short(r, s, seat_), powered, market, prices, auction]
-        lines = fitted(parts, NEEDS.get(s.flow.phase, NEEDS[P_AUCTION]), rows)
+        money = {2: _others_money(r, s, seat_)}  # where a line each does not fit
+        lines = fitted(parts, NEEDS.get(s.flow.phase, NEEDS[P_AUCTION]), rows, shorter=money)
     return "\n".join(lines)
 
 
@@ -101,6 +102,19 @@ def _others_short(r: PowerGridRules, s: State, seat_: int) -> list[str]:
             f"  {_place(s, other)} {r.player(other)}: ", counts, width=r.table_width, room=r.table_width
         )
     return lines
+
+
+def _others_money(r: PowerGridRules, s: State, seat_: int) -> list[str]:
+    """The others' money and cities, in player order, in as few lines as fit: ``Others:
+    2nd Bob 37 Elektro, 2 cities · 3rd Cy 5 Elektro, 1 city`` (what a bid or a city race
+    is measured against, where a line each does not fit a short terminal)."""
+    items = [
+        f"{_place(s, other)} {r.player(other)} {s.players[other].money} Elektro, "
+        f"{plural(len(s.players[other].cities), 'city', 'cities')}"
+        for other in s.order
+        if other != seat_
+    ]
+    return pack("Others: ", items, " · ", r.table_width)
 
 
 def status(r: PowerGridRules, state: State, seat_: int) -> str:

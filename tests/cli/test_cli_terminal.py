@@ -627,3 +627,42 @@ def test_the_help_takes_a_line_a_command_where_the_whole_would_not_fit(monkeypat
             lines = buffer.getvalue().splitlines()
             assert any(line.startswith(said) for line in lines), (asked, lines)
             assert asked != "help undo" or len(lines) == 3  # that command alone
+
+
+def test_what_undo_took_back_stays_above_the_next_screen(tmp_path, monkeypatch):
+    """``Taken back: bid 11; back to …`` was pushed off an 80 × 24 terminal by the screen
+    that followed it: it is counted among the lines said, which the screen keeps in view."""
+    from rich.console import Console
+    from turbine.cli import play
+    from turbine.core import Seat, default_registry
+
+    buffer = io.StringIO()
+    term = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None)
+    monkeypatch.setattr(output, "out", term)
+    game = Game(default_registry(), "power_grid", players=2, seed=0, seats=[Seat("Ann"), Seat("Bob")])
+    session = play.PlaySession(tmp_path / "g.json", game)
+    assert session.handle(game.rules.describe(game.legal()[0])) == "moved"
+    session.announcer.flush()
+    session.announcer.said()  # the screen took the count
+    assert session.handle("undo") == "stay" and session.handle("undo") == "moved"  # Bob takes back Ann's
+    assert "Taken back: " in buffer.getvalue()
+    assert session.announcer.said() >= 1
+
+
+def test_the_rule_names_whose_screen_it_is_when_several_people_play():
+    """Friends at one terminal: the screen above is the last person's, so the rule over a
+    decision names who plays now; against bots there is one person and it does not."""
+    from turbine.core import Seat, default_registry
+
+    friends = Game(
+        default_registry(),
+        "power_grid",
+        players=3,
+        seed=0,
+        seats=[Seat("Ann"), Seat("Bob"), Seat("c", "greedy")],
+    )
+    assert screen.heading(friends).endswith(f" · {friends.seats[friends.to_move].name} to play")
+    alone = Game(
+        default_registry(), "power_grid", players=2, seed=0, seats=[Seat("Ann"), Seat("c", "greedy")]
+    )
+    assert "to play" not in screen.heading(alone)

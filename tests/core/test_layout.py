@@ -127,3 +127,11 @@ def test_fitted_takes_parts_by_need_and_gives_them_in_reading_order():
     assert fitted(parts, (2, 0, 3, 1), 3) == ["round", "mine"]  # a part whole or not at all
     assert fitted(parts, (2, 0, 3, 1), 0) == ["mine"]  # the first always
     assert fitted(parts, (2, 0, 3, 1), 6) == [line for part in parts for line in part]
+
+
+def test_fitted_gives_a_part_in_its_shorter_form_where_the_whole_does_not_fit():
+    parts = [["round"], ["goal 1", "goal 2"], ["mine"], ["others 1", "others 2"]]
+    short = {3: ["others: 1, 2"]}
+    assert fitted(parts, (2, 0, 3, 1), 3, shorter=short) == ["round", "mine", "others: 1, 2"]
+    assert fitted(parts, (2, 0, 3, 1), 4, shorter=short) == ["round", "mine", "others 1", "others 2"]
+    assert fitted(parts, (2, 0, 3, 1), 2, shorter=short) == ["round", "mine"]  # not even the short one

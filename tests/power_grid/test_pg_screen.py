@@ -521,3 +521,25 @@ def test_six_long_names_fit_the_panel_at_every_width(width):
         assert max(cell_len(line) for line in shown.splitlines()) <= width, shown
         assert width > 60 or "Others, in player order:" in shown, shown  # no room for the table's columns
         game.play(game.legal()[rnd.randrange(len(game.legal()))])
+
+
+def test_a_short_terminal_keeps_the_others_money_in_an_auction():
+    """At 80 × 24 with six players the table of the others (a line each) gave way to the
+    plant market, so a bidder saw no one's money: where it does not fit, the others' money
+    and cities take a line or two instead."""
+    game = Game(REGISTRY, "power_grid", players=6, seed=1, seats=[Seat(f"P{i}") for i in range(6)])
+    game.play(game.legal()[0])  # an auction under way
+    rules, state, seat = game.rules, game.state, game.to_move
+    rules.table_width = 80
+    try:
+        rules.table_rows = 9
+        shown = rules.turn_view(state, seat)
+    finally:
+        rules.table_rows = None
+    lines = shown.splitlines()
+    assert not any(line.startswith("Others, in player order") for line in lines)
+    others = [line for line in lines if line.startswith("Others: ")]
+    assert others and len(shown.splitlines()) <= 9
+    for other in state.order:
+        if other != seat:
+            assert f"{rules.player(other)} {state.players[other].money} Elektro" in shown
