@@ -415,8 +415,8 @@ def _power_effect(r: PowerGridRules, state: State, plants: tuple[int, ...]) -> s
     seat_ = r.to_move(state)
     if seat_ is None:
         return ""
-    need, hybrid, anyn, capacity = fuel_needs(plants)
-    need = list(need)
+    needs, hybrid, anyn, capacity = fuel_needs(plants)
+    need = list(needs)
     held = state.players[seat_].res
     coal, oil = (max(0, held[i] - need[i]) for i in (0, 1))  # what the hybrids may burn
     if hybrid and (coal == 0 or oil == 0 or coal + oil == hybrid):  # one mix only: say it
