@@ -481,6 +481,8 @@ def new(
     reg = registry()
     spec = reg.variant(variant)
     reg = with_bot_options(reg, parse_bot_options(reg, variant, bot_option or []))
+    if players is not None:  # the variant's range, before seats are made for the count
+        player_count(spec, players, spec.min_players)
     seat_list = name_seats(parse_seats(seats, players, spec.min_players), names)
     if out.exists() and not force:
         raise CliError(f"{out} exists; use --force to overwrite it")

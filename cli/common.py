@@ -246,12 +246,23 @@ class SavedHead(msgspec.Struct):
     """What :func:`saved_game` reads of a file: enough to tell whose game it is."""
 
     format: str = ""
+    format_version: int = 0
     variant: str = ""
     expansions: list[str] = []
     options: dict[str, Any] = {}
     seed: int = 0
     seats: list[Seat] = []
     log: list[dict[str, Any]] = []
+
+    @property
+    def later(self) -> bool:
+        """Written by a later turbine (a save format this one does not know): never replaced
+        without ``--force``, whose seats or moves it may hold otherwise than read here."""
+        return self.format_version > savefile.FORMAT_VERSION
+
+    def said(self) -> str:
+        """What the file holds, for a refusal to replace it."""
+        return "holds a game saved by a later version of turbine" if self.later else "holds a saved game"
 
     def earlier_copy_of(self, game: Game) -> bool:
         """The file holds ``game`` at this move or an earlier one: the same setup, and its
@@ -305,9 +316,20 @@ def guard_output(
         savefile.written_path(out)
     except OSError as exc:
         raise CliError(f"cannot write the {what} to {out}: it is {_no_file(exc)}") from None
+    folder_exists(out)
     if not force and not replaceable(out, bots_may_go):
-        holds = "holds a saved game" if saved_game(out) is not None else "exists and is no saved game"
+        head = saved_game(out)
+        holds = head.said() if head is not None else "exists and is no saved game"
         raise CliError(f"{out} {holds}; use --force to replace it, or write the {what} to another file")
+
+
+def folder_exists(out: Path) -> None:
+    """Refuse, before any work, an output in a folder that is not there (a whole game played
+    and then ``cannot write nodir/d.json``)."""
+    folder = out.parent
+    if not folder.is_dir():
+        said = "is no folder" if folder.exists() else "does not exist"
+        raise CliError(f"cannot write {out}: the folder {folder} {said}")
 
 
 def _no_file(exc: OSError) -> str:
@@ -324,6 +346,8 @@ def replaceable(path: Path, bots_may_go: bool = False) -> bool:
     head = saved_game(path)
     if head is None:
         return not (bots_may_go and path.exists())
+    if head.later:
+        return False
     seats = head.seats
     return bots_may_go and bool(seats) and all("human" not in (seat.kind, seat.played_by) for seat in seats)
 
@@ -335,11 +359,15 @@ def parse_width(text: str | None) -> int | None:
     if text is None:
         return None
     value = text.strip()
-    if not (value.isascii() and value.isdigit()) or int(value) < output.MIN_WIDTH:
+    if not (value.isascii() and value.isdigit()) or not output.MIN_WIDTH <= int(value) <= MAX_WIDTH:
         raise CliError(
-            f"--width expects a whole number of columns, at least {output.MIN_WIDTH}; got {text!r}"
+            f"--width expects a whole number of columns from {output.MIN_WIDTH} to {MAX_WIDTH}; got {text!r}"
         )
     return int(value)
+
+
+MAX_WIDTH = 1000
+"""The widest ``--width`` taken: wider than any terminal, short of what a line can be laid out in."""
 
 
 def use_width(text: str | None) -> None:
@@ -368,6 +396,8 @@ def parse_seats(text: str | None, players: int | None, minimum: int, option: str
     kinds = [k.strip() for k in text.split(",")] if text else []
     if any(not k for k in kinds):
         raise CliError(f"{option} expects a comma list such as human,random; got {text!r}")
+    if players is not None and not 1 <= players <= MOST_PLAYERS:  # before a list of that many seats
+        raise CliError(f"--players expects a number of players from 1 to {MOST_PLAYERS}; got {players}")
     count = players if players is not None else (len(kinds) or minimum)
     if not kinds:
         kinds = ["human"] * count
@@ -377,6 +407,10 @@ def parse_seats(text: str | None, players: int | None, minimum: int, option: str
         raise CliError(f"{option} lists {len(kinds)} seats but --players is {count}")
     return [Seat(savefile.default_seat_name(i, kind), kind) for i, kind in enumerate(kinds)]
 
+
+MOST_PLAYERS = 64
+"""More players than any game takes: a count past it is refused before seats are made for it
+(the variant's own range is checked with the rest of the setup)."""
 
 NAME_LENGTH = 24
 """The longest player's name ``--names`` takes: it shares a line with the seat and the move."""
@@ -396,6 +430,10 @@ def name_seats(seats: list[Seat], text: str | None) -> list[Seat]:
             f"--names lists {len(names)} names for {len(seats)} seats (more seats: --players or --seats)"
         )
     for name in names:
+        try:
+            name.encode("utf-8")
+        except UnicodeEncodeError:  # bytes the terminal's encoding could not read (surrogates)
+            raise CliError(f"--names: {name!r} is not valid text (UTF-8)") from None
         if len(name) > NAME_LENGTH:
             raise CliError(f"--names: {name!r} is longer than {NAME_LENGTH} characters")
         if not name_key(name).strip():

@@ -15,7 +15,7 @@ from rich.text import Text
 from turbine.core import Game, Registry, Seat
 
 from . import output, scoreboard
-from .common import HINT_BOT, CliError, own_bots, save_game
+from .common import HINT_BOT, CliError, own_bots, player_count, save_game
 
 
 def pick_variant(registry: Registry, variant: str | None) -> str:
@@ -42,7 +42,7 @@ def run_demo(
     kind = bots or next((b for b in (HINT_BOT, *own_bots(registry, variant_id)) if b in playing), "random")
     if kind == "human":
         raise CliError("demo plays bots in every seat; to play yourself: `turbine new`, then `turbine play`")
-    count = players or min(max(4, spec.min_players), spec.max_players)
+    count = player_count(spec, players, min(max(4, spec.min_players), spec.max_players))
     seats = [Seat(f"{kind.capitalize()} bot {i + 1}", kind) for i in range(count)]
     game = Game(registry, variant_id, players=count, seed=seed, seats=seats, expansions=expansions)
     with_text = "".join(f" with {registry.expansion(e, variant_id).name}" for e in expansions)

@@ -542,13 +542,15 @@ class PlaySession:
                 self.say(f"Saved to {self.path}.")
             return
         head = saved_game(Path(other))
-        kept = head is not None and not head.earlier_copy_of(self.game)  # another game, or further on
+        # another game, this one further on, or a later turbine's save
+        kept = head is not None and (head.later or not head.earlier_copy_of(self.game))
         if kept and not force and not replaceable(Path(other), bots_may_go=True):
-            self.say(
-                f"{other} holds another saved game (or this one further on); "
-                "save to another file, or 'save FILE --force' to replace it",
-                "red",
+            holds = (
+                head.said()
+                if head is not None and head.later
+                else "holds another saved game (or this one further on)"
             )
+            self.say(f"{other} {holds}; save to another file, or 'save FILE --force' to replace it", "red")
             return
         if head is None and Path(other).exists() and not force:  # notes, another program's file
             self.say(

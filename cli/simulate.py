@@ -37,7 +37,7 @@ from turbine.core import Registry, Seat
 from turbine.core.layout import plural
 
 from . import output
-from .common import CliError, guard_output, replaceable
+from .common import CliError, guard_output, replaceable, saved_game
 from .games import (
     BOT_FAILED,
     ERROR,
@@ -236,10 +236,11 @@ def guard_outputs(out_dir: Path | None, rows: Path | None, force: bool) -> None:
         return
     for path in sorted(out_dir.glob("game-*.json")):
         if not replaceable(path, bots_may_go=True):
-            raise CliError(
-                f"{path} holds a saved game with a person's seat; "
-                "use --force to replace it, or --out another folder"
+            head = saved_game(path)
+            holds = (
+                head.said() if head is not None and head.later else "holds a saved game with a person's seat"
             )
+            raise CliError(f"{path} {holds}; use --force to replace it, or --out another folder")
 
 
 def keep_failed_positions(results: Sequence[GameResult], out_dir: Path | None) -> dict[int, str]:

@@ -486,3 +486,41 @@ def test_a_save_whose_game_cannot_be_rebuilt_is_named_in_the_error(run, tmp_path
         ("move", "chess.json", "1"),
     ):
         assert_one_line_error(run(*command), "chess.json: the save needs the plugin for 'chess'")
+
+
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (("new", "power_grid", "--players", "99999999999999999999999", "--out", "x.json"), "not 99999"),
+        (("new", "power_grid", "--players", "-1", "--out", "x.json"), "is for 2–6 players, not -1"),
+        (("demo", "power_grid", "--players", "0", "--out", "x.json"), "is for 2–6 players, not 0"),
+        (("demo", "power_grid", "--players", "99999999999", "--out", "x.json"), "not 99999999999"),
+        (("show", "x.json", "--width", "99999999999999999999"), "from 20 to 1000"),
+        (("new", "power_grid", "--names", "\udcff\udcfe,B", "--out", "x.json"), "is not valid text"),
+    ],
+)
+def test_a_count_or_a_name_no_game_can_take_is_one_line(run, tmp_path, args, said):
+    """A count of players made a list of that many seats (an overflow, or the memory gone),
+    a width of 10^20 columns failed inside rich, and a name of bytes the terminal could not
+    read failed inside the save's digest: each a traceback; 0 players played 4."""
+    assert_one_line_error(run(*args), said)
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_an_output_in_a_missing_folder_is_refused_before_the_game_is_played(run, tmp_path):
+    result = run("demo", "power_grid", "--out", "nodir/d.json")
+    assert_one_line_error(result, "cannot write nodir/d.json: the folder nodir does not exist")
+    assert "round" not in result.stdout  # said before a move was played
+
+
+def test_a_save_of_a_later_turbine_is_not_replaced_without_force(run, tmp_path):
+    """A later format's save may hold what this turbine cannot read: its seats say nothing."""
+    assert run("demo", "power_grid", "--out", "d.json").returncode == 0
+    save = read_json(tmp_path / "d.json")
+    save["format_version"] = 99
+    (tmp_path / "d.json").write_text(json.dumps(save))
+    before = (tmp_path / "d.json").read_bytes()
+    said = "d.json holds a game saved by a later version of turbine; use --force"
+    assert_one_line_error(run("demo", "power_grid", "--out", "d.json"), said)
+    assert (tmp_path / "d.json").read_bytes() == before
+    assert run("demo", "power_grid", "--out", "d.json", "--force").returncode == 0
