@@ -36,6 +36,7 @@ from turbine.core.session import options_model, verify_save
 from . import completion, output, pictures, plugin_cmd, scoreboard, screen
 from .common import (
     CliError,
+    Interrupted,
     Moved,
     about,
     forget_left_out,
@@ -498,6 +499,9 @@ def new(
     moves: list[Moved] = []
     try:
         moves.extend(run_bots(game, game.make_bots(), thinking=output.thinking(game)))
+    except KeyboardInterrupt:  # saved by the finally clause, after the last whole move
+        announce(game, moves)
+        raise stopped(out) from None
     finally:  # a bot that fails leaves the game saved just before its move
         save_game(game, out)
     output.out.print(
@@ -515,6 +519,18 @@ def new(
 
 
 # -- one game: look and move ------------------------------------------------------------
+
+
+INTERRUPTED = 130
+"""The exit code of a command Ctrl-C stopped (128 + SIGINT, as a shell gives it)."""
+
+
+def stopped(path: Path) -> Interrupted:
+    """Ctrl-C while the bots played on a save: it holds the game as after its last whole move
+    (saved after each), which ``play`` goes on with."""
+    return Interrupted(
+        f"stopped; {path} holds the game after its last whole move: turbine play {path} goes on"
+    )
 
 
 def announce(game: Game, moves: list[Moved]) -> None:
@@ -638,6 +654,9 @@ def move(
         moves.extend(
             run_bots(game, game.make_bots(seed_offset=len(game.log)), thinking=output.thinking(game))
         )
+    except KeyboardInterrupt:  # saved by the finally clause, after the last whole move
+        announce(game, moves)
+        raise stopped(file) from None
     finally:  # a bot that fails leaves the game saved just before its move
         save_game(game, file)
     announce(game, moves)
@@ -1231,7 +1250,12 @@ def main(argv: list[str] | None = None) -> None:
         reflow_help(app)
         code = app(args=argv, prog_name="turbine", standalone_mode=False)
         warn_left_out()
+        if code == INTERRUPTED:  # typer's answer to a Ctrl-C no command caught
+            sys.stderr.write("\nturbine: interrupted\n")
         sys.exit(code if isinstance(code, int) else 0)
+    except Interrupted as exc:  # a command that says what it kept
+        sys.stderr.write(f"\nturbine: {exc}\n")
+        sys.exit(INTERRUPTED)
     except USAGE_ERROR as exc:  # a mistyped command line: one line, like every bad input
         ctx = getattr(exc, "ctx", None)
         command = ctx.command_path if ctx is not None else "turbine"
@@ -1239,8 +1263,8 @@ def main(argv: list[str] | None = None) -> None:
         output.error_line(f"{message} (try '{command} --help')")
         sys.exit(2)
     except typer.Abort:  # Ctrl-C or end of input at a prompt
-        sys.stderr.write("\ninterrupted\n")
-        sys.exit(130)
+        sys.stderr.write("\nturbine: interrupted\n")
+        sys.exit(INTERRUPTED)
     except TurbineError as exc:
         warn_left_out(error=str(exc))
         output.error_line(str(exc))
@@ -1252,8 +1276,8 @@ def main(argv: list[str] | None = None) -> None:
         output.error_line(f"{exc.strerror or exc}{where}")
         sys.exit(2)
     except KeyboardInterrupt:
-        sys.stderr.write("\ninterrupted\n")
-        sys.exit(130)
+        sys.stderr.write("\nturbine: interrupted\n")
+        sys.exit(INTERRUPTED)
     except SystemExit:
         raise
     except Exception as exc:

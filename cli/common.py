@@ -34,6 +34,11 @@ class CliError(TurbineError):
     """Bad command-line input noticed by the command line itself (exit code 2)."""
 
 
+class Interrupted(Exception):
+    """Ctrl-C stopped a command: what it kept, said in one line (exit code 130, as a shell
+    says an interrupted program)."""
+
+
 _editing = False
 """Whether :func:`line_editing` loaded :mod:`readline` (a person at a terminal)."""
 

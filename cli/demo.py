@@ -8,14 +8,15 @@ bots, else ``random``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from rich.text import Text
 from turbine.core import Game, Registry, Seat
 
 from . import output, scoreboard
-from .common import HINT_BOT, CliError, own_bots, player_count, save_game
+from .common import HINT_BOT, CliError, Interrupted, own_bots, player_count, save_game
 
 
 def pick_variant(registry: Registry, variant: str | None) -> str:
@@ -25,6 +26,19 @@ def pick_variant(registry: Registry, variant: str | None) -> str:
         raise CliError("no variant is installed; `turbine plugins` shows what failed to load")
     specs = sorted(registry.variants.values(), key=lambda s: (-s.demo_priority, s.id))
     return specs[0].id
+
+
+@contextlib.contextmanager
+def _saved_if_stopped(game: Game, out: Path) -> Iterator[None]:
+    """Ctrl-C while the bots play: the game so far is saved and said to be (a demo's game is
+    otherwise saved once it ends)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        save_game(game, out)
+        raise Interrupted(
+            f"stopped after {len(game.log)} moves; {out} holds the game so far: turbine replay {out} shows it"
+        ) from None
 
 
 def run_demo(
@@ -51,7 +65,7 @@ def run_demo(
     players_bots = game.make_bots()
     bound = rules.decision_bound()
     shown_round = rules.round_number(game.state)
-    with output.waiting("the bots are playing…") as status:  # a line on a terminal: who thinks
+    with output.waiting("the bots are playing…") as status, _saved_if_stopped(game, out):
         while not game.is_over and len(game.log) < bound:
             seat = game.to_move
             assert seat is not None

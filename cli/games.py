@@ -18,6 +18,7 @@ playing it died).  One game's failure never loses another's result.
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -204,17 +205,33 @@ def run_games(
     ``done(count)`` is told after each game (or chunk of games) ends; ``showing()``
     is entered while they run (a progress display, started only once the workers
     exist, as a process must not fork while a display thread runs)."""
-    if jobs == 1:
-        results = []
-        with showing():
-            for index in range(games):
-                results.append(play_game(registry, plan, index))
-                done(1)
-        return results
+    finished = 0
+
+    def counted(count: int) -> None:
+        nonlocal finished
+        finished += count
+        done(count)
+
     global _registry
-    _registry = registry
     try:
-        results = _pooled(plan, chunks(games, jobs), jobs, done, showing)
+        if jobs == 1:
+            results = []
+            with showing():
+                for index in range(games):
+                    results.append(play_game(registry, plan, index))
+                    counted(1)
+            return results
+        _registry = registry
+        results = _pooled(plan, chunks(games, jobs), jobs, counted, showing)
+    except KeyboardInterrupt:  # Ctrl-C: what is kept, in one line
+        from turbine.core.layout import plural
+
+        from .common import Interrupted  # the parent's only: a worker never gets here
+
+        kept = f"; the saves of the games finished are in {plan.out_dir}" if plan.out_dir is not None else ""
+        raise Interrupted(
+            f"stopped after {finished} of {plural(games, 'game')}: no summary or rows were written{kept}"
+        ) from None
     finally:
         _registry = None
     return sorted(results, key=lambda result: result.index)
@@ -235,15 +252,24 @@ def _pooled(
     lost: list[int] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = {pool.submit(play_chunk, plan, chunk): chunk for chunk in work}
-        with showing():
-            for future in as_completed(futures):
-                try:
-                    got = future.result()
-                except BrokenProcessPool:
-                    lost.extend(futures[future])
-                    continue
-                results.extend(got)
-                done(len(got))
+        try:
+            with showing():
+                for future in as_completed(futures):
+                    try:
+                        got = future.result()
+                    except BrokenProcessPool:
+                        lost.extend(futures[future])
+                        continue
+                    results.extend(got)
+                    done(len(got))
+        except KeyboardInterrupt:  # the pool would wait for every game still queued
+            pool.shutdown(wait=False, cancel_futures=True)
+            workers = multiprocessing.active_children()  # and for the games under way
+            for worker in workers:
+                worker.terminate()
+            for worker in workers:
+                worker.join(timeout=10)
+            raise
     if not lost:
         return results
     if len(work) == 1 and len(work[0]) == 1:  # this game alone broke its pool

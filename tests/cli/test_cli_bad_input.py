@@ -524,3 +524,43 @@ def test_a_save_of_a_later_turbine_is_not_replaced_without_force(run, tmp_path):
     assert_one_line_error(run("demo", "power_grid", "--out", "d.json"), said)
     assert (tmp_path / "d.json").read_bytes() == before
     assert run("demo", "power_grid", "--out", "d.json", "--force").returncode == 0
+
+
+def test_ctrl_c_while_the_bots_move_says_what_the_save_holds(run, tmp_path, monkeypatch):
+    """``move`` and ``new`` save after each bot move; Ctrl-C left exit 130 and nothing said
+    (typer turned the interrupt into a bare exit code)."""
+    from turbine.cli import app
+
+    played = app.run_bots
+
+    def one_then_stopped(game, bots, **kwargs):
+        moves = played(game, bots, **kwargs)
+        yield next(moves)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(app, "run_bots", one_then_stopped)
+    result = run("new", "power_grid", "--seats", "greedy,greedy", "--out", "g.json")
+    assert result.returncode == 130, result.stderr
+    assert result.stderr.strip() == (
+        "turbine: stopped; g.json holds the game after its last whole move: turbine play g.json goes on"
+    )
+    assert len(read_json(tmp_path / "g.json")["log"]) == 1  # the one bot move played, saved
+    assert "Seat 1 · Greedy bot 1: " in result.stdout  # and said
+
+
+def test_ctrl_c_in_demo_keeps_the_game_so_far(run, tmp_path, monkeypatch):
+    from turbine.core import Game
+
+    real = Game.play
+
+    def stopped(self, action, *args, **kwargs):
+        if len(self.log) == 5:
+            raise KeyboardInterrupt
+        return real(self, action, *args, **kwargs)
+
+    monkeypatch.setattr(Game, "play", stopped)
+    result = run("demo", "power_grid", "--out", "d.json")
+    assert result.returncode == 130
+    said = "turbine: stopped after 5 moves; d.json holds the game so far: turbine replay d.json shows it"
+    assert result.stderr.strip() == said
+    assert len(read_json(tmp_path / "d.json")["log"]) == 5
