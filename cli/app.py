@@ -57,6 +57,7 @@ from .common import (
     stop_if_bots_unfinished,
     use_width,
     warn_left_out,
+    writable_file,
 )
 
 app = typer.Typer(
@@ -283,7 +284,7 @@ def variants(json_out: JsonFlag = False) -> None:
         head = Text.assemble((info["id"], "bold"), f"  {info['name']} · {low}–{high} players")
         if info["description"]:
             head.append(f" · {info['description']}")
-        output.out.print(head)
+        _print_wrapped(head, "    ")
         if info["options"]:
             output.out.print(Text("  options (--option NAME=VALUE):", style="dim"))
             _print_option_rows(info["options"], indent="    ")
@@ -293,11 +294,11 @@ def variants(json_out: JsonFlag = False) -> None:
             line = Text(f"  --with {exp['id']}: {exp['name']}")
             if exp["description"]:
                 line.append(f" — {exp['description']}", style="dim")
-            output.out.print(line)
+            _print_wrapped(line, "    ")
             if exp["options"]:
                 output.out.print(Text(f"    options (--option {exp['id']}.NAME=VALUE):", style="dim"))
                 _print_option_rows(exp["options"], indent="      ")
-        output.out.print(Text(f"  bots: {', '.join(info['bots']) or 'none'}"))
+        _print_wrapped(Text(f"  bots: {', '.join(info['bots']) or 'none'}"), "    ")
         output.out.print()
 
 
@@ -312,7 +313,14 @@ def _print_option_rows(rows: list[dict[str, Any]], indent: str) -> None:
             line.append(f"; {'one of ' if row['allowed'] else ''}{allowed}")
         if row["description"]:
             line.append(f" — {row['description']}", style="dim")
-        output.out.print(line)
+        _print_wrapped(line, " " * (width + 2))  # under the option's type
+
+
+def _print_wrapped(line: Text, hang: str) -> None:
+    """A line of the listing wrapped at the terminal's width, each further line indented
+    ``hang`` past its start (rich's own wrapping starts them at the left edge)."""
+    for part in output.wrap_line(line, output.out.width, hang=hang):
+        output.out.print(part, no_wrap=True)
 
 
 @app.command()
@@ -485,6 +493,7 @@ def new(
     if players is not None:  # the variant's range, before seats are made for the count
         player_count(spec, players, spec.min_players)
     seat_list = name_seats(parse_seats(seats, players, spec.min_players), names)
+    writable_file(out, "game")
     if out.exists() and not force:
         raise CliError(f"{out} exists; use --force to overwrite it")
     game = Game(
@@ -959,6 +968,8 @@ def upgrade(
     them (a save of format 1: version 1).  With --latest-rules the game is
     replayed under the installed rules versions instead.
     """
+    if out is not None:
+        writable_file(out, "upgraded game")
     if out is not None and out.exists() and not force:
         with contextlib.suppress(OSError):
             if not out.samefile(file):
@@ -1260,6 +1271,8 @@ def main(argv: list[str] | None = None) -> None:
         ctx = getattr(exc, "ctx", None)
         command = ctx.command_path if ctx is not None else "turbine"
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        if not message.strip():  # no command at all: the help above lists them
+            message = "give a command; the help above lists them"
         output.error_line(f"{message} (try '{command} --help')")
         sys.exit(2)
     except typer.Abort:  # Ctrl-C or end of input at a prompt

@@ -317,20 +317,21 @@ def guard_output(
         with contextlib.suppress(OSError):
             if out.exists() and out.samefile(reading):
                 raise CliError(f"{out} is the save being read; write the {what} to another file")
-    try:  # a device, a pipe or a folder at ``out`` is said before any work, not after it
-        savefile.written_path(out)
-    except OSError as exc:
-        raise CliError(f"cannot write the {what} to {out}: it is {_no_file(exc)}") from None
-    folder_exists(out)
+    writable_file(out, what)
     if not force and not replaceable(out, bots_may_go):
         head = saved_game(out)
         holds = head.said() if head is not None else "exists and is no saved game"
         raise CliError(f"{out} {holds}; use --force to replace it, or write the {what} to another file")
 
 
-def folder_exists(out: Path) -> None:
-    """Refuse, before any work, an output in a folder that is not there (a whole game played
-    and then ``cannot write nodir/d.json``)."""
+def writable_file(out: Path, what: str) -> None:
+    """Refuse, before any work, to write ``what`` where no file can be: on a device, a pipe or
+    a folder (``--out ""`` is the folder ``.``), or in a folder that is not there (a whole
+    game played, and then ``cannot write nodir/d.json``)."""
+    try:
+        savefile.written_path(out)
+    except OSError as exc:
+        raise CliError(f"cannot write the {what} to {out}: it is {_no_file(exc)}") from None
     folder = out.parent
     if not folder.is_dir():
         said = "is no folder" if folder.exists() else "does not exist"
@@ -498,7 +499,7 @@ def about(path: str | Path) -> typing.Iterator[None]:
     try:
         yield
     except (SaveFileError, BadOptions) as exc:
-        if str(exc).startswith(str(path)):
+        if str(path) in str(exc):  # it names the file already
             raise
         raise type(exc)(f"{path}: {exc}") from None
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import shlex
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
@@ -533,8 +534,13 @@ class PlaySession:
         return True
 
     def save_as(self, text: str) -> None:
-        """``save``, ``save FILE`` (a copy; not over another game without ``--force``)."""
-        words = text.split()
+        """``save``, ``save FILE`` (a copy; not over another game without ``--force``); FILE
+        read as a shell reads it (``save "my game.json"``)."""
+        try:
+            words = shlex.split(text)
+        except ValueError as exc:  # a quote not closed
+            self.say(f"save {text}: {exc}; write the file's name as in a shell", "red")
+            return
         force = "--force" in words
         other = " ".join(word for word in words if word != "--force")
         if not other or Path(other).resolve() == self.path.resolve():

@@ -138,9 +138,12 @@ def run_simulation(
     ``backend`` ``"ray"`` plays them as Ray tasks, on this machine or on the cluster at
     ``address`` (:mod:`turbine.cli.ray_backend`), with the same results."""
     check_backend(backend, address)
-    human = [i + 1 for i, s in enumerate(seats) if s.kind == "human"]
+    human = [str(i + 1) for i, s in enumerate(seats) if s.kind == "human"]
     if human:
-        raise CliError(f"simulate needs bots in every seat; seats {human} are human")
+        which = (
+            f"seat {human[0]} is" if len(human) == 1 else f"seats {', '.join(human[:-1])} and {human[-1]} are"
+        )
+        raise CliError(f"simulate needs bots in every seat; {which} human")
     for seat in seats:
         registry.bot(seat.kind, variant)  # an unknown bot: one line, before any game
     if rows is not None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .errors import BadOptions
+from .errors import BadOptions, said_by_validator
 from .plugins import Registry
 from .specs import BotSpec
 
@@ -62,7 +62,7 @@ def parse_bot_options(registry: Registry, variant: str, pairs: Sequence[str]) ->
             if error["type"] == "extra_forbidden":
                 known = ", ".join(model.model_fields)
                 raise BadOptions(f"bot {name!r} has no option {where!r}; its options: {known}") from None
-            raise BadOptions(f"bad option {name}.{where}: {error['msg']}") from None
+            raise BadOptions(f"bad option {name}.{where}: {said_by_validator(error)}") from None
     return out
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 
 class TurbineError(Exception):
@@ -46,3 +47,12 @@ class SaveFileError(TurbineError):
 
 class ParseError(TurbineError):
     """A move written in notation that does not name exactly one legal move."""
+
+
+def said_by_validator(error: Mapping[str, Any]) -> str:
+    """What a pydantic error says, without the words pydantic puts before a validator's own
+    message (``Value error, intro_columns must be distinct …``): the message a game wrote."""
+    message = str(error.get("msg", ""))
+    for prefix in ("Value error, ", "Assertion failed, "):
+        message = message.removeprefix(prefix)
+    return message

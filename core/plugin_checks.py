@@ -27,6 +27,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from pydantic_core import PydanticUndefined, to_json
 
 from . import hookspecs
+from .errors import said_by_validator
 from .rules import Rules
 from .savefile import non_finite
 from .specs import BotSpec, ExpansionSpec, VariantSpec
@@ -308,7 +309,7 @@ def check_options_model(model: object, owner: str) -> None:
         try:
             adapter.validate_python(default, strict=True)
         except ValidationError as exc:
-            message = exc.errors()[0]["msg"] if exc.errors() else str(exc)
+            message = said_by_validator(exc.errors()[0]) if exc.errors() else str(exc)
             raise PluginProblem(
                 f"gives {owner} an option {name} whose default {default!r} is not a valid "
                 f"{_type_name(annotation)}: {message}"
@@ -351,7 +352,7 @@ def _first_error(exc: ValidationError) -> str:
     if not errors:
         return str(exc)
     where = ".".join(str(p) for p in errors[0]["loc"]) or "options"
-    return f"{where}: {errors[0]['msg']}"
+    return f"{where}: {said_by_validator(errors[0])}"
 
 
 def _type_name(annotation: Any) -> str:

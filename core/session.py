@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field, ValidationError, create_model
 
 from . import savefile
 from .bots import SeatBot, seat_bot
-from .errors import BadOptions, IllegalAction, ParseError, SaveFileError
+from .errors import BadOptions, IllegalAction, ParseError, SaveFileError, said_by_validator
 from .layout import plural
 from .plugins import Registry
 from .rng import Rng
@@ -91,7 +91,7 @@ def validate_options(model: type[BaseModel], options: Mapping[str, Any]) -> Base
         parts = []
         for error in exc.errors():
             where = ".".join(str(p) for p in error["loc"]) or "options"
-            parts.append(f"option {where}: {error['msg']} (got {error.get('input')!r})")
+            parts.append(f"option {where}: {said_by_validator(error)} (got {error.get('input')!r})")
         raise BadOptions("; ".join(parts)) from None
     unsaveable = savefile.non_finite(validated.model_dump())
     if unsaveable is not None:

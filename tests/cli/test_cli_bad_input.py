@@ -564,3 +564,29 @@ def test_ctrl_c_in_demo_keeps_the_game_so_far(run, tmp_path, monkeypatch):
     said = "turbine: stopped after 5 moves; d.json holds the game so far: turbine replay d.json shows it"
     assert result.stderr.strip() == said
     assert len(read_json(tmp_path / "d.json")["log"]) == 5
+
+
+def test_messages_say_the_game_s_words_not_the_library_s(run, tmp_path):
+    """A validator's message without pydantic's ``Value error,``; seats as words, not a
+    Python list; a file named once; a folder said to be one (not ``use --force``)."""
+    said = "option intro_columns: intro_columns must be distinct numbers 0–3 (got [5])"
+    assert_one_line_error(run("new", "barrage", "--option", "intro_columns=5", "--out", "x.json"), said)
+    result = run("simulate", "power_grid", "--bots", "greedy,human,human", "--games", "1")
+    assert_one_line_error(result, "simulate needs bots in every seat; seats 2 and 3 are human")
+    result = run("show", "nonexist.json")
+    assert_one_line_error(result, "no such file: nonexist.json")
+    assert result.stderr.count("nonexist.json") == 1
+    (tmp_path / "adir").mkdir()
+    assert_one_line_error(
+        run("new", "power_grid", "--out", "adir"), "cannot write the game to adir: it is a folder"
+    )
+    assert_one_line_error(run("new", "power_grid", "--out", ""), "cannot write the game to .: it is a folder")
+
+
+def test_turbine_alone_lists_the_commands_and_says_to_give_one(run):
+    result = run()
+    assert result.returncode == 2 and "Commands" in result.stdout
+    assert (
+        result.stderr.strip()
+        == "turbine: error: give a command; the help above lists them (try 'turbine --help')"
+    )

@@ -98,3 +98,15 @@ def test_plugins_on_a_narrow_terminal_breaks_long_names_and_cuts_none(run):
     at = next(i for i, line in enumerate(lines) if line.startswith("barrage_grants "))  # a name stays whole
     source = [line[column : column + 9].strip() for line in lines[at : at + 4]]
     assert "".join(source) == "turbine-barrage-grants0.1.0"
+
+
+def test_variants_wraps_each_entry_under_its_start(run):
+    """At 80 columns a long option's text went on at the left edge, under the names."""
+    result = run("variants", env={"COLUMNS": "80"})
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines and all(len(line) <= 80 for line in lines)
+    at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("intro_columns "))
+    text = lines[at].index("list[int]")  # where the option's type and text start
+    assert lines[at + 1].startswith(" " * text) and lines[at + 1][text] != " "
+    assert not any(line and line[0] != " " and not line.split()[0].isidentifier() for line in lines)
