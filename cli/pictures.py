@@ -25,16 +25,7 @@ from turbine.core.layout import plural
 from turbine.core.replay import Replay
 
 from . import output
-from .common import CliError, about, registry
-
-
-def _writable(out: Path) -> None:
-    """Refuse, before any work, an output whose folder does not exist or that is a folder."""
-    folder = out.parent if str(out.parent) else Path(".")
-    if not folder.is_dir():
-        raise CliError(f"cannot write {out}: no such folder {folder}")
-    if out.is_dir():
-        raise CliError(f"cannot write {out}: it is a folder")
+from .common import CliError, about, registry, writable_file
 
 
 def _write(out: Path, data: bytes) -> None:
@@ -46,7 +37,7 @@ def _write(out: Path, data: bytes) -> None:
 
 def write_svg(game: Game, seat: int | None, out: Path) -> str:
     """Write the board as ``seat`` sees it (``None``: everything) to ``out``; returns what to tell."""
-    _writable(out)
+    writable_file(out, "picture")
     data = svg(game, seat).encode()
     _write(out, data)
     seen = "everything shown" if seat is None else f"as seen by {output.seat_label(game, seat)}"
@@ -104,7 +95,7 @@ def replay_page(replay: Replay, title: str, seat: int | None = None) -> str:
 def write_replay(file: Path, out: Path, seat: int | None = None) -> str:
     """Write the replay page of the save ``file`` to ``out``, the boards as ``seat`` (from 0)
     saw them (``None``: everything); returns what to tell."""
-    _writable(out)
+    writable_file(out, "page")
     save = savefile.load(file)
     warnings: list[str] = []
     with about(file):

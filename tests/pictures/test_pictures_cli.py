@@ -30,11 +30,11 @@ def test_show_svg_writes_the_board_as_a_seat_sees_it(save, tmp_path):
     ("args", "fragment"),
     [
         (("show", "missing.json", "--svg", "out.svg"), "no such file"),
-        (("show", "SAVE", "--svg", "no/such/folder/out.svg"), "no such folder"),
+        (("show", "SAVE", "--svg", "no/such/folder/out.svg"), "the folder no/such/folder does not exist"),
         (("show", "SAVE", "--svg", "."), "is a folder"),
         (("show", "SAVE", "--svg", "out.svg", "--seat", "9"), "no seat 9"),
         (("replay", "missing.json", "--html", "out.html"), "no such file"),
-        (("replay", "SAVE", "--html", "no/such/folder/out.html"), "no such folder"),
+        (("replay", "SAVE", "--html", "no/such/folder/out.html"), "the folder no/such/folder does not exist"),
     ],
 )
 def test_bad_paths_are_one_line_and_exit_2(save, tmp_path, args, fragment):
