@@ -99,6 +99,16 @@ def refuse_turn_action(
         why = space.refuse(r, state, seat, action)
         if why is not None:
             return why
+    if (
+        t is Ext
+        and not r.space_of
+        and not (state.flow.pending and Ext in state.flow.pending[-1].answer_types)
+    ):
+        return IllegalAction(  # an expansion's move typed in a game without one
+            f"'{r.describe(action)}' is an expansion's move (x …), and this game has no expansion "
+            f"that places or asks anything; {asked(r, state)}",
+            "B-7.2",
+        )
     if t is Ext:  # no space of an expansion places it: at most an answer to an expansion's decision
         # the expansions' placements open to this seat now, not every name an officer's copy may use
         names = sorted({a.name for a in r.legal_actions(state) if type(a) is Ext and a.name in r.space_of})

@@ -597,3 +597,14 @@ def test_every_rule_the_explanations_cite_exists():
         cited |= set(re.findall(r'"((?:B|U)-[\d.]+)"', source.read_text(encoding="utf-8")))
     cited |= {kind.rule for kind in decisions.BARRAGE_DECISIONS if kind.rule}
     assert len(cited) > 60 and not sorted(cited - ids)
+
+
+def test_an_expansions_move_in_a_game_without_one_says_so():
+    """``x levee`` typed in plain Barrage was said to be "no placement" of the expansions'
+    (of which there were none): it says the game has no expansion to place or ask it."""
+    game = new_game(2)
+    refused = assert_refused(game, "x levee", rule="B-7.2")
+    assert refused.reason.startswith(
+        "'x levee' is an expansion's move (x …), and this game has no expansion that places or "
+        "asks anything; it is "
+    )
