@@ -65,6 +65,15 @@ def options_model(registry: Registry, variant: str, expansions: Iterable[str] = 
     return _combined_model(spec.options, chosen)
 
 
+QUOTED = 60
+"""The most characters of a player's text a refusal quotes (a pasted page is not echoed)."""
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted in a refusal: whole, or its first :data:`QUOTED` characters and ``…``."""
+    return repr(text) if len(text) <= QUOTED else repr(text[: QUOTED - 1]) + "…"
+
+
 def validate_options(model: type[BaseModel], options: Mapping[str, Any]) -> BaseModel:
     """Options through the variant's pydantic model, errors as one readable line."""
     unknown = sorted(set(options) - set(model.model_fields))
@@ -366,6 +375,7 @@ class Game:
         """
         legal = self.legal()
         wanted = text.strip()
+        said = quoted(text)  # a line pasted by mistake is not said back whole
         if not wanted:
             raise ParseError("no move given: type its number, its notation or the start of it")
         if wanted.isascii() and wanted.isdigit():
@@ -387,20 +397,20 @@ class Game:
             notation = self.rules.describe(matches[0])
             if len(prefix) < 2 and normalise(notation) != prefix:
                 raise ParseError(  # ``x`` for ``x margot PB-05``: a slip, not a choice of that move
-                    f"{text!r} is one letter of {notation!r}: type more of it, or its number"
+                    f"{said} is one letter of {notation!r}: type more of it, or its number"
                 )
             return matches[0]
         if matches:
             shown = ", ".join(self.rules.describe(a) for a in matches[:5])
             more = f" … ({len(matches)} moves)" if len(matches) > 5 else ""
-            raise ParseError(f"{text!r} could mean several moves: {shown}{more}")
+            raise ParseError(f"{said} could mean several moves: {shown}{more}")
         if action is not None:
             raise self.rules.why_illegal(self.state, action)
         within = [a for a in legal if f" {prefix} " in f" {normalise(self.rules.describe(a))} "]
         if within:  # the move's words without its first ones (`build PB-01` for `x build PB-01`)
             meant = " or ".join(repr(self.rules.describe(a)) for a in within[:3])
-            raise ParseError(f"{text!r} is not a legal move now; did you mean {meant}?")
-        raise ParseError(f"{text!r} is not a legal move now")
+            raise ParseError(f"{said} is not a legal move now; did you mean {meant}?")
+        raise ParseError(f"{said} is not a legal move now")
 
     def _started_by(self, prefix: str, legal: list[Any]) -> list[Any]:
         """The legal moves whose notation (normalised) starts with ``prefix``, where a number

@@ -466,3 +466,18 @@ def test_kit_reads_back_the_moves_of_each_bot(registry, monkeypatch):
         ConformanceError, match=r"bot 'thrifty', .*: the notation 'pass' of a legal move does not parse"
     ):
         check_bots("sparks", bots=["thrifty"], registry=registry)
+
+
+def test_a_pasted_page_is_not_said_back_whole():
+    """A line of 100,000 characters typed at the table was quoted whole in its refusal
+    (a thousand lines of screen)."""
+    from turbine.core import Game, Seat
+    from turbine.core.errors import ParseError
+    from turbine.core.session import QUOTED
+
+    game = Game(default_registry(), "power_grid", players=2, seed=1, seats=[Seat("a"), Seat("b")])
+    with pytest.raises(ParseError) as refused:
+        game.find("a" * 100_000)
+    assert str(refused.value) == repr("a" * (QUOTED - 1)) + "… is not a legal move now"
+    with pytest.raises(ParseError, match=r"^'bid zz' is not a legal move now$"):
+        game.find("bid zz")  # a short one whole
