@@ -82,6 +82,9 @@ KEPT_SAID = 6
 """The most lines of what was just said (the others' moves, the automatic steps) that a
 short terminal keeps in view above the next screen, at the cost of the panel's rows."""
 
+MORE_SAID = "    (more was said above: 'log' shows the last moves and what followed each)"
+"""Said under what was just said when a short terminal scrolls its first lines away."""
+
 
 def decision(game: Game, console: Console | None = None, compact: bool = True, said: int = 0) -> None:
     """The screen of the decision now: panel, question and choices (``compact``:
@@ -89,12 +92,16 @@ def decision(game: Game, console: Console | None = None, compact: bool = True, s
     it, of which a short terminal keeps up to :data:`KEPT_SAID` in view)."""
     console = console or output.out
     seat = game.to_move
+    kept = min(said, KEPT_SAID)
+    if said > KEPT_SAID and screen_lines(console) < SCREEN_LINES:  # the first lines said scroll away
+        console.print(Text(MORE_SAID, style="dim"), no_wrap=True, overflow="ellipsis")
+        kept += 1
     output.rule(console, Text(heading(game), style="bold"))
     used = 1
     if seat is not None:
         output.lay_out(game, console)
         rows = panel_rows(game, console) if compact else None
-        game.rules.table_rows = None if rows is None else max(0, rows - min(said, KEPT_SAID))
+        game.rules.table_rows = None if rows is None else max(0, rows - kept)
         try:
             panel = game.rules.turn_view(game.state, seat) if compact else game.render(seat)
         finally:  # for this panel only: the board, the views and a replay's panels take their rows

@@ -360,6 +360,12 @@ def test_a_short_terminal_keeps_the_last_lines_said_in_view():
     for said, lines in drawn.items():  # the screen and the last lines said, in 24 rows with the prompt
         assert lines + min(said, screen.KEPT_SAID) + 1 <= 24, (said, lines)
     assert drawn[20] < drawn[0]  # parts of the panel given up for them
+    for said in (screen.KEPT_SAID, screen.KEPT_SAID + 1):  # where the first lines said scroll away
+        buffer = io.StringIO()
+        term = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None)
+        screen.decision(game, term, said=said)
+        told = buffer.getvalue().splitlines()[0] == screen.MORE_SAID
+        assert told is (said > screen.KEPT_SAID), said  # where 'log' finds them
 
 
 def test_the_panel_rows_are_for_that_panel_only():
