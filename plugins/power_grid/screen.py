@@ -232,11 +232,18 @@ def _powered(r: PowerGridRules, s: State, seat_: int) -> list[str]:
     waiting = [name(who) for who in s.order if to_come(who)]
     head = f"{'This Phase 5 so far' if now else 'Last Phase 5'}, cities powered→Elektro paid: "
     if not waiting:
-        return pack(head, items, " · ", r.table_width)
+        return _fewest_lines(head, items, " · ", r.table_width)
     # those to come in one list, not a line each ("Bob: to come" took six rows at 80 columns)
     listed = [f"{item} ·" for item in items] + [f"{w}," for w in waiting[:-1]] + [waiting[-1]]
     listed[len(items)] = f"to come: {listed[len(items)]}"
-    return pack(head, listed, " ", r.table_width)
+    return _fewest_lines(head, listed, " ", r.table_width)
+
+
+def _fewest_lines(head: str, items: list[str], sep: str, width: int) -> list[str]:
+    """The items under the end of ``head`` where that takes no more lines, else four columns
+    in (six players' payments under a head of 50 columns took a line each at 80)."""
+    under, flowing = pack(head, items, sep, width), pack(head, items, sep, width, room=width)
+    return under if len(under) <= len(flowing) else flowing
 
 
 def _plant_market(r: PowerGridRules, s: State) -> list[str]:

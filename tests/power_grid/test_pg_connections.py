@@ -322,3 +322,20 @@ def test_during_a_phase_5_the_panel_says_only_this_round_s_payments():
     names = ["you" if who == r.to_move(s) else r.player(who) for who in waiting]
     assert panel.count("to come") == 1 and f"to come: {', '.join(names)}" in panel  # in one line
     assert panel.count("7→") == 4 - len(waiting) - (s.players[first].powered != 7)
+
+
+def test_six_players_phase_5_payments_take_few_lines_at_80_columns():
+    """Under a head of 50 columns each payment took a line of its own at 80 columns: they
+    flow four columns in where that takes fewer lines."""
+    r, s = new_state(6, seed=3)
+    to_phase_5(r, s)
+    r.apply(s, r.legal_actions(s)[-1])
+    r.table_width = 80
+    try:
+        panel = r.turn_view(s, r.to_move(s)).splitlines()
+    finally:
+        r.table_width = 100
+    at = next(i for i, line in enumerate(panel) if line.startswith("This Phase 5 so far"))
+    rest = [line for line in panel[at + 1 :] if line.startswith("    ")][:5]
+    block = [panel[at], *rest]
+    assert len(block) <= 3, block
