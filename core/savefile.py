@@ -94,7 +94,8 @@ class SaveFile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     players: int
     seed: int
     seats: list[Seat]
-    log: list[LogEntry] = msgspec.field(default_factory=list)
+    log: list[LogEntry]
+    """Every move in order (a save always holds it: without it a game is only its setup)."""
     log_digest: str = ""
     """The digest chained over the setup and every log entry (:func:`log_digest`; format 2)."""
     checkpoints: list[Checkpoint] = msgspec.field(default_factory=list)

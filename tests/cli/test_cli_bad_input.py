@@ -590,3 +590,12 @@ def test_turbine_alone_lists_the_commands_and_says_to_give_one(run):
         result.stderr.strip()
         == "turbine: error: give a command; the help above lists them (try 'turbine --help')"
     )
+
+
+def test_a_save_without_its_log_is_said_to_be_damaged_so(run, tmp_path):
+    """A save whose ``log`` was deleted was said to have a digest mismatch."""
+    assert run("demo", "power_grid", "--out", "d.json").returncode == 0
+    save = read_json(tmp_path / "d.json")
+    del save["log"]
+    (tmp_path / "d.json").write_text(json.dumps(save))
+    assert_one_line_error(run("replay", "d.json", "--verify"), "missing required field `log`")
