@@ -544,6 +544,8 @@ class Moved(typing.NamedTuple):
     """Their tallies after it and the automatic steps that followed."""
     costed: bool = False
     """``notation`` is the move as its menu said it, with what it cost and did."""
+    ended_round: bool = False
+    """The automatic steps after it ended a round (or the game): its scoring moved the counts too."""
 
 
 def play_move(game: Game, action: Any, by: str | None = None) -> Moved:
@@ -558,13 +560,15 @@ def play_move(game: Game, action: Any, by: str | None = None) -> Moved:
     continued = rules.continues_turn(game.state)
     before = rules.tallies(game.state)
     menu = rules.choice_text(game.state, action)
+    round_before = rules.round_number(game.state)
     entry = game.play(action, by)
+    ended = game.is_over or rules.round_number(game.state) != round_before
     seat = entry.seat if seat is None else seat
     shown = output.shown_notation(game, entry, action)
     costed = shown == entry.notation and game.played_by(entry) != "human" and menu != shown
     if costed:  # not private: said whole
         shown = menu
-    return Moved(seat, shown, continued, list(game.told), before, rules.tallies(game.state), costed)
+    return Moved(seat, shown, continued, list(game.told), before, rules.tallies(game.state), costed, ended)
 
 
 HINT_BOT = "greedy"

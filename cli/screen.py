@@ -322,6 +322,8 @@ class Announcer:
         self.after: dict[str, list[int]] | None = None
         self.costed = False
         """The action is one step said with its menu's words (what it cost and did)."""
+        self.ended_round = False
+        """A step of the action ended a round or the game, whose scoring the game told."""
         self.first = 0
         """Where the action under way starts in the game's log."""
         self.lines = 0
@@ -339,7 +341,9 @@ class Announcer:
             self.seat, self.style = moved.seat, style
             self.before = moved.before
             self.costed = moved.costed
+            self.ended_round = False
             self.first = len(self.game.log) - 1
+        self.ended_round = self.ended_round or moved.ended_round
         self.after = moved.after
         self.steps.append(moved.notation)
         told = list(moved.told)
@@ -400,6 +404,8 @@ class Announcer:
             if seat < len(before.get(name, ())) and before[name][seat] != value
         }
         if self.costed and len(self.steps) == 1 and moved <= {self.seat}:  # its cost was said with it
+            return []
+        if self.ended_round:  # the round's scoring, told, moved them too: `bank 1` did not earn 15 VP
             return []
         game = self.game
         rules = game.rules  # ``seat 3 (USA · Anna)``: what the seat is, and its player

@@ -293,3 +293,19 @@ def test_an_undo_within_an_action_keeps_its_first_steps_in_what_is_said():
     announcer.taken_back(0)  # the whole action back: nothing of it is said
     announcer.flush()
     assert buffer.getvalue().count("place WM1L") == 1
+
+
+def test_a_move_that_ends_a_round_is_not_summed_with_the_round_s_scoring():
+    """``bank 1`` ending the round was followed by ``VP 1 → 16 (+15)``: the round's scoring,
+    which the game tells, summed into the move's own counts."""
+    before = {"VP": [1, 5]}
+    after = {"VP": [16, 5]}
+    game = POWER_GRID.game()
+    out, buffer = console(100)
+    announcer = screen.Announcer(game, out)
+    announcer.moved(Moved(0, "bank 1", False, ["Round 4 scoring: …"], before, after, ended_round=True))
+    announcer.flush()
+    assert "VP 1 → 16" not in buffer.getvalue()
+    announcer.moved(Moved(0, "bank 1", False, ["something"], before, after))
+    announcer.flush()
+    assert "VP 1 → 16 (+15)" in buffer.getvalue()  # within a round: the counts it moved
