@@ -154,10 +154,12 @@ def round_scoring(
     bonus_vp: list[int],
     tile: str,
     full: Sequence[int] = (),
+    lost: Sequence[int] = (),
 ) -> None:
     """B-18 as a table: each company's energy, its place's VP, credits and the bonus tile's VP;
     ``full``: each seat's whole value of the tile, said where its energy earned less
-    (B-18.4.2: nothing under 6, 4 VP less per 6 short of 6 × the round)."""
+    (B-18.4.2: nothing under 6, 4 VP less per 6 short of 6 × the round); ``lost``: the VP
+    the loss for no energy took, less than B-18.3.2's where the VP stop at 0 (U-16)."""
     zero = r.consts["zero_energy"]
     needed = r.consts["bonus_section_size"] * state.flow.round
     r.tell(
@@ -167,7 +169,9 @@ def round_scoring(
     for seat in ranked:
         p = state.players[seat]
         if p.energy == 0:
-            money = f"{plural(zero['credits'], 'credit')} and {zero['vp']} VP for no energy"
+            taken = lost[seat] if lost else zero["vp"]
+            floor = f" (not {zero['vp']}: VP do not go below 0, U-16)" if taken != zero["vp"] else ""
+            money = f"{plural(zero['credits'], 'credit')} and {taken} VP for no energy{floor}"
         else:
             money = plural(credits_for_energy(p.energy), "credit")
         short = f" of {full[seat]}" if full and bonus_vp[seat] < full[seat] else ""

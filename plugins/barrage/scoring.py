@@ -94,10 +94,13 @@ def score_round(r: BarrageGame, state: State) -> None:
     for seat, vp in enumerate(energy_vp):
         r.add_vp(state, seat, vp, sources.ENERGY)
     zero = r.consts["zero_energy"]
+    lost = [0] * len(players)  # what the loss for no energy took: less at U-16's floor
     for seat, p in enumerate(players):
         if p.energy == 0:  # B-18.3.2
             p.credits += zero["credits"]
+            before = p.vp
             r.add_vp(state, seat, zero["vp"], sources.NO_ENERGY)
+            lost[seat] = p.vp - before
         else:
             p.credits += credits_for_energy(p.energy)
     tile = state.bonus_tiles[state.flow.round - 1]
@@ -116,7 +119,7 @@ def score_round(r: BarrageGame, state: State) -> None:
         r.add_vp(state, seat, vp, sources.BONUS)
     if r.telling():
         full = [vp_each * bonus_count(r, state, seat, counts) for seat in range(len(players))]
-        narration.round_scoring(r, state, energy_vp, bonus_vp, tile, full)
+        narration.round_scoring(r, state, energy_vp, bonus_vp, tile, full, lost)
 
 
 # -- final scoring (B-20) -------------------------------------------------------------

@@ -76,6 +76,14 @@ def test_U_16_the_floor_shows_only_what_was_lost():
             scoring.score_round(g.rules, g.state)
         assert ledger.points(GER, "no energy") == lost
         assert _rows(g, ledger, GER) == {"start": 10, "other": -9, "no energy": lost}
+    # and the round's scoring says what the floor left of the loss
+    g = new_game(2)
+    g.rules.add_vp(g.state, GER, -9)
+    g.state.players[USA].energy = 3
+    with g.rules.narrating() as told:
+        scoring.score_round(g.rules, g.state)
+    line = next(line for line in told if line.lstrip().startswith("Germany"))
+    assert "3 credits and -1 VP for no energy (not -3: VP do not go below 0, U-16)" in line
 
 
 def test_contracts_tiles_and_conduit_fees_by_source():
