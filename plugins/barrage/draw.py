@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 from turbine.core.drawing import Canvas, Group, seat_colour, seat_ink
 from turbine.core.layout import plural
 
-from .decisions.words import contract_text
-from .render import AREA_TITLES, OBJECTIVE_TEXT, bonus_text
+from .decisions.words import OBJECTIVE_TEXT, contract_text
+from .render import AREA_TITLES, bonus_text
 from .state import WHEEL_SECTORS, State
 from .tables import NEUTRAL, NOBODY, PIECES, STRUCTURES, headstream_tiles
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from turbine.core.layout import plural
 
 from .board import SEA
-from .decisions.words import reward_text
+from .decisions.words import OBJECTIVE_TEXT, reward_text
 from .tables import NEUTRAL, credits_for_energy
 
 if TYPE_CHECKING:
@@ -181,14 +181,35 @@ def round_scoring(
         )
 
 
-def final_scoring(r: BarrageGame, state: State, parts: list[tuple[int, int, int]]) -> None:
-    """B-20.2–B-20.4 per company: objective, leftover resources, water behind its dams."""
-    r.tell(f"Final scoring (objective {state.objective}, resources, held water):")
+def final_scoring(
+    r: BarrageGame,
+    state: State,
+    parts: list[tuple[int, int, int]],
+    counts: Sequence[int] = (),
+    units: Sequence[int] = (),
+) -> None:
+    """B-20.2–B-20.4 per company: the objective with what it counted and the place that
+    gave (ties share, B-20.2), leftover resources with the units they came from (B-20.3),
+    water behind its dams (B-20.4)."""
+    per_vp = r.consts["resources_per_vp"]
+    counting = r.objective_table[state.objective]
+    objective = f"objective {state.objective}: most {OBJECTIVE_TEXT.get(counting, counting)}"
+    r.tell(f"Final scoring ({objective}; resources; held water):")
     for seat, (objective, resources, held) in enumerate(parts):
+        counted = ""
+        if counts:
+            place = 1 + sum(c > counts[seat] for c in counts)
+            tied = ", tied" if counts.count(counts[seat]) > 1 else ""
+            counted = f" ({counts[seat]} counted: {_ordinal(place)}{tied})"
+        pooled = f" ({units[seat]} credits and machinery ÷ {per_vp})" if units else ""
         r.tell(
-            f"  {company(r, state, seat):<11} objective {objective:>2} VP, resources {resources} VP, "
-            f"water {held} VP → {state.players[seat].vp} VP"
+            f"  {company(r, state, seat):<11} objective {objective:>2} VP{counted}, "
+            f"resources {resources} VP{pooled}, water {held} VP → {state.players[seat].vp} VP"
         )
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def final_line(r: BarrageGame, state: State, seat: int, vp: int, reason: str) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from turbine.core.layout import broken, fitted, pack, plural
 
-from .decisions.words import contract_text
+from .decisions.words import OBJECTIVE_TEXT, contract_text
 from .production import powerhouse_bonus
 from .state import BLOCKED, WHEEL_SECTORS, Player, State
 from .tables import MACHINERY_LOTS, NEUTRAL, NOBODY, PIECES, POWERHOUSE, STRUCTURES
@@ -41,14 +41,6 @@ def bonus_text(counts: str) -> str:
     return BONUS_TEXT.get(counts) or f"per {counts.replace('_', ' ').removesuffix('s')}"
 
 
-OBJECTIVE_TEXT = {
-    "red_frame_bases_and_powerhouses": "bases and powerhouses on red-framed spaces",
-    "dams_linked_by_own_conduit_to_own_powerhouse": "dams linked by own conduits to own powerhouses",
-    "structures_in_best_area": "structures in your strongest area",
-    "structures_in_worst_area": "structures in your weakest area",
-    "basins_with_1_structure": "basins with at least 1 structure",
-    "basins_with_3_structures": "basins with at least 3 structures",
-}
 SPACE_TEXT = {
     "production": "production {amount:+d}",
     "water": "{amount} water to headstreams (flows in phase 3)",

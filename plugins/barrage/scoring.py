@@ -192,12 +192,14 @@ def final_scoring(r: BarrageGame, state: State) -> None:
         r.add_vp(state, seat, vp, sources.OBJECTIVE)
     per_vp = r.consts["resources_per_vp"]
     parts = []
+    units = []
     for seat, p in enumerate(state.players):
-        resources = (p.credits + p.excavators + p.mixers) // per_vp
+        units.append(p.credits + p.excavators + p.mixers)
+        resources = units[-1] // per_vp
         water = held_water(r, state, seat) * r.consts["vp_per_held_water"]
         r.add_vp(state, seat, resources, sources.RESOURCES)
         r.add_vp(state, seat, water, sources.WATER)
         parts.append((objective_vp[seat], resources, water))
     if r.telling():
-        narration.final_scoring(r, state, parts)
+        narration.final_scoring(r, state, parts, counts, units)
     state.finished = True

@@ -170,10 +170,21 @@ def test_B_20_final_scoring_objective_resources_water_and_tie_break():
     usa.credits, usa.excavators, usa.mixers = 8, 6, 4  # 18 -> 3 VP (B-22.25)
     usa.wheel_exc[2] = 4  # on the wheel: ignored
     ger.credits, ger.excavators, ger.mixers = 4, 0, 0  # 0 VP
-    scoring.final_scoring(g.rules, s)
+    with g.rules.narrating() as told:
+        scoring.final_scoring(g.rules, s)
     # 2 players: 15 / 10 (B-4.6); USA 1 red space, GER 0
     assert usa.vp == 20 + 15 + 3 + 1
     assert ger.vp == 10 + 10 + 0 + 2
+    # said with what the objective counted, the place it gave and the units behind the resources
+    assert told[0] == (
+        "Final scoring (objective OT-1: most bases and powerhouses on red-framed spaces; "
+        "resources; held water):"
+    )
+    assert told[1].split() == (
+        "USA objective 15 VP (1 counted: 1st), resources 3 VP (18 credits and machinery ÷ 5), "
+        "water 1 VP → 39 VP"
+    ).split()
+    assert "objective 10 VP (0 counted: 2nd)" in told[2]
     # B-20.5: equal VP -> more energy in round 5 wins; equal energy -> shared
     ger.vp = usa.vp
     usa.energy, ger.energy = 3, 7

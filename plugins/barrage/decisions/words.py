@@ -89,3 +89,15 @@ def reward_text(parts: tuple[Part, ...]) -> str:
 def contract_text(r: BarrageGame, contract: str) -> str:
     c = r.contracts[contract]
     return f"{contract} ({c.requirement}: {reward_text(c.reward)})"
+
+
+OBJECTIVE_TEXT = {
+    "red_frame_bases_and_powerhouses": "bases and powerhouses on red-framed spaces",
+    "dams_linked_by_own_conduit_to_own_powerhouse": "dams linked by own conduits to own powerhouses",
+    "structures_in_best_area": "structures in your strongest area",
+    "structures_in_worst_area": "structures in your weakest area",
+    "basins_with_1_structure": "basins with at least 1 structure",
+    "basins_with_3_structures": "basins with at least 3 structures",
+}
+"""What each objective tile counts, in words (B-21.5): the board, the picture and the final
+scoring say ``most …`` with it."""
