@@ -180,10 +180,10 @@ def test_B_20_final_scoring_objective_resources_water_and_tie_break():
         "Final scoring (objective OT-1: most bases and powerhouses on red-framed spaces; "
         "resources; held water):"
     )
-    assert told[1].split() == (
+    assert " ".join(told[1].split()) == (
         "USA objective 15 VP (1 counted: 1st), resources 3 VP (18 credits and machinery ÷ 5), "
         "water 1 VP → 39 VP"
-    ).split()
+    )
     assert "objective 10 VP (0 counted: 2nd)" in told[2]
     # B-20.5: equal VP -> more energy in round 5 wins; equal energy -> shared
     ger.vp = usa.vp
