@@ -11,7 +11,9 @@ every move is announced with what the automatic steps after it did.
 A seat changes hands mid-game: ``bot greedy`` gives the seat being asked to a
 bot (a player who leaves), ``human 3`` gives seat 3 back to a person
 (:meth:`Game.hand_over`); the save records who played each move.  When every
-seat is a bot the game plays on to its end; Ctrl-C stops it, saved.
+seat is a bot the game plays on to its end (after the last person handed theirs to a
+bot, stopping at each round's start, where a seat may be taken back); Ctrl-C stops it,
+saved.
 The game is saved (atomically) after every move, so it can be resumed any time
 with ``turbine play FILE``.
 """
@@ -135,6 +137,11 @@ class PlaySession:
         """The standing orders in force, by seat (this session's only: saves keep the moves)."""
         self.saved = self.fingerprint()
         """What the file holds (:meth:`fingerprint`): a session that changes nothing writes nothing."""
+        self.watching = False
+        """Every seat was handed to a bot during this session: the bots stop at each round's
+        start, so that a person can take a seat back (they played a round in a second)."""
+        self.paused = False
+        """The bots stopped at a round's start (:attr:`watching`)."""
 
     # -- the loop -----------------------------------------------------------------
 
@@ -169,6 +176,11 @@ class PlaySession:
             if game.is_over:
                 self.finish()
                 return
+            if self.paused:  # every seat a bot: a round starts
+                self.paused = False
+                if self.watch_on() == "quit":
+                    return
+                continue
             if game.to_move in self.bots:  # the bot bound was hit
                 self.say(f"The bots did not finish within {game.rules.decision_bound()} decisions.", "red")
                 return
@@ -185,6 +197,25 @@ class PlaySession:
                 return
             if result == "moved":
                 shown = False
+
+    def watch_on(self) -> str:
+        """At a round's start with every seat a bot (:attr:`watching`): Enter plays on,
+        ``human N`` takes a seat back, ``quit`` leaves; ``quit`` or ``stay``."""
+        self.announcer.flush()
+        game = self.game
+        round_no = game.rules.round_number(game.state)
+        while True:
+            line = self.read(f"Round {round_no} starts · Enter: watch on, 'human N': take seat N, 'quit' > ")
+            if line is None:
+                self.console.print()
+                self.quit()
+                return "quit"
+            if not line.strip():
+                return "stay"
+            if self.handle(line) == "quit":
+                return "quit"
+            if len(self.bots) < game.players:  # a seat taken back
+                return "stay"
 
     def read(self, prompt: str) -> str | None:
         try:
@@ -288,13 +319,18 @@ class PlaySession:
             moved = True
 
     def run_bots(self) -> bool:
-        """Let bots move until a human is to move; True if any moved."""
+        """Let bots move until a human is to move (or, :attr:`watching`, a round starts);
+        True if any moved."""
         moved = False
-        for bot_move in run_bots(self.game, self.bots, thinking=self.thinking):
+        game = self.game
+        for bot_move in run_bots(game, self.bots, thinking=self.thinking):
             self.save()
             self.announcer.moved(bot_move, style="magenta")
             self.check_orders()
             moved = True
+            if self.watching and bot_move.ended_round and not game.is_over and len(self.bots) == game.players:
+                self.paused = True
+                break
         return moved
 
     def thinking(self, seat: int) -> contextlib.AbstractContextManager[Any]:
@@ -487,9 +523,10 @@ class PlaySession:
         self.announcer.flush()
         self.say(f"{label} is now played by {who}.", "bold yellow", kept=True)
         if len(self.bots) == game.players and not game.is_over:
+            self.watching = True  # the people left for a while: a pause at each round's start
             self.say(
-                "Every seat is a bot now: the game plays on to its end. Ctrl-C stops it, saved; "
-                f"take a seat back with: turbine play {self.path} --seat N=human",
+                "Every seat is a bot now: the game plays on, and stops at the start of each round "
+                "for you to watch on (Enter), take a seat back ('human N') or leave ('quit').",
                 "dim",
             )
         self.save()

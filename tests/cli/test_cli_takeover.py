@@ -30,10 +30,13 @@ def test_help_lists_the_handover_commands_and_this_games_bots(run, new_game):
 
 
 def test_a_bot_takes_over_the_seat_being_asked_and_plays_on_to_the_end(run, new_game):
+    """With every seat a bot the game plays on, stopping at each round's start: Enter
+    watches on (a whole game went by in a second, with no time to take a seat back)."""
     path = new_game("g.json", "human,random")
-    out = play(run, path.name, "open 2", "bot random").stdout
+    out = play(run, path.name, "open 2", "bot random", *[""] * 40).stdout
     assert "Seat 1 · Player 1 is now played by the random bot." in out
-    assert "Every seat is a bot now: the game plays on to its end" in out
+    assert "Every seat is a bot now: the game plays on, and stops at the start of each round" in out
+    assert "starts · Enter: watch on, 'human N': take seat N, 'quit' >" in out
     assert "Winner:" in out  # nobody is asked again: the bots finish the game
     save = read_json(path)
     log = save["log"]
@@ -274,3 +277,13 @@ def test_a_seat_handed_over_twice_on_one_command_line_is_refused(new_game):
     game = load_game(new_game())
     with pytest.raises(CliError, match="--seat 1 is given twice; give each seat once"):
         parse_handovers(game, ["1=human", "1=random"])
+
+
+def test_a_seat_is_taken_back_at_a_round_s_start(run, new_game):
+    path = new_game("g.json", "human,random")
+    out = play(run, path.name, "open 2", "bot random", "human 1", "quit").stdout
+    assert "Seat 1 · Player 1 is now played by a person." in out
+    assert "Winner:" not in out
+    save = read_json(path)
+    assert save["seats"][0].get("played_by", "human") == "human"
+    assert len(save["log"]) > 2  # the bots played a round meanwhile
