@@ -262,9 +262,9 @@ class LwContract(Decision, tag="lw_contract"):
 
     limit: int
 
-    prompt: ClassVar[str] = "which contract the reward fulfils"
+    prompt: ClassVar[str] = "which contract to fulfil without producing energy"
     rule: ClassVar[str | None] = "L-5.12.1"
-    declined: ClassVar[str] = "fulfil no contract with this reward"
+    declined: ClassVar[str] = "fulfil no contract now"
     answer_types: ClassVar[tuple[type, ...]] = (Fulfil,)
 
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
