@@ -363,8 +363,16 @@ def load(
         game.ability_used(state, seat, game.officer(state, seat).id, "construction cost")
     game.rotate_wheel(state, seat, 1)
     options = space_options(state, slot, c.no_surcharge, player.credits)
-    if len(options) == 1:
-        place_building(game, state, seat, slot, c.label, options[0][0])
+    if len(options) == 1:  # no question: said, as a forced answer would be
+        space, cost = options[0]
+        if game.telling():
+            who = game.seat_name(state, seat) or game.player_name(seat)
+            frame = f"red frame: {cost} credits" if cost else "no surcharge"
+            game.tell(
+                f"{who} builds {shared(state).buildings[slot]} on building space {space + 1} of 4, "
+                f"the one open to it ({frame}, L-6.2)"
+            )
+        place_building(game, state, seat, slot, c.label, space)
     else:  # the player chooses the building space (L-6.2 step 5: "one of the available spaces")
         state.flow.pending.append(LwSpace(seat=seat, slot=slot, no_surcharge=c.no_surcharge, label=c.label))
 

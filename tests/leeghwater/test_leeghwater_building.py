@@ -228,6 +228,18 @@ def test_L_6_2_no_space_choice_when_the_frame_cannot_be_paid():
     assert g.state.ext.leeghwater.spaces[0][0] == seat and p.credits == 2
 
 
+def test_L_6_2_the_one_open_space_is_said():
+    """Where one building space is open the piece goes there unasked: the table says where
+    (the log held ``x build PB-03 · x tile BUILDING`` and nothing of the space)."""
+    g, seat, p = builder(players=4)
+    p.credits = 2
+    g.reset_caches()
+    g.play(Ext("build", "PB-03"))  # the tile, the one it has, and the space are no questions
+    who = g.rules.seat_name(g.state, seat)
+    said = f"{who} builds PB-03 on building space 1 of 4, the one open to it (no surcharge, L-6.2)"
+    assert said in g.told
+
+
 def engine_at_space_choice():
     """Through the engine: the first seat builds PB-03 and must choose its space."""
     g, seat, _p = builder(players=4, tiles=("building", "AT-B3"))
