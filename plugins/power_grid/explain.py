@@ -9,6 +9,8 @@ Rule IDs refer to ``docs/rules/power_grid.md``.
 
 from __future__ import annotations
 
+import difflib
+
 from turbine.core.errors import IllegalAction
 from turbine.core.layout import plural
 
@@ -317,7 +319,9 @@ def _build(r: PowerGridRules, state: State, seat: int, action: A.Build | A.Start
     name = action.city
     c = r.city_by_name.get(name)
     if c is None:
-        return IllegalAction(f"there is no city {name!r} on the {r.map.title} map", "P-6.12")
+        meant = _close_cities(r, state, name)
+        hint = f"; did you mean {' or '.join(meant)}?" if meant else ""
+        return IllegalAction(f"there is no city {name!r} on the {r.map.title} map{hint}", "P-6.12")
     p = state.players[seat]
     if not (state.allowed >> c) & 1:
         region = r.map.regions[r.map.cities[c].region].name
@@ -347,6 +351,19 @@ def _build(r: PowerGridRules, state: State, seat: int, action: A.Build | A.Start
     if action.cost == A.ANY_COST:
         return IllegalAction(f"type the cost too: {right}")
     return _generic(r, action)  # pragma: no cover - then it was legal
+
+
+def _close_cities(r: PowerGridRules, state: State, name: str) -> list[str]:
+    """The cities whose names are closest to ``name``, at most three: those that start alike
+    first (a transliteration, ``Moskva``, differs most at the end), one out of play said so."""
+    names = {A.name_key(n): c for c, n in enumerate(r.city_names)}
+    wanted = A.name_key(name)
+    alike = [k for k in names if k[:3] == wanted[:3]]
+    similar = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)
+    return [
+        r.city_names[names[k]] + ("" if (state.allowed >> names[k]) & 1 else " (not in play)")
+        for k in dict.fromkeys(alike + similar)
+    ][:3]
 
 
 def _space_closed(r: PowerGridRules, state: State, c: int) -> IllegalAction | None:

@@ -323,6 +323,9 @@ def test_P_6_12_city_not_in_play_or_no_city():
     r, s, _seat, _me = _building()
     assert_refused((r, s), "build murmansk (10)", "P-6.12", reason="Murmansk is not in play: its region")
     assert_refused((r, s), "build Atlantis (10)", "P-6.12", reason="there is no city 'Atlantis' on the")
+    # a name spelled otherwise is answered with the closest ones, said if out of play
+    refused = assert_refused((r, s), "build Moskva (10)", "P-6.12")
+    assert refused.reason.startswith("there is no city 'Moskva' on the Russia map; did you mean Moscow")
 
 
 def test_P_6_8_already_a_house_there():
