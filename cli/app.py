@@ -15,6 +15,7 @@ import inspect
 import json
 import math
 import os
+import re
 import shlex
 import sys
 import traceback
@@ -1273,6 +1274,9 @@ def main(argv: list[str] | None = None) -> None:
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
         if not message.strip():  # no command at all: the help above lists them
             message = "give a command; the help above lists them"
+        number = re.fullmatch(r"No such option: (-\d+)", message.strip())
+        if number is not None:  # a move or number typed with its minus sign
+            message += f"; text that starts with '-' goes after --: {command} FILE -- {number[1]}"
         output.error_line(f"{message} (try '{command} --help')")
         sys.exit(2)
     except typer.Abort:  # Ctrl-C or end of input at a prompt

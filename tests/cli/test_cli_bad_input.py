@@ -599,3 +599,9 @@ def test_a_save_without_its_log_is_said_to_be_damaged_so(run, tmp_path):
     del save["log"]
     (tmp_path / "d.json").write_text(json.dumps(save))
     assert_one_line_error(run("replay", "d.json", "--verify"), "missing required field `log`")
+
+
+def test_a_move_with_a_minus_sign_is_told_to_go_after_double_dash(run, new_game):
+    path = new_game()
+    said = "No such option: -1; text that starts with '-' goes after --: turbine move FILE -- -1"
+    assert_one_line_error(run("move", path.name, "-1"), said)
