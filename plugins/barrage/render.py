@@ -425,8 +425,12 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
         others += pack(
             f"  {who(r, state, other)}{named(r, state, other)}: ", figures, " · ", width, room=width
         )
-    order = " ".join(str(s + 1) for s in state.turn_order)
-    lines += [f"Others (turn order by seat: {order})", *others]
+    if r.phase_name(state) == "draft":  # the turn order is set when the draft ends (B-4.2)
+        order = " ".join(str(s + 1) for s in state.draft_order)
+        lines += [f"Others (the draft's order by seat: {order})", *others]
+    else:
+        order = " ".join(str(s + 1) for s in state.turn_order)
+        lines += [f"Others (turn order by seat: {order})", *others]
     rows = r.table_rows
     if rows is not None and len(lines) > rows:  # a short terminal
         lines = _short_panel(r, state, seat, bonus, goal, rows)

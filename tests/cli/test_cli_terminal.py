@@ -672,3 +672,13 @@ def test_the_rule_names_whose_screen_it_is_when_several_people_play():
         default_registry(), "power_grid", players=2, seed=0, seats=[Seat("Ann"), Seat("c", "greedy")]
     )
     assert "to play" not in screen.heading(alone)
+
+
+def test_the_draft_names_its_own_order_not_a_turn_order_yet():
+    """B-4.2: the turn order is set when the draft ends (the reverse of the draft's); the
+    panel said ``turn order by seat: 1 2 3`` before there was one."""
+    game = decision_game("barrage_full_draft")
+    panel = game.rules.turn_view(game.state, game.to_move)
+    order = " ".join(str(s + 1) for s in game.state.draft_order)
+    assert f"Others (the draft's order by seat: {order})" in panel
+    assert "turn order by seat" not in panel
