@@ -678,6 +678,8 @@ def test_the_draft_names_its_own_order_not_a_turn_order_yet():
     """B-4.2: the turn order is set when the draft ends (the reverse of the draft's); the
     panel said ``turn order by seat: 1 2 3`` before there was one."""
     game = decision_game("barrage_full_draft")
+    game.play(game.legal()[0])  # a pair taken: the panel shows the company, then the others
+    assert game.rules.phase_name(game.state) == "draft"
     panel = game.rules.turn_view(game.state, game.to_move)
     order = " ".join(str(s + 1) for s in game.state.draft_order)
     assert f"Others (the draft's order by seat: {order})" in panel
