@@ -396,14 +396,13 @@ def player_count(spec: Any, players: int | None, default: int) -> int:
 def parse_seats(text: str | None, players: int | None, minimum: int, option: str = "--seats") -> list[Seat]:
     """Seats from ``human,random,…`` (default: all human), given with ``option``.
 
-    The player count is ``players`` if given, else the number of seats listed,
-    else the variant's minimum.  A single kind with ``players`` fills every seat.
+    The player count is ``players`` if given (checked first by :func:`player_count`: a
+    list of 10^20 seats would be made for it), else the number of seats listed, else the
+    variant's minimum.  A single kind with ``players`` fills every seat.
     """
     kinds = [k.strip() for k in text.split(",")] if text else []
     if any(not k for k in kinds):
         raise CliError(f"{option} expects a comma list such as human,random; got {text!r}")
-    if players is not None and not 1 <= players <= MOST_PLAYERS:  # before a list of that many seats
-        raise CliError(f"--players expects a number of players from 1 to {MOST_PLAYERS}; got {players}")
     count = players if players is not None else (len(kinds) or minimum)
     if not kinds:
         kinds = ["human"] * count
@@ -413,10 +412,6 @@ def parse_seats(text: str | None, players: int | None, minimum: int, option: str
         raise CliError(f"{option} lists {len(kinds)} seats but --players is {count}")
     return [Seat(savefile.default_seat_name(i, kind), kind) for i, kind in enumerate(kinds)]
 
-
-MOST_PLAYERS = 64
-"""More players than any game takes: a count past it is refused before seats are made for it
-(the variant's own range is checked with the rest of the setup)."""
 
 NAME_LENGTH = 24
 """The longest player's name ``--names`` takes: it shares a line with the seat and the move."""

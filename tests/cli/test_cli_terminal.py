@@ -684,3 +684,22 @@ def test_the_draft_names_its_own_order_not_a_turn_order_yet():
     order = " ".join(str(s + 1) for s in game.state.draft_order)
     assert f"Others (the draft's order by seat: {order})" in panel
     assert "turn order by seat" not in panel
+
+
+def test_the_whole_help_is_given_where_it_and_the_prompt_just_fit(monkeypatch):
+    from rich.console import Console
+    from turbine.cli import output as out
+    from turbine.cli import play
+
+    game = decision_game("barrage_full_turn")
+    measure = Console(file=io.StringIO(), width=80, height=100, force_terminal=True, color_system=None)
+    monkeypatch.setattr(output, "out", measure)
+    full = play.PlaySession(Path("g.json"), game)
+    text = play._reflowed(full.help_text())
+    rows = sum(len(out.wrap(line, 80, hang=" " * 15)) for line in text.split("\n"))
+    for height, whole in ((rows + 1, True), (rows, False)):  # the prompt takes a row
+        buffer = io.StringIO()
+        term = Console(file=buffer, width=80, height=height, force_terminal=True, color_system=None)
+        monkeypatch.setattr(output, "out", term)
+        play.PlaySession(Path("g.json"), game).handle("help")
+        assert (len(buffer.getvalue().splitlines()) == rows) is whole, height

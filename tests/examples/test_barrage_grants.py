@@ -441,3 +441,16 @@ def test_the_cli_plays_and_shows_the_office(tmp_path):
         text=True,
     )
     assert "3 of 3 games finished" in simulated.stdout
+
+
+def test_the_kit_checks_each_kind_of_ext_move_of_the_expansion(monkeypatch):
+    """The office and the grant are both ``Ext`` actions: the kit tells them apart by their
+    words, so a grant's menu line without its notation is found, however seldom the table
+    is drawn."""
+    from turbine.core import testing
+    from turbine.core.testing import ConformanceError
+
+    monkeypatch.setattr(testing, "SCREEN_EVERY", 10**9)
+    monkeypatch.setattr(office.GrantChoice, "show", lambda self, game, state, action: f"({action.arg})")
+    with pytest.raises(ConformanceError, match=r"choice_text shows '\(\w+\)', which does not start"):
+        check_variant("barrage", players=[2], seeds=[0], expansions=["grants"], all_bots=False)

@@ -323,6 +323,7 @@ def test_a_hybrid_says_the_fuel_it_will_burn_when_there_is_one_mix():
     for held, five, both in (
         ([0, 2, 0, 0], "2 oil", None),
         ([2, 0, 0, 0], "2 coal", None),
+        ([3, 0, 0, 0], "2 coal", None),  # the need, not all the coal held
         ([1, 1, 0, 0], "1 coal 1 oil", None),  # the one mix of two
         ([3, 1, 0, 0], "2 coal/oil", "3 coal 1 oil"),  # 10 takes 2 coal: 1 coal + 1 oil left for 5
         ([4, 1, 0, 0], "2 coal/oil", "2 coal 2 coal/oil"),  # 2 coal + 1 oil left: a choice
