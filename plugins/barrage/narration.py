@@ -193,8 +193,8 @@ def final_scoring(
     water behind its dams (B-20.4)."""
     per_vp = r.consts["resources_per_vp"]
     counting = r.objective_table[state.objective]
-    objective = f"objective {state.objective}: most {OBJECTIVE_TEXT.get(counting, counting)}"
-    r.tell(f"Final scoring ({objective}; resources; held water):")
+    tile = f"objective {state.objective}: most {OBJECTIVE_TEXT.get(counting, counting)}"
+    r.tell(f"Final scoring ({tile}; resources; held water):")
     for seat, (objective, resources, held) in enumerate(parts):
         counted = ""
         if counts:
