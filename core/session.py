@@ -401,7 +401,12 @@ class Game:
                 )
             return matches[0]
         if matches:
-            shown = ", ".join(self.rules.describe(a) for a in matches[:5])
+            named = [self.rules.describe(a) for a in matches]
+            heads = {n.rpartition(" ")[0] for n in named}
+            if len(named) > 5 and len(heads) == 1 and all(n.rpartition(" ")[2].isdigit() for n in named):
+                run = f"{named[0]} … {named[-1]} ({len(named)} moves)"  # ``auction 3 bid 3`` … ``bid 50``
+                raise ParseError(f"{said} could mean {run}: type it with the number")
+            shown = ", ".join(named[:5])
             more = f" … ({len(matches)} moves)" if len(matches) > 5 else ""
             raise ParseError(f"{said} could mean several moves: {shown}{more}")
         if action is not None:

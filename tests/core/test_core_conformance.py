@@ -481,3 +481,18 @@ def test_a_pasted_page_is_not_said_back_whole():
     assert str(refused.value) == repr("a" * (QUOTED - 1)) + "… is not a legal move now"
     with pytest.raises(ParseError, match=r"^'bid zz' is not a legal move now$"):
         game.find("bid zz")  # a short one whole
+
+
+def test_the_start_of_a_run_of_moves_asks_for_the_number():
+    """``auction 3`` listed five of 48 bids and ``… (48 moves)``: a run that differs only
+    by its number is said as a run, with what to type."""
+    from turbine.core import Game, Seat
+    from turbine.core.errors import ParseError
+
+    game = Game(default_registry(), "power_grid", players=3, seed=1, seats=[Seat(n) for n in "abc"])
+    with pytest.raises(ParseError) as refused:
+        game.find("auction 3")
+    said = "'auction 3' could mean auction 3 bid 3 … auction 3 bid 50 (48 moves): type it with the number"
+    assert str(refused.value) == said
+    with pytest.raises(ParseError, match=r"^'auction' could mean several moves: auction 3 bid 3, "):
+        game.find("auction")  # several plants: not one run

@@ -43,7 +43,7 @@ def test_find_accepts_number_notation_and_unique_prefix(registry):
     assert game.find(" 3 ") == game.legal()[2]
     assert game.rules.describe(game.find("OPEN   10")) == "open 10"
     assert game.rules.describe(game.find("pa")) == "pass"
-    with pytest.raises(ParseError, match="could mean several moves"):
+    with pytest.raises(ParseError, match="could mean open 1 … open 10"):
         game.find("open")
     with pytest.raises(ParseError, match="no move number 99"):
         game.find("99")
@@ -108,7 +108,9 @@ def test_an_unknown_bot_in_a_seat_is_refused(registry):
 
 
 @pytest.mark.parametrize("limit", [6, None])
-def test_an_ambiguous_prefix_names_the_first_five_moves_and_how_many_there_are(registry, limit):
+def test_an_ambiguous_prefix_of_a_run_names_its_ends_and_how_many_there_are(registry, limit):
+    """More than five moves that differ only by their last number (``open 1`` … ``open 10``):
+    the run by its ends, and that the number is to be typed."""
     game = Game(registry, "sparks", players=2, seed=1)
     game._legal = game.legal()[:limit]  # open 1 … open 6, or every legal move
     opens = sum(game.rules.describe(a).startswith("open") for a in game.legal())
@@ -116,7 +118,7 @@ def test_an_ambiguous_prefix_names_the_first_five_moves_and_how_many_there_are(r
     with pytest.raises(ParseError) as info:
         game.find("open")
     assert str(info.value) == (
-        f"'open' could mean several moves: open 1, open 2, open 3, open 4, open 5 … ({opens} moves)"
+        f"'open' could mean open 1 … open {opens} ({opens} moves): type it with the number"
     )
 
 

@@ -631,7 +631,7 @@ def test_a_legal_complete_bid_and_a_true_prefix_still_work():
     game = _auction_at(5)
     assert game.rules.describe(game.find("bid 6")) == "bid 6"
     assert game.rules.describe(game.find("bid 50")) == "bid 50"
-    with pytest.raises(ParseError, match="could mean several moves: bid 6, bid 7"):
+    with pytest.raises(ParseError, match=r"could mean bid 6 … bid 50 \(45 moves\): type it with the number"):
         game.find("bi")
     assert game.rules.describe(game.find("dr")) == "drop out"
 
