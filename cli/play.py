@@ -137,6 +137,8 @@ class PlaySession:
         """The standing orders in force, by seat (this session's only: saves keep the moves)."""
         self.saved = self.fingerprint()
         """What the file holds (:meth:`fingerprint`): a session that changes nothing writes nothing."""
+        self.shown_round: int | None = None
+        """The round of the last turn screen: a round that ended since is named above the next."""
         self.watching = False
         """Every seat was handed to a bot during this session: the bots stop at each round's
         start, so that a person can take a seat back (they played a round in a second)."""
@@ -624,7 +626,10 @@ class PlaySession:
             screen.question(game, self.console, rows=screen.question_rows(game, self.console))
         else:
             self.announcer.flush()  # the actions that led here, each complete
-            screen.decision(game, self.console, said=self.announcer.said())
+            now = game.rules.round_number(game.state)
+            ended = self.shown_round if self.shown_round is not None and now != self.shown_round else None
+            screen.decision(game, self.console, said=self.announcer.said(), ended=ended)
+            self.shown_round = now
         self.shown_for = game.to_move
 
     def view(self, name: str, arg: str) -> None:

@@ -86,15 +86,19 @@ MORE_SAID = "    (more was said above: 'log' shows the last moves and what follo
 """Said under what was just said when a short terminal scrolls its first lines away."""
 
 
-def decision(game: Game, console: Console | None = None, compact: bool = True, said: int = 0) -> None:
+def decision(
+    game: Game, console: Console | None = None, compact: bool = True, said: int = 0, ended: int | None = None
+) -> None:
     """The screen of the decision now: panel, question and choices (``compact``:
     the game's turn view rather than the whole board; ``said``: the lines just said above
-    it, of which a short terminal keeps up to :data:`KEPT_SAID` in view)."""
+    it, of which a short terminal keeps up to :data:`KEPT_SAID` in view, saying so, and
+    that round ``ended`` ended among them, where one did)."""
     console = console or output.out
     seat = game.to_move
     kept = min(said, KEPT_SAID)
     if said > KEPT_SAID and screen_lines(console) < SCREEN_LINES:  # the first lines said scroll away
-        console.print(Text(MORE_SAID, style="dim"), no_wrap=True, overflow="ellipsis")
+        more = MORE_SAID if ended is None else MORE_SAID.replace("more was said", f"round {ended} ended")
+        console.print(Text(more, style="dim"), no_wrap=True, overflow="ellipsis")
         kept += 1
     output.rule(console, Text(heading(game), style="bold"))
     used = 1

@@ -366,6 +366,11 @@ def test_a_short_terminal_keeps_the_last_lines_said_in_view():
         screen.decision(game, term, said=said)
         told = buffer.getvalue().splitlines()[0] == screen.MORE_SAID
         assert told is (said > screen.KEPT_SAID), said  # where 'log' finds them
+    buffer = io.StringIO()
+    term = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None)
+    screen.decision(game, term, said=20, ended=4)  # a round's scoring among what scrolled away
+    said = "    (round 4 ended above: 'log' shows the last moves and what followed each)"
+    assert buffer.getvalue().splitlines()[0] == said
 
 
 def test_the_panel_rows_are_for_that_panel_only():
@@ -703,3 +708,19 @@ def test_the_whole_help_is_given_where_it_and_the_prompt_just_fit(monkeypatch):
         monkeypatch.setattr(output, "out", term)
         play.PlaySession(Path("g.json"), game).handle("help")
         assert (len(buffer.getvalue().splitlines()) == rows) is whole, height
+
+
+def test_the_table_names_the_round_that_ended_since_its_last_screen(tmp_path, monkeypatch):
+    from turbine.cli import play
+    from turbine.core import Seat, default_registry
+
+    game = Game(default_registry(), "power_grid", players=2, seed=0, seats=[Seat("Ann"), Seat("Bob")])
+    session = play.PlaySession(tmp_path / "g.json", game)
+    seen = []
+    monkeypatch.setattr(screen, "decision", lambda game, console, said, ended: seen.append(ended))
+    rounds = iter([1, 1, 2])
+    monkeypatch.setattr(game.rules, "round_number", lambda state: next(rounds))
+    for _ in range(3):
+        session.shown_for = None
+        session.show_decision()
+    assert seen == [None, None, 1]
