@@ -90,6 +90,12 @@ BRIEF = {
 NAME`` shows its whole text."""
 
 
+WATCHING = {"human", "log", "board", "quit", "exit", "q", "help", "?", "view", "save"}
+WATCHING_HINT = "Every seat is a bot: Enter watches on; 'human N', 'log', 'board' or 'quit'."
+"""What may be typed where the bots stop at a round's start (:meth:`PlaySession.watch_on`):
+no move, since every seat is a bot's."""
+
+
 def help_entries(text: str) -> dict[str, str]:
     """:data:`HELP`'s entries (formatted) by the command's name in lower case (``order`` for
     ``ORDER``), each with its continuation lines."""
@@ -214,6 +220,11 @@ class PlaySession:
                 return "quit"
             if not line.strip():
                 return "stay"
+            if line.split()[0].lower() not in WATCHING:  # no one's move to type: the bots play
+                self.say(
+                    "Every seat is a bot: Enter watches on; 'human N', 'log', 'board' or 'quit'.", "yellow"
+                )
+                continue
             if self.handle(line) == "quit":
                 return "quit"
             if len(self.bots) < game.players:  # a seat taken back

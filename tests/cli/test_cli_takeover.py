@@ -287,3 +287,13 @@ def test_a_seat_is_taken_back_at_a_round_s_start(run, new_game):
     save = read_json(path)
     assert save["seats"][0].get("played_by", "human") == "human"
     assert len(save["log"]) > 2  # the bots played a round meanwhile
+
+
+def test_no_move_is_typed_for_a_bot_where_the_bots_stop(run, new_game):
+    """At a round's start with every seat a bot, a move's text would have been played for
+    the bot's seat, as a person's: it is refused, and the bots play on."""
+    path = new_game("g.json", "human,random")
+    out = play(run, path.name, "open 2", "bot random", "1", "quit").stdout
+    assert "Every seat is a bot: Enter watches on; 'human N', 'log', 'board' or 'quit'." in out
+    log = read_json(path)["log"]
+    assert all(entry.get("by") != "human" for entry in log[2:])  # none played by a person
