@@ -879,7 +879,9 @@ def replay(
         raise CliError("--as shows the board in the stepper: add --step")
     if bot_option:
         raise CliError("--bot-option sets the bots the stepper's 'hint' asks: add --step")
-    save = savefile.load(file, strict=verify)
+    save, twice = savefile.load_checked(file) if not verify else (savefile.load(file, strict=True), None)
+    if twice is not None:  # warned as `show` warns; --verify refuses it
+        output.warn(savefile.twice_note(twice))
     total = len(save.log)
     if to is not None and not 0 <= to <= total:
         raise CliError(f"--to must be between 0 and {total} (the log has {plural(total, 'action')})")

@@ -113,8 +113,8 @@ def run_export(path: Path, form: str, out: Path | None, *, force: bool = False) 
         rows_file.need_pyarrow(out)
     if out is not None:
         guard_output(out, "rows", force=force, reading=path)
-    save = savefile.load(path)
-    warnings: list[str] = []
+    save, twice = savefile.load_checked(path)
+    warnings = [savefile.twice_note(twice)] if twice is not None else []  # as `show` warns
     with about(path):
         replay = Replay(registry(), save, warnings=warnings)
     for warning in warnings:

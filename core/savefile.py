@@ -464,10 +464,7 @@ def load(path: str | os.PathLike[str], strict: bool = False) -> SaveFile:
     if strict:
         twice = duplicate_key(data)
         if twice is not None:
-            raise SaveFileError(
-                f"{path} is damaged: the key {twice!r} is written twice in one object, so readers "
-                "differ on its value"
-            )
+            raise SaveFileError(f"{path} is damaged: {twice_note(twice)}")
     return save
 
 
@@ -477,6 +474,11 @@ def load_checked(path: str | os.PathLike[str]) -> tuple[SaveFile, str | None]:
     new digest under one reading of it."""
     data = read_limited(path)
     return decode(data, source=str(path)), duplicate_key(data)
+
+
+def twice_note(key: str) -> str:
+    """What a key written twice in one object means, for a warning or a refusal."""
+    return f"the key {key!r} is written twice in one object, so readers differ on its value"
 
 
 def duplicate_key(data: bytes) -> str | None:

@@ -731,7 +731,7 @@ class Game:
         game = cls.from_save(registry, save, **kwargs)
         if twice is not None:
             game.load_report.twice = twice
-            note = f"the key {twice!r} is written twice in one object, so readers differ on its value"
+            note = savefile.twice_note(twice)
             game.load_report.notes.append(note)
             if kwargs.get("warnings") is not None:
                 kwargs["warnings"].append(note)
