@@ -494,6 +494,8 @@ def new(
     if players is not None:  # the variant's range, before seats are made for the count
         player_count(spec, players, spec.min_players)
     seat_list = name_seats(parse_seats(seats, players, spec.min_players), names)
+    if str(out) == "-":  # standard output elsewhere; a game is saved to play on
+        raise CliError("--out names the file the game is saved in; '-' is no file")
     writable_file(out, "game")
     if out.exists() and not force:
         raise CliError(f"{out} exists; use --force to overwrite it")
@@ -732,8 +734,11 @@ def show(
     if as_seat is None:
         seat = game.to_move
     if svg is not None:
-        guard_output(svg, "picture", force=force, reading=file)
-        output.out.print(Text(pictures.write_svg(game, seat, svg)))  # names and paths as typed
+        if not pictures.to_stdout(svg):
+            guard_output(svg, "picture", force=force, reading=file)
+        told = pictures.write_svg(game, seat, svg)
+        if not pictures.to_stdout(svg):  # the picture alone on standard output
+            output.out.print(Text(told))  # names and paths as typed
         return
     if scores:
         show_scores(game, json_out)
@@ -867,8 +872,11 @@ def replay(
         others = [flag for flag, on in given if on]
         if others:  # the page holds every move, and verifies nothing
             raise CliError(f"--html writes a page of every move; {', '.join(others)} does not apply to it")
-        guard_output(html, "page", force=force, reading=file)
-        output.say(output.out, pictures.write_replay(file, html, None if as_seat is None else as_seat - 1))
+        if not pictures.to_stdout(html):
+            guard_output(html, "page", force=force, reading=file)
+        told = pictures.write_replay(file, html, None if as_seat is None else as_seat - 1)
+        if not pictures.to_stdout(html):  # the page alone on standard output
+            output.say(output.out, told)
         return
     if step or (sys.stdin.isatty() and sys.stdout.isatty() and to is None and not verify):
         from .stepper import run_stepper

@@ -16,6 +16,7 @@ import base64
 import gzip
 import html
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -29,15 +30,26 @@ from .common import CliError, about, registry, writable_file
 
 
 def _write(out: Path, data: bytes) -> None:
+    if to_stdout(out):
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return
     try:
         savefile.write_atomic(out, data)
     except OSError as exc:
         raise CliError(f"cannot write {out}: {exc.strerror or exc}") from None
 
 
+def to_stdout(out: Path) -> bool:
+    """``-`` names standard output, as ``export --out -`` takes it (a pipe to a viewer)."""
+    return str(out) == "-"
+
+
 def write_svg(game: Game, seat: int | None, out: Path) -> str:
-    """Write the board as ``seat`` sees it (``None``: everything) to ``out``; returns what to tell."""
-    writable_file(out, "picture")
+    """Write the board as ``seat`` sees it (``None``: everything) to ``out`` (``-``: standard
+    output); returns what to tell."""
+    if not to_stdout(out):
+        writable_file(out, "picture")
     data = svg(game, seat).encode()
     _write(out, data)
     seen = "everything shown" if seat is None else f"as seen by {output.seat_label(game, seat)}"
@@ -94,8 +106,9 @@ def replay_page(replay: Replay, title: str, seat: int | None = None) -> str:
 
 def write_replay(file: Path, out: Path, seat: int | None = None) -> str:
     """Write the replay page of the save ``file`` to ``out``, the boards as ``seat`` (from 0)
-    saw them (``None``: everything); returns what to tell."""
-    writable_file(out, "page")
+    saw them (``None``: everything); ``-``: standard output; returns what to tell."""
+    if not to_stdout(out):
+        writable_file(out, "page")
     save = savefile.load(file)
     warnings: list[str] = []
     with about(file):

@@ -131,3 +131,17 @@ def test_replay_html_as_a_seat_and_with_the_result_at_the_end(tmp_path):
     assert_one_line_error(
         run_cli("replay", "done.json", "--html", "x.html", "--as", "3", cwd=tmp_path), "no seat 3"
     )
+
+
+def test_dash_writes_the_picture_or_the_page_to_standard_output(save, tmp_path):
+    """``-`` is standard output, as ``export --out -`` takes it: a file named ``-`` was
+    written instead (and ``new --out -`` made a save of that name)."""
+    shown = run_cli("show", str(save), "--svg", "-", cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("<svg ") and shown.stdout.rstrip().endswith("</svg>")
+    page = run_cli("replay", str(save), "--html", "-", cwd=tmp_path)
+    assert page.returncode == 0, page.stderr
+    assert page.stdout.startswith("<!DOCTYPE html>") and page.stdout.rstrip().endswith("</html>")
+    assert not (tmp_path / "-").exists()
+    assert_one_line_error(run_cli("new", "power_grid", "--out", "-", cwd=tmp_path), "'-' is no file")
+    assert not (tmp_path / "-").exists()
