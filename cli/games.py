@@ -264,11 +264,14 @@ def _pooled(
                     done(len(got))
         except KeyboardInterrupt:  # the pool would wait for every game still queued
             pool.shutdown(wait=False, cancel_futures=True)
-            workers = multiprocessing.active_children()  # and for the games under way
-            for worker in workers:
-                worker.terminate()
-            for worker in workers:
-                worker.join(timeout=10)
+            for _ in range(5):  # and for the games under way (a worker may be starting still)
+                workers = multiprocessing.active_children()
+                if not workers:
+                    break
+                for worker in workers:
+                    worker.terminate()
+                for worker in workers:
+                    worker.join(timeout=10)
             raise
     if not lost:
         return results
