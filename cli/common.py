@@ -178,6 +178,10 @@ def _option_value(annotation: Any, raw: str) -> Any:
         return candidates[0]
     adapter: TypeAdapter[Any] = TypeAdapter(annotation)
     for candidate in candidates:
+        if isinstance(candidate, bool):  # ``true`` is no number, though pydantic reads it as 1
+            with contextlib.suppress(ValidationError, TypeError, ValueError):
+                return adapter.dump_python(adapter.validate_python(candidate, strict=True), mode="json")
+            continue
         try:
             return adapter.dump_python(adapter.validate_python(candidate), mode="json")
         except (ValidationError, TypeError, ValueError):

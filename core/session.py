@@ -18,7 +18,7 @@ from types import GenericAlias
 from typing import Any
 
 import msgspec
-from pydantic import BaseModel, Field, ValidationError, create_model
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
 from . import savefile
 from .bots import SeatBot, seat_bot
@@ -94,6 +94,9 @@ def validate_options(model: type[BaseModel], options: Mapping[str, Any]) -> Base
             if wrong:
                 names = ", ".join(f"{group}.{name}" for name in wrong)
                 raise BadOptions(f"unknown option {names}; options of {group}: {', '.join(sorted(inner))}")
+    for where, annotation, value in _option_values(model, options):
+        if isinstance(value, bool) and not _takes_strictly(annotation, value):
+            raise BadOptions(f"option {where}: give a number, not {str(value).lower()}")
     try:
         validated = model.model_validate(dict(options))
     except ValidationError as exc:
@@ -106,6 +109,32 @@ def validate_options(model: type[BaseModel], options: Mapping[str, Any]) -> Base
     if unsaveable is not None:
         raise BadOptions(f"option {unsaveable}: give a finite number (a save cannot hold NaN or an infinity)")
     return validated
+
+
+def _option_values(model: type[BaseModel], options: Mapping[str, Any]) -> Iterator[tuple[str, Any, Any]]:
+    """Each option given, by its full name, with the type its model declares for it (an
+    expansion's options by ``EXPANSION.KEY``)."""
+    for name, value in options.items():
+        field = model.model_fields.get(name)
+        if field is None:
+            continue
+        inner = getattr(field.annotation, "model_fields", None)
+        if inner is not None and isinstance(value, Mapping):
+            for key, item in value.items():
+                if key in inner:
+                    yield f"{name}.{key}", inner[key].annotation, item
+        else:
+            yield name, field.annotation, value
+
+
+def _takes_strictly(annotation: Any, value: Any) -> bool:
+    """``value`` is of the option's type as it is, not converted: pydantic reads ``true``
+    as the number 1, so ``max_rounds=true`` would end a game after one round."""
+    try:
+        TypeAdapter(annotation).validate_python(value, strict=True)
+    except (ValidationError, TypeError, ValueError):
+        return False
+    return True
 
 
 @dataclass

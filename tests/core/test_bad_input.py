@@ -141,3 +141,22 @@ def test_a_new_save_gets_the_usual_permissions(tmp_path):
     finally:
         os.umask(old)
     assert (tmp_path / "new.json").stat().st_mode & 0o777 == 0o644  # 0o666 less the umask
+
+
+@pytest.mark.parametrize("options", [{"max_rounds": True}, {"max_rounds": False}])
+def test_true_or_false_is_no_number_of_rounds(options):
+    # pydantic reads true as 1: the game would have ended after one round
+    with pytest.raises(BadOptions, match=r"^option max_rounds: give a number, not (true|false)$"):
+        Game(default_registry(), "power_grid", players=2, seed=0, options=options)
+
+
+def test_true_is_no_number_for_an_expansion_s_option_either():
+    with pytest.raises(BadOptions, match=r"^option subsidy\.amount: give a number, not true$"):
+        Game(
+            default_registry(),
+            "power_grid",
+            players=2,
+            seed=0,
+            expansions=["subsidy"],
+            options={"subsidy": {"amount": True}},
+        )
