@@ -73,6 +73,9 @@ def plan(name: str, registry: Registry, expands: str | None, where: Path) -> Pla
     folder = where / name
     if folder.exists():
         raise CliError(f"{folder} already exists; choose another NAME or --dir")
+    twin = next((p for p in _children(where) if module_name(p.name) == module), None)
+    if twin is not None:  # my-game beside my_game: two projects of one package and plugin id
+        raise CliError(f"{twin} already holds the package {module}; choose another NAME or --dir")
     title = " ".join(word.capitalize() for word in re.split(r"[-_]", name))
     values = {
         "dist": name,
@@ -104,6 +107,14 @@ def plan(name: str, registry: Registry, expands: str | None, where: Path) -> Pla
     files[f"src/{module}/plugin.py"] = _fill(rules / f"{kind}.py.tmpl", values)
     files[f"tests/test_{module}.py"] = _fill(rules / f"{kind}_test.py.tmpl", values)
     return Plan(folder, files)
+
+
+def _children(where: Path) -> list[Path]:
+    """The folders in ``where`` (none if it cannot be read: writing will say why)."""
+    try:
+        return [path for path in where.iterdir() if path.is_dir()]
+    except OSError:
+        return []
 
 
 def write(plan: Plan) -> list[Path]:

@@ -108,6 +108,13 @@ def test_an_existing_folder_is_left_alone(run, tmp_path):
     assert [p.name for p in (tmp_path / "kit-taken").iterdir()] == ["mine.txt"]
 
 
+def test_a_folder_of_the_same_package_spelled_otherwise_is_refused(run, tmp_path):
+    (tmp_path / "kit_twin").mkdir()
+    result = run("plugin", "new", "kit-twin")
+    assert_one_line_error(result, "kit_twin already holds the package kit_twin; choose another NAME or --dir")
+    assert not (tmp_path / "kit-twin").exists()
+
+
 def test_an_unknown_variant_lists_the_installed_ones(run, tmp_path):
     result = run("plugin", "new", "kit-nothing", "--expands", "chess")
     assert_one_line_error(result, "unknown variant 'chess'", "installed: ", "barrage", "power_grid")
