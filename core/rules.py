@@ -9,18 +9,16 @@ tests can share it.
 
 The contract (see ``ARCHITECTURE.md``):
 
-==========================  =================================================
-``initial_state(seed)``     a new game's state, automatic steps already run
-``to_move(state)``          the seat that decides now, ``None`` at the end
-``legal_actions(state)``    every legal choice now, in a stable order
-``apply(state, action)``    checks first, raises :class:`IllegalAction` and
-                            changes nothing; then changes the state in place
-                            and runs automatic steps up to the next decision
-``is_over`` / ``scores``    end of game and the final (or running) score
-``winner(state)``           the winning seats, with the rulebook's tie-breaks
-``view(state, seat)``       what that seat may see
-``describe`` / ``parse``    a short text notation, ``parse(describe(a)) == a``
-==========================  =================================================
+| method | what it does |
+| --- | --- |
+| ``initial_state(seed)`` | a new game's state, automatic steps already run |
+| ``to_move(state)`` | the seat that decides now, ``None`` at the end |
+| ``legal_actions(state)`` | every legal choice now, in a stable order (a list) |
+| ``apply(state, action)`` | refuses an illegal move (:class:`IllegalAction`, nothing changed), or plays it |
+| ``is_over`` / ``scores`` | end of game; the final (or running: public) score of each seat, a list |
+| ``winner(state)`` | the winning seats, with the rulebook's tie-breaks |
+| ``view(state, seat)`` | what that seat may see |
+| ``describe`` / ``parse`` | a short text notation, ``parse(describe(a)) == a`` |
 
 What a player's screen is made of (all optional, with plain defaults):
 :meth:`seat_name` (the seat's company or colour), :meth:`question` (what is being
@@ -225,7 +223,12 @@ class Rules(ABC, Generic[S, A, Opt]):
 
     @abstractmethod
     def scores(self, state: S) -> list[int]:
-        """Each seat's score (victory points, cities powered…), now or at the end."""
+        """Each seat's score (victory points, cities powered…), now or at the end: a list of
+        one number per seat.
+
+        The table shows the running score to every seat, so before the end it counts only
+        what every seat may see (a secret bonus counts once :meth:`is_over`); the
+        conformance kit checks it against each seat's :meth:`view`."""
 
     @abstractmethod
     def decision_bound(self) -> int:

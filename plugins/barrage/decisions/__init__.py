@@ -1,25 +1,23 @@
 """Barrage's sub-decisions, one class per kind, each owning its legal answers, its
 effect, its refusals, its prompt and how its answers are shown (see :mod:`.base`).
 
-==================  ===============  ==============================================
-kind                class            module
-==================  ===============  ==============================================
-structure           ChooseStructure  :mod:`.structure`
-site                ChooseSite       :mod:`.site`
-tile                ChooseTile       :mod:`.tile`
-pay                 ChoosePayment    :mod:`.pay`
-free_site           ChooseFreeSite   :mod:`.free_site`
-produce, repeat     ChooseProduction, ChooseRepeat  :mod:`.production`
-amount              ChooseMarkers    :mod:`.production`
-release, ability    ReleaseWater, CompanyAbility (automatic)  :mod:`.production`
-after_build         AfterBuild (automatic)  :mod:`.after_build`
-contract            ChooseContract   :mod:`.contract`
-take, discard       TakeContracts, DiscardContract  :mod:`.contract`
-machinery           SplitMachinery   :mod:`.machinery`
-water               PlaceWater       :mod:`.water`
-pair, start         ChoosePair, ChooseStartingContract  :mod:`.draft`
-copy, extra         ChooseCopy, ExtraAction  :mod:`.copy`
-==================  ===============  ==============================================
+| kind | class | module |
+| --- | --- | --- |
+| structure | ChooseStructure | :mod:`.structure` |
+| site | ChooseSite | :mod:`.site` |
+| tile | ChooseTile | :mod:`.tile` |
+| pay | ChoosePayment | :mod:`.pay` |
+| free_site | ChooseFreeSite | :mod:`.free_site` |
+| produce, repeat | ChooseProduction, ChooseRepeat | :mod:`.production` |
+| amount | ChooseMarkers | :mod:`.production` |
+| release, ability | ReleaseWater, CompanyAbility (automatic) | :mod:`.production` |
+| after_build | AfterBuild (automatic) | :mod:`.after_build` |
+| contract | ChooseContract | :mod:`.contract` |
+| take, discard | TakeContracts, DiscardContract | :mod:`.contract` |
+| machinery | SplitMachinery | :mod:`.machinery` |
+| water | PlaceWater | :mod:`.water` |
+| pair, start | ChoosePair, ChooseStartingContract | :mod:`.draft` |
+| copy, extra | ChooseCopy, ExtraAction | :mod:`.copy` |
 
 An expansion's decision kinds join these through the ``barrage_decisions`` hook.
 """
