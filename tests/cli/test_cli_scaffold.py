@@ -67,7 +67,7 @@ def test_a_new_game(run, tmp_path, load):
     game.play(game.find("add 3"))
     game.play(game.find("add 3"))
     assert_refused(game, "add 3", rule="R-1", reason="you need exactly 2")  # the one rule
-    assert_refused(game, "add 4", rule="R-1", reason="you may add 1 to 3, not 4")
+    assert_refused(game, "add 4", rule="R-1", reason="you may add from 1 to 3, not 4")
 
 
 @pytest.mark.parametrize(
