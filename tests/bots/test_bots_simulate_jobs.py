@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -189,5 +190,8 @@ def test_ctrl_c_stops_the_workers_at_once(registry):
         run_games(registry, plan, 4, jobs=2, showing=interrupted)
     for worker in multiprocessing.active_children():
         if worker.pid not in others:
-            worker.join(timeout=20)
+            # join() may return as the worker's pipe closes, a moment before its exit can be read
+            deadline = time.monotonic() + 20
+            while worker.is_alive() and time.monotonic() < deadline:
+                worker.join(timeout=0.1)
             assert not worker.is_alive()  # it would be playing its first game still
