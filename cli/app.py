@@ -172,7 +172,7 @@ BackendOption = Annotated[
     typer.Option(
         "--backend",
         help="local: processes of this machine; ray: Ray tasks, on a Ray started here or the cluster "
-        "at --address (needs turbine\\[ray]). Same results either way.",
+        "at --address (needs turbine-games\\[ray]). Same results either way.",
     ),
 ]
 AddressOption = Annotated[
@@ -188,7 +188,7 @@ RowsOption = Annotated[
     Path | None,
     typer.Option(
         "--rows",
-        help="Write one row per game to FILE: CSV, or Parquet for *.parquet (needs turbine\\[parquet]).",
+        help="Write one row per game to FILE: CSV, or Parquet for *.parquet (needs turbine-games\\[parquet]).",
         metavar="FILE",
     ),
 ]

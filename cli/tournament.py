@@ -237,7 +237,8 @@ def print_tournament(report: Mapping[str, Any]) -> None:
             "order, a bot's seats in one game as one update, so that the "
             f"order can differ from the win rates; win parity {report['parity']:.1%} (a shared win "
             "counts as a fraction); 95% Wilson intervals over seats, as if each seat were a game of "
-            "its own (two seats of one bot in a game are not independent: the true interval is wider)",
+            "its own (two seats of one bot in a game cannot both win, so for such a bot the interval "
+            "is, if anything, wider than the truth)",
             style="dim",
         )
     )
