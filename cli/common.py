@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.text import Text
 from turbine.core import BadOptions, Game, Registry, Seat, TurbineError, default_registry, savefile
 from turbine.core.bots import BotFailure, seat_bot
-from turbine.core.errors import SaveFileError
+from turbine.core.errors import BrokenContract, SaveFileError, bool_as_number
 
 from . import output
 
@@ -113,6 +113,9 @@ def plugin_at_fault(exc: BaseException) -> tuple[str, str] | None:
         top = str(getattr(module, "__name__", None) or type(module).__module__).partition(".")[0]
         if top != "turbine":  # turbine's own games are turbine's bugs
             packages[top] = name
+    if isinstance(exc, BrokenContract):  # found by the engine, in what the plugin's code answered
+        top = exc.culprit.partition(".")[0]
+        return (packages[top], str(exc).partition(" ")[0]) if top in packages else None
     found = None
     for frame, line in traceback.walk_tb(exc.__traceback__):
         top = str(frame.f_globals.get("__name__", "")).partition(".")[0]
@@ -177,16 +180,16 @@ def _option_value(annotation: Any, raw: str) -> Any:
     if annotation is None:
         return candidates[0]
     adapter: TypeAdapter[Any] = TypeAdapter(annotation)
+    refused: list[Any] = []
     for candidate in candidates:
-        if isinstance(candidate, bool):  # ``true`` is no number, though pydantic reads it as 1
-            with contextlib.suppress(ValidationError, TypeError, ValueError):
-                return adapter.dump_python(adapter.validate_python(candidate, strict=True), mode="json")
+        if bool_as_number(annotation, candidate):  # pydantic would read ``true`` as 1
+            refused.append(candidate)
             continue
         try:
             return adapter.dump_python(adapter.validate_python(candidate), mode="json")
         except (ValidationError, TypeError, ValueError):
             continue
-    return raw  # let the core explain what is wrong with it
+    return refused[0] if refused else raw  # let the core explain what is wrong with it
 
 
 def option_rows(model: type[BaseModel]) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .errors import BadOptions, said_by_validator
+from .errors import BadOptions, bool_as_number, said_by_validator
 from .plugins import Registry
 from .specs import BotSpec
 
@@ -54,6 +54,10 @@ def parse_bot_options(registry: Registry, variant: str, pairs: Sequence[str]) ->
     for name, values in raw.items():
         model = registry.bot(name, variant).options
         assert model is not None
+        for key, value in values.items():
+            field = model.model_fields.get(key)
+            if field is not None and bool_as_number(field.annotation, value):
+                raise BadOptions(f"bad option {name}.{key}: give a number, not {str(value).lower()}")
         try:
             out[name] = model.model_validate(values)
         except ValidationError as exc:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from types import FunctionType
 from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
 
 
 class TurbineError(Exception):
@@ -41,6 +44,18 @@ class PluginError(TurbineError):
     """A plugin is missing, failed to load or has unmet requirements."""
 
 
+class BrokenContract(TypeError):
+    """A game's code answered what the engine contract does not allow (``why_illegal``
+    returned a text, not an :class:`IllegalAction`; a rollout bot's move was illegal): a
+    bug, not the user's, raised where the engine finds it and blamed on the plugin whose
+    code gave the answer (:attr:`culprit`, the module of that code)."""
+
+    def __init__(self, owner: object, message: str) -> None:
+        named = owner if isinstance(owner, type | FunctionType) else type(owner)
+        self.culprit: str = named.__module__
+        super().__init__(f"{named.__qualname__}.{message}")
+
+
 class SaveFileError(TurbineError):
     """A save file that cannot be read, or whose game cannot be rebuilt."""
 
@@ -56,3 +71,16 @@ def said_by_validator(error: Mapping[str, Any]) -> str:
     for prefix in ("Value error, ", "Assertion failed, "):
         message = message.removeprefix(prefix)
     return message
+
+
+def bool_as_number(annotation: Any, value: Any) -> bool:
+    """``value`` is true or false where ``annotation`` takes it only converted: pydantic
+    reads ``true`` as the number 1, so ``max_rounds=true`` would end a game after one round
+    and ``mcts.iterations=true`` search once."""
+    if not isinstance(value, bool):
+        return False
+    try:
+        TypeAdapter(annotation).validate_python(value, strict=True)
+    except (ValidationError, TypeError, ValueError):
+        return True
+    return False

@@ -66,6 +66,7 @@ from typing import Any, Literal
 import msgspec
 from pydantic import BaseModel, ConfigDict, Field
 
+from .errors import BrokenContract, IllegalAction
 from .rng import Rng
 from .rules import Rules
 from .specs import BotSpec
@@ -282,7 +283,16 @@ class MctsBot:
         while played < limit and rules.to_move(state) is not None:
             legal = rules.legal_actions(state)
             if policy is not None:
-                rules.apply(state, policy(state, legal, rng), legal)
+                move = policy(state, legal, rng)
+                try:
+                    rules.apply(state, move, legal)
+                except IllegalAction as exc:  # the game's fast bot, not the search, is at fault
+                    bot = rules.rollout_bot() or type(rules)
+                    raise BrokenContract(
+                        bot,
+                        f"choose (the rules' rollout_bot) answered {move!r} in a search's "
+                        f"playout, which is not legal: {exc}",
+                    ) from None
             else:
                 rules.perform(state, legal[rng.below(len(legal))])
             played += 1

@@ -234,6 +234,18 @@ def check_bot_spec(spec: object) -> BotSpec:
         raise PluginProblem(f"returns {_a(spec)} from turbine_bots, not a BotSpec")
     if not callable(spec.factory):
         raise PluginProblem(f"gives the bot {spec.name!r} a factory that cannot be called")
+    try:
+        signature = inspect.signature(spec.factory)
+    except (TypeError, ValueError):  # a builtin with no signature to read: called as it is
+        return spec
+    named = {"options": None} if spec.options is not None else {}
+    try:
+        signature.bind(None, 0, 0, **named)
+    except TypeError as exc:
+        taking = "(rules, seat, seed, options=…)" if named else "(rules, seat, seed)"
+        raise PluginProblem(
+            f"gives the bot {spec.name!r} a factory that cannot be called as factory{taking}: {exc}"
+        ) from None
     return spec
 
 

@@ -48,7 +48,7 @@ import msgspec
 import pluggy
 from pydantic import BaseModel
 
-from .errors import BadOptions, BadPosition, IllegalAction, ParseError
+from .errors import BadOptions, BadPosition, BrokenContract, IllegalAction, ParseError
 from .layout import TABLE_WIDTH
 from .rng import Rng
 from .scores import Breakdown, Ledger
@@ -256,11 +256,24 @@ class Rules(ABC, Generic[S, A, Opt]):
             if self.to_move(state) is None:
                 raise IllegalAction("the game is over")
             try:
-                error = self.why_illegal(state, action)
+                refused = self.refusal(state, action)
+            except BrokenContract:
+                raise
             except Exception:  # not even an action of this game
-                error = IllegalAction(f"{action!r} is not a move of this game")
-            raise error
+                refused = IllegalAction(f"{action!r} is not a move of this game")
+            raise refused
         self.perform(state, action)
+
+    def refusal(self, state: S, action: A) -> IllegalAction:
+        """Why ``action`` is refused now: :meth:`why_illegal`'s answer, checked to be an
+        :class:`IllegalAction` (a text returned instead would be raised as no exception at
+        all: a :class:`~turbine.core.errors.BrokenContract` names the game's code)."""
+        error = self.why_illegal(state, action)
+        if not isinstance(error, IllegalAction):
+            raise BrokenContract(
+                self, f"why_illegal returned {type(error).__name__} {error!r}, not an IllegalAction"
+            )
+        return error
 
     def why_illegal(self, state: S, action: A) -> IllegalAction:
         """Explain why ``action`` is not legal now.  Only called on the error path,

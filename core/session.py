@@ -18,11 +18,11 @@ from types import GenericAlias
 from typing import Any
 
 import msgspec
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
+from pydantic import BaseModel, Field, ValidationError, create_model
 
 from . import savefile
 from .bots import SeatBot, seat_bot
-from .errors import BadOptions, IllegalAction, ParseError, SaveFileError, said_by_validator
+from .errors import BadOptions, IllegalAction, ParseError, SaveFileError, bool_as_number, said_by_validator
 from .layout import plural
 from .plugins import Registry
 from .rng import Rng
@@ -95,7 +95,7 @@ def validate_options(model: type[BaseModel], options: Mapping[str, Any]) -> Base
                 names = ", ".join(f"{group}.{name}" for name in wrong)
                 raise BadOptions(f"unknown option {names}; options of {group}: {', '.join(sorted(inner))}")
     for where, annotation, value in _option_values(model, options):
-        if isinstance(value, bool) and not _takes_strictly(annotation, value):
+        if bool_as_number(annotation, value):
             raise BadOptions(f"option {where}: give a number, not {str(value).lower()}")
     try:
         validated = model.model_validate(dict(options))
@@ -125,16 +125,6 @@ def _option_values(model: type[BaseModel], options: Mapping[str, Any]) -> Iterat
                     yield f"{name}.{key}", inner[key].annotation, item
         else:
             yield name, field.annotation, value
-
-
-def _takes_strictly(annotation: Any, value: Any) -> bool:
-    """``value`` is of the option's type as it is, not converted: pydantic reads ``true``
-    as the number 1, so ``max_rounds=true`` would end a game after one round."""
-    try:
-        TypeAdapter(annotation).validate_python(value, strict=True)
-    except (ValidationError, TypeError, ValueError):
-        return False
-    return True
 
 
 @dataclass
@@ -439,7 +429,7 @@ class Game:
             more = f" … ({len(matches)} moves)" if len(matches) > 5 else ""
             raise ParseError(f"{said} could mean several moves: {shown}{more}")
         if action is not None:
-            raise self.rules.why_illegal(self.state, action)
+            raise self.rules.refusal(self.state, action)
         within = [a for a in legal if f" {prefix} " in f" {normalise(self.rules.describe(a))} "]
         if within:  # the move's words without its first ones (`build PB-01` for `x build PB-01`)
             meant = " or ".join(repr(self.rules.describe(a)) for a in within[:3])

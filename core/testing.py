@@ -46,6 +46,7 @@ point) offers them as the fixtures ``turbine_registry``, ``make_game`` and ``pos
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -368,6 +369,22 @@ def check_plugin(plugin: Any, *, registry: Registry | None = None) -> None:
     if problem is not None:
         raise ConformanceError(problem)
     _check_declarations(checked, name, getattr(plugin, "__name__", ""))
+    _check_bot_variants(checked, name)
+
+
+def _check_bot_variants(registry: Registry, name: str) -> None:
+    """Each bot of plugin ``name`` names variants that are installed, by their ids: a bot
+    for a variant no plugin provides plays nothing, and is listed without a word."""
+    known = registry.variants
+    for bot in registry.bots_of(name):
+        for variant in bot.variants:
+            if variant not in known:
+                close = difflib.get_close_matches(variant, list(known), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise ConformanceError(
+                    f"plugin {name!r} gives the bot {bot.name!r} for the variant {variant!r}, which no "
+                    f"installed plugin provides{hint}; variants: {', '.join(sorted(known))}"
+                )
 
 
 def _check_declarations(registry: Registry, name: str, module: str) -> None:
@@ -597,6 +614,11 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[St
             fail(f"{what} cannot be encoded as JSON, which saves and digests need: {exc}")
 
     encodes("the state", game.state)
+    if rules.is_over(game.state):
+        fail(
+            "the game is over before its first decision (to_move gives None): does "
+            "initial_state start its phases (self.machine.start(state))?"
+        )
     steps: list[Step] = []
 
     reads = type(rules).read_action is not Rules.read_action  # else it reads nothing, by design
@@ -609,6 +631,8 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[St
             legal = game.legal()
         except Exception as exc:
             fail(f"legal_actions raised {raised(exc)}")
+        if not isinstance(legal, list):
+            fail(f"legal_actions returned {type(legal).__name__}, not a list of actions")
         if rules.digest(state) != unlisted:
             fail(
                 "legal_actions changed the state (listing the moves must leave it as it was): "
@@ -647,6 +671,8 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[St
             except IllegalAction as exc:
                 if not str(exc):
                     fail("IllegalAction without a reason")
+            except Exception as exc:
+                fail(f"refusing the illegal action {candidate!r} raised {raised(exc)}")
             else:
                 fail(f"the illegal action {candidate!r} was accepted")
             if rules.digest(state) != before:
@@ -688,8 +714,13 @@ def _play_and_check(setup: _Setup, parse_sample: int, report: Report) -> list[St
     winners = rules.winner(game.state)
     if not winners or not all(0 <= w < players for w in winners):
         fail(f"winner() returned {winners!r}")
-    if len(rules.scores(game.state)) != players:
-        fail("scores() does not give one score per seat")
+    scores = rules.scores(game.state)
+    if not (
+        isinstance(scores, list)
+        and len(scores) == players
+        and all(isinstance(s, int | float) and not isinstance(s, bool) for s in scores)
+    ):
+        fail(f"scores() returned {_short(scores)}, not a list of one number per seat")
     _check_breakdown(game, fail)
     # save -> load -> replay reproduces the final state
     data = savefile.encode(game.to_save())
@@ -758,6 +789,31 @@ def _check_screens(
         fail(
             "drawing the table's texts (question, panel, choices, status, tallies, board, views) "
             "changed the state"
+        )
+    if not game.is_over:
+        for hidden_from in range(rules.players):
+            _check_public_counts(rules, state, hidden_from, fail)
+
+
+def _check_public_counts(
+    rules: Rules[Any, Any, Any], state: Any, seat: int, fail: Callable[[str], NoReturn]
+) -> None:
+    """The running scores and counts the table says to everyone after each move
+    (:meth:`~Rules.tallies`, the score by default) are those counted from ``seat``'s view:
+    a score with a secret bonus in it tells every seat the secret."""
+    view = rules.view(state, seat)
+    if view is state:
+        return
+    try:
+        counted, seen_counts = rules.tallies(rules.clone(state)), rules.tallies(view)
+    except Exception as exc:
+        fail(f"tallies() raised {raised(exc)} (counting from seat {seat + 1}'s view and the state)")
+    if counted != seen_counts:
+        fail(
+            f"tallies() (the running scores and counts the table says to everyone) differ "
+            f"when counted from seat {seat + 1}'s view: {_short(counted)} from the state, "
+            f"{_short(seen_counts)} from the view; before the end, count only what every "
+            "seat may see (a secret bonus counts once the game is over)"
         )
 
 

@@ -606,3 +606,20 @@ def test_a_move_with_a_minus_sign_is_told_to_go_after_double_dash(run, new_game)
     path = new_game()
     said = "No such option: -1; text that starts with '-' goes after --: turbine move FILE -- -1"
     assert_one_line_error(run("move", path.name, "-1"), said)
+
+
+def test_a_refusal_a_plugin_gives_as_text_is_blamed_on_the_plugin(run, new_game, monkeypatch):
+    """A ``why_illegal`` that returns its reason instead of an IllegalAction was raised as
+    no exception at all, inside turbine, and reported as turbine's own bug."""
+    import turbine_sparks.game
+
+    path = new_game()
+    monkeypatch.setattr(turbine_sparks.game.SparksRules, "why_illegal", lambda self, state, action: "no")
+    result = run("move", path.name, "open 99")
+    assert result.returncode == 1
+    first = result.stderr.splitlines()[0]
+    assert first == (
+        "turbine: error in plugin 'sparks' (SparksRules.why_illegal): BrokenContract: "
+        "SparksRules.why_illegal returned str 'no', not an IllegalAction "
+        "(please report it to the plugin's authors with the traceback below)"
+    ), first

@@ -80,7 +80,7 @@ def test_option_values_are_read_for_their_type():
     options = parse_options(_Options, ["rounds=3", "map=123", "mode=3", "fast=yes", "plants=[1, 2]"])
     assert options == {"rounds": 3, "map": "123", "mode": 3, "fast": True, "plants": [1, 2]}
     assert parse_options(_Options, ["rounds=lots"]) == {"rounds": "lots"}  # the core explains the error
-    assert parse_options(_Options, ["rounds=true"]) == {"rounds": "true"}  # not the number 1
+    assert parse_options(_Options, ["rounds=true"]) == {"rounds": True}  # not 1: the core refuses it
     with pytest.raises(CliError):
         parse_options(_Options, ["rounds"])
 

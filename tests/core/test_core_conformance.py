@@ -496,3 +496,47 @@ def test_the_start_of_a_run_of_moves_asks_for_the_number():
     assert str(refused.value) == said
     with pytest.raises(ParseError, match=r"^'auction' could mean several moves: auction 3 bid 3, "):
         game.find("auction")  # several plants: not one run
+
+
+@pytest.mark.parametrize(
+    ("method", "fault", "said"),
+    [
+        (  # a tuple differs from the list a bot is handed back: the bots were blamed
+            "legal_actions",
+            lambda original: lambda self, state: tuple(original(self, state)),
+            r"legal_actions returned tuple, not a list of actions",
+        ),
+        (  # the demo printed the keys as scores, then stopped inside the save
+            "scores",
+            lambda original: lambda self, state: dict(enumerate(original(self, state))),
+            r"scores\(\) returned \{0: \d+, 1: \d+\}, not a list of one number per seat",
+        ),
+        (  # the phases never started: every game was a shared win at move 0
+            "to_move",
+            lambda original: lambda self, state: None,
+            r"over before its first decision \(to_move gives None\): does initial_state start",
+        ),
+        (  # raised as no exception at all, in the engine: the plugin went unnamed
+            "why_illegal",
+            lambda original: lambda self, state, action: "not now",
+            r"refusing the illegal action .* raised BrokenContract: "
+            r"SparksRules\.why_illegal returned str 'not now', not an IllegalAction",
+        ),
+        (  # a secret in the running score is told to every seat after each move
+            "tallies",
+            lambda original: lambda self, state: {"points": [sum(state.deck)]},
+            r"tallies\(\) \(the running scores and counts the table says to everyone\) differ "
+            r"when counted from seat 1's view: \{'points': \[\d+\]\} from the state, "
+            r"\{'points': \[0\]\} from the view",
+        ),
+    ],
+)
+def test_kit_names_a_broken_answer_of_the_game(registry, monkeypatch, method, fault, said):
+    """What a game's method answers outside its contract is said as the game's fault, not
+    found later inside a bot, a save or the engine."""
+    from turbine_sparks import game as sparks_game
+
+    broken = fault(getattr(sparks_game.SparksRules, method))
+    monkeypatch.setattr(sparks_game.SparksRules, method, broken)
+    with pytest.raises(ConformanceError, match=said):
+        check_variant("sparks", players=[2], seeds=[0], registry=registry, all_bots=False)

@@ -187,6 +187,7 @@ def test_bot_options_are_typed_and_bound_to_a_copy_of_the_registry():
     ("pair", "message"),
     [
         ("mcts.iterations=0", "bad option mcts.iterations"),
+        ("mcts.iterations=true", "^bad option mcts.iterations: give a number, not true$"),  # read as 1
         ("mcts.seconds=fast", "bad option mcts.seconds"),
         ("mcts.widening=inf", "bad option mcts.widening: Input should be a finite number"),
         ("mcts.exploration=nan", "bad option mcts.exploration: Input should be a finite number"),

@@ -199,6 +199,43 @@ def test_a_registry_hook_that_returns_one_item_rather_than_a_list_is_refused(hoo
     assert_left_out(reg, "odd", f"{type(item).__name__} from {hook}, not a list (return [it] for one)")
 
 
+def _bot_plugin(spec: BotSpec) -> types.ModuleType:
+    module = types.ModuleType("smart_plugin")
+    module.PLUGIN_INFO = PluginInfo("smart", "1.0", ("sparks",))  # type: ignore[attr-defined]
+    module.turbine_bots = hookimpl(lambda: [spec])  # type: ignore[attr-defined]
+    return module
+
+
+def test_a_bot_whose_factory_takes_other_arguments_is_refused_at_discovery():
+    """``__init__(self, rules, seat)`` stopped the first game with a TypeError inside turbine."""
+
+    class SmartBot:
+        def __init__(self, rules: Any, seat: int) -> None:
+            self.seat = seat
+
+    reg = registry_with(_bot_plugin(BotSpec(name="smart", factory=SmartBot, variants=("sparks",))))
+    assert_left_out(
+        reg,
+        "smart",
+        "gives the bot 'smart' a factory that cannot be called as factory(rules, seat, seed): "
+        "too many positional arguments",
+    )
+    taking = BotSpec(name="smart", factory=lambda rules, seat, seed: None, options=TaxOptions)
+    assert_left_out(registry_with(_bot_plugin(taking)), "smart", "factory(rules, seat, seed, options=…)")
+
+
+def test_the_kit_names_a_bot_for_a_variant_that_is_not_installed():
+    """A bot for ``oops-game`` (the distribution's name, not the variant's id) was listed by
+    ``turbine plugins`` and offered for no game, without a word."""
+    plugin = _bot_plugin(BotSpec(name="smart", factory=lambda rules, seat, seed: None, variants=("spark",)))
+    with pytest.raises(
+        ConformanceError,
+        match=r"^plugin 'smart' gives the bot 'smart' for the variant 'spark', which no installed plugin "
+        r"provides \(did you mean 'sparks'\?\); variants: ",
+    ):
+        check_plugin(plugin, registry=registry_with())
+
+
 @pytest.mark.parametrize(
     ("answer", "fragment"),
     [
