@@ -1,8 +1,8 @@
 """The plugin module of the Leeghwater Project expansion (``--with leeghwater``).
 
 Every function here is a hook implementation: Barrage's hooks
-(:mod:`turbine.plugins.barrage.hookspecs`) and two core hooks
-(``turbine_expansions``, ``turbine_render_extra``).  They are registered only on
+(:mod:`turbine.plugins.barrage.hookspecs`) and core hooks (``turbine_expansions``, the
+view ``leeghwater``, the picture's panel).  They are registered only on
 the plugin manager of games that chose the expansion, so a Barrage game without
 it is unchanged.  The rules live in the modules named after their concepts
 (:mod:`.works`, :mod:`.buildings`, :mod:`.officers`, …); this one only routes.
@@ -66,15 +66,6 @@ def turbine_expansions() -> list[ExpansionSpec]:
 
 
 @hookimpl
-def turbine_render_extra(rules: BarrageGame, state: State, seat: int | None) -> str | None:
-    if getattr(state.ext, KEY, None) is None:  # not set up yet
-        return None
-    from .render import render
-
-    return render(rules, state)
-
-
-@hookimpl
 def barrage_company_lines(game: BarrageGame, state: State, seat: int) -> list[str] | None:
     """The seat's works, buildings and pieces under its company (:func:`.render.company_line`)."""
     from .render import company_line
@@ -99,12 +90,19 @@ def turbine_views(rules: BarrageGame) -> dict[str, str]:
 def turbine_render_view(
     rules: BarrageGame, state: State, seat: int | None, name: str, arg: str
 ) -> str | None:
-    """The additional board alone (the same text as under Barrage's board)."""
+    """The additional board alone: its spaces, which Barrage's management board lists
+    among its own (``board_lines``), and each company's works and buildings, which its
+    company's lines hold there (``barrage_company_lines``); so the whole board adds no
+    text of the expansion's under it."""
     if name != VIEW:
         return None
     if arg:
         raise ParseError(f"'{VIEW}' takes no argument, not {arg!r}")
-    return turbine_render_extra(rules, state, seat) or "The additional management board is not set up yet."
+    if getattr(state.ext, KEY, None) is None:
+        return "The additional management board is not set up yet."
+    from .render import render
+
+    return render(rules, state)
 
 
 @hookimpl

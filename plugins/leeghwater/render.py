@@ -1,4 +1,4 @@
-"""The additional management board in words, under Barrage's board (``turbine_render_extra``):
+"""The additional management board in words (the ``leeghwater`` view):
 the external works on display with what they cost and give, the private buildings with
 what their action does and who built where, and each company's extension.  Companies
 are named as on Barrage's board; ids are spelled as the moves spell them.

@@ -608,9 +608,20 @@ def test_L_14_final_scoring_each_activated_tile_for_each_player():
 
 def test_view_shows_the_additional_board():
     g = drafted(3)
-    text = plugin.turbine_render_extra(g.rules, g.state, None)
+    text = g.render_view(None, "leeghwater")
     assert text.startswith("Leeghwater: additional management board")
     assert "LW-EW1" in text and g.state.ext.leeghwater.buildings[0] in text
+
+
+def test_the_whole_board_shows_the_additional_board_once():
+    """The spaces are on Barrage's management board and each company's works and buildings
+    under its company: the text under the board repeated them all (24 lines at 2 players)."""
+    g = drafted(2)
+    board = g.render(None)
+    first = g.state.ext.leeghwater.buildings[0]
+    assert board.count(f"    {first} ") == 1
+    assert board.count("    LW-EW1: ") == 1
+    assert "Leeghwater: additional management board" not in board
 
 
 def test_the_additional_boards_spaces_are_on_the_management_board():
@@ -630,7 +641,7 @@ def test_the_additional_board_is_a_view_of_its_own():
     and a game without the expansion has no such view."""
     g = drafted(3)
     assert "leeghwater" in g.views() and list(g.views())[:6] == list(g.rules.views())
-    assert g.render_view(0, "leeghwater") == plugin.turbine_render_extra(g.rules, g.state, 0)
+    assert g.render_view(0, "leeghwater") == g.render_view(None, "leeghwater")  # nothing in it is secret
     with pytest.raises(ParseError, match="takes no argument"):
         g.render_view(0, "leeghwater", "2")
     base = Game(default_registry(), "barrage", players=3, seed=1, options={"mode": "full"})
@@ -645,7 +656,7 @@ def test_the_board_says_what_works_give_and_buildings_do_and_names_companies():
     g = drafted(3)
     seat = g.state.turn_order[0]
     g.state.ext.leeghwater.spaces[0][0] = seat
-    text = plugin.turbine_render_extra(g.rules, g.state, None)
+    text = g.render_view(None, "leeghwater")
     shown = g.state.ext.leeghwater.ew_display[0]
     work = store.work(shown)
     assert f"LW-EW1: {shown}: give " in text
