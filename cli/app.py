@@ -188,7 +188,8 @@ RowsOption = Annotated[
     Path | None,
     typer.Option(
         "--rows",
-        help="Write one row per game to FILE: CSV, or Parquet for *.parquet (needs turbine-games\\[parquet]).",
+        help="Write one row per game to FILE: CSV, or Parquet for *.parquet "
+        "(needs turbine-games\\[parquet]).",
         metavar="FILE",
     ),
 ]
@@ -824,6 +825,10 @@ def replay(
     verify: Annotated[
         bool, typer.Option("--verify", help="Replay the whole log and check every digest and notation.")
     ] = False,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="With --verify: print only its result (to check many files)."),
+    ] = False,
     step: Annotated[
         bool,
         typer.Option(
@@ -864,9 +869,11 @@ def replay(
     moving with Enter, p, a step number, /TEXT ('help' lists the commands).
 
     With --verify the whole log is replayed (even with --to) and every stored
-    digest is checked; any mismatch exits with code 2.
+    digest is checked; any mismatch exits with code 2 (--quiet: only that line).
     """
     use_width(width)
+    if quiet and not verify:
+        raise CliError("--quiet prints only what --verify found: add --verify")
     if html is not None:
         given = (("--to", to is not None), ("--step", step), ("--verify", verify))
         others = [flag for flag, on in given if on]
@@ -878,6 +885,8 @@ def replay(
         if not pictures.to_stdout(html):  # the page alone on standard output
             output.say(output.out, told)
         return
+    if step and quiet:
+        raise CliError("--quiet prints only what --verify found, without stepping: leave out --step")
     if step or (sys.stdin.isatty() and sys.stdout.isatty() and to is None and not verify):
         from .stepper import run_stepper
 
@@ -904,6 +913,9 @@ def replay(
             game = Game.from_save(reg, save, upto=to, warnings=warnings)
     for warning in warnings:
         output.warn(warning)
+    if quiet:
+        output.say(output.out, checked, "bold green")
+        return
     shown = total if to is None else to
     seats = ", ".join(
         f"{s.name} ({s.kind}{f', now {s.played_by}' if s.played_by else ''})" for s in save.seats

@@ -830,6 +830,10 @@ def _phase_names(rules: Rules[Any, Any, Any], names: Iterable[str]) -> frozenset
     return wanted
 
 
+CHANGED = "changed since it was saved"
+"""How every message about an edited save says so."""
+
+
 def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -> tuple[Game, str]:
     """Check everything a save can prove; the rebuilt game and a one-line summary.
 
@@ -844,13 +848,22 @@ def verify_save(registry: Registry, save: SaveFile, source: str = "save file") -
     Any failure raises :class:`SaveFileError`.
     """
     savefile.check_digests_present(save, source)
-    game = Game.from_save(registry, save)  # first, as it names the step where a replay goes wrong
+    edited = save.log_digest != savefile.log_digest(save)  # needs no rules: the first thing said
+    try:
+        game = Game.from_save(registry, save)  # names the step where a replay goes wrong
+    except SaveFileError as exc:
+        if edited and CHANGED not in str(exc):  # a setup edited (its variant, rules version …)
+            changed = savefile.changed_since_saved(save, source)
+            raise SaveFileError(f"{changed} (replaying it: {exc})") from None
+        raise
     report = game.load_report
     if game.is_over and save.final_scores is None:  # every turbine of format 2 writes them
         raise SaveFileError(f"not verified: the game is over but {source} has no final scores")
     if report.scores_match is False:
         raise SaveFileError(f"not verified: {report.notes[-1]}")
     total = len(save.log)
+    if report.newer_rules and edited:  # not for a turbine with those rules to verify: it was edited
+        raise savefile.changed_since_saved(save, source)
     if report.newer_rules:  # played under rules this turbine does not have: nothing to check it against
         name, (saved, installed) = next(iter(report.newer_rules.items()))
         raise SaveFileError(

@@ -99,3 +99,35 @@ def test_replay_verify_says_one_digest_in_the_singular(run, new_game):
     result = run("replay", "short.json", "--verify")
     assert result.returncode == 0, result.stderr
     assert "2 actions; 1 digest matches the replay" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("edit", "then"),
+    [
+        # needs no rules to see: it was said to need a turbine with rules version 99
+        (lambda save: save["rules_versions"].update(sparks=99), ""),
+        # the replay's own complaint comes after it: it was that the game could not be set up
+        (
+            lambda save: save["options"].update(speed=1),
+            " (replaying it: the saved game cannot be set up: unknown option speed",
+        ),
+    ],
+)
+def test_verify_says_first_that_an_edited_save_was_changed(run, finished_game, edit, then):
+    save = read_json(finished_game)
+    edit(save)
+    finished_game.write_text(json.dumps(save))
+    assert_one_line_error(
+        run("replay", finished_game.name, "--verify"),
+        f"{finished_game.name} has been changed since it was saved: its setup or log does not match "
+        f"its log digest{then}",
+    )
+
+
+def test_verify_quiet_prints_only_its_result(run, finished_game):
+    """Checking many files: the log and the board (hundreds of lines) are left out."""
+    result = run("replay", finished_game.name, "--verify", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Verified: the log digest matches the setup and ")
+    assert "Seat" not in result.stdout and "Winner" not in result.stdout
+    assert_one_line_error(run("replay", finished_game.name, "-q"), "--quiet prints only what --verify found")
