@@ -54,6 +54,8 @@ def turn_view(r: PowerGridRules, state: State, seat_: int) -> str:
     lines = heading + own + _others(r, s, seat_) + powered + market + prices + auction
     rows = r.table_rows
     if rows is not None and len(lines) > rows:
+        if s.flow.phase != P_BUILDING:  # where its cities are is the building's question alone
+            own = _own(r, s, seat_, towns=False)
         parts = [heading, own, _others_short(r, s, seat_), powered, market, prices, auction]
         money = {2: _others_money(r, s, seat_)}  # where a line each does not fit
         lines = fitted(parts, NEEDS.get(s.flow.phase, NEEDS[P_AUCTION]), rows, shorter=money)
@@ -73,14 +75,15 @@ def _auction(r: PowerGridRules, s: State) -> list[str]:
 
 
 NEEDS = {  # by phase: the parts of :func:`turn_view` in the order a decision needs them
-    P_AUCTION: (6, 1, 4, 2, 0, 5, 3),
+    P_AUCTION: (6, 1, 2, 4, 0, 5, 3),
     P_RESOURCES: (1, 5, 2, 0, 4, 6, 3),
     P_BUILDING: (1, 2, 0, 4, 6, 5, 3),
     P_BUREAU: (1, 3, 2, 0, 4, 6, 5),
 }
 """Indexes into the parts (heading, own, others, last Phase 5, plant market, resource
-prices, auction) by need: in an auction the lot and the market, buying resources their
-prices, building and powering the seat's own cities and plants."""
+prices, auction) by need: in an auction the lot, the others' money (what a bid is measured
+against) and the market, buying resources their prices, building and powering the seat's
+own cities and plants."""
 
 
 def _others_short(r: PowerGridRules, s: State, seat_: int) -> list[str]:
@@ -143,8 +146,9 @@ def _place(s: State, seat_: int) -> str:
     return ordinal(s.order.index(seat_) + 1)
 
 
-def _own(r: PowerGridRules, s: State, seat_: int) -> list[str]:
-    """The seat's money, order, plants (what each burns and powers), fuel and cities."""
+def _own(r: PowerGridRules, s: State, seat_: int, towns: bool = True) -> list[str]:
+    """The seat's money, order, plants (what each burns and powers), fuel and cities (their
+    names: not with ``towns`` false, in a short terminal, outside the building phase)."""
     p = s.players[seat_]
     cities = len(p.cities)
     lines = pack(
@@ -158,9 +162,11 @@ def _own(r: PowerGridRules, s: State, seat_: int) -> list[str]:
     )
     plants = [f"{plant_label(k)} ({burns(k)} → {CITIES[k]})" for k in p.plants]
     lines += pack("  plants (burn → cities): ", plants or ["none yet"], " · ", r.table_width)
+    if not towns:
+        return [*lines, f"  fuel: {holding(p.res)}"]
     names = [r.city_names[c] for c in p.cities]
-    towns = [f"{name}," for name in names[:-1]] + names[-1:]
-    lines += pack(f"  fuel: {holding(p.res)} · cities: ", towns or ["none yet"], width=r.table_width)
+    listed = [f"{name}," for name in names[:-1]] + names[-1:]
+    lines += pack(f"  fuel: {holding(p.res)} · cities: ", listed or ["none yet"], width=r.table_width)
     return lines
 
 
