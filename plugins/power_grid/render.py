@@ -67,10 +67,23 @@ def deck_text(s: State) -> str:
         parts.append(f"{'then ' if top_known else ''}{plural(hidden, 'card')} face down")
     if STEP3 in deck:
         under = [plant_label(c) for c in reversed(deck[: deck.index(STEP3)])]
-        parts.append(
-            "then the Step 3 card" + (f", under it: {' '.join(under)}" if under else " at the bottom")
-        )
+        card = f"{'then ' if parts else ''}the Step 3 card{'' if parts else ' on top'}"
+        parts.append(card + (f", under it: {' '.join(under)}" if under else " at the bottom"))
     return f"Deck: {plural(len(deck), 'card')}: " + ", ".join(parts)
+
+
+def deck_count(s: State) -> str:
+    """The deck in a few words for the panel: the plants before the Step 3 card, which
+    every player can count (it goes in at the bottom and the plants put under it are
+    seen, P-7.10), and those under it: ``deck 3 before Step 3 + 8 under``, ``deck: Step 3
+    next + 8 under``; after Step 3, the plants left."""
+    deck = s.deck
+    if STEP3 not in deck:
+        return f"deck {plural(len(deck), 'plant')}"
+    under = deck.index(STEP3)
+    above = len(deck) - 1 - under
+    after = f" + {under} under" if under else ""
+    return f"deck {above} before Step 3{after}" if above else f"deck: Step 3 next{after}"
 
 
 def render(rules: PowerGridRules, state: State, seat: int | None) -> str:

@@ -987,7 +987,8 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         lowest = self._lowest(state)
         if lowest is not None:
             if self.telling():
-                narration.boxed(self, lowest, "the lowest plant leaves with the Step 3 card (P-8.5, P-8.6)")
+                case = "P-8.5" if ctx == CTX_BUILDING else "P-8.6"
+                narration.boxed(self, lowest, f"the lowest plant leaves with the Step 3 card ({case})")
             state.market.remove(lowest)
             state.box.append(lowest)
         if ctx == CTX_BUILDING:  # Case B
@@ -999,7 +1000,10 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
             said = "Step 3 begins now (U-18)"
         else:  # Case C (and U-18 (b))
             state.step3 = STEP3_NEXT_ROUND
-            said = f"Step 3 begins next round; this round resupplies as Step {state.step} (P-8.6)"
+            said = (
+                f"Step 3 begins with the next round (P-8.6); this round's resupply, already done, "
+                f"was Step {state.step}'s"
+            )
         if self.telling():
             self.tell(said)
 

@@ -21,7 +21,7 @@ from . import connections
 from .actions import RESOURCE_NAMES, plant_label
 from .phases import P_AUCTION, P_BUILDING, P_BUREAU, P_RESOURCES
 from .plants import CITIES, NUMBER, fuel_needs, max_powerable
-from .render import deck_text, last_powered, paid_text
+from .render import deck_count, deck_text, last_powered, paid_text
 from .state import STEP3, State
 from .tables import income, resupply_amounts
 from .words import burns, holding, ordinal, plant_effect, plant_long, plant_short
@@ -255,7 +255,7 @@ def _fewest_lines(head: str, items: list[str], sep: str, width: int) -> list[str
 def _plant_market(r: PowerGridRules, s: State) -> list[str]:
     actual = r.actual_market(s)
     future = [k for k in s.market if k not in actual]
-    deck = f"deck {plural(len(s.deck), 'card')}"
+    deck = deck_count(s)
     shown = [plant_short(k) for k in actual] or ["empty"]
     if s.step >= 3 and not future:
         return pack("Plant market, all can be auctioned: ", [*shown, f"· {deck}"], width=r.table_width)
@@ -320,8 +320,11 @@ def question(r: PowerGridRules, state: State) -> str:
     if phase == P_RESOURCES:
         return "buy resources for your plants, one at a time, or done (P-5)"
     if phase == P_BUILDING:
-        if r.is_japan:
+        kinds = {type(a) for a in r.legal_actions(state)}
+        if A.Start in kinds and A.Build in kinds:  # Japan: a second network may start (P-12.6)
             return "build in a city or start a network in a start city, or done (P-6, P-12.6)"
+        if A.Start in kinds:
+            return "start a network in a start city, or done (P-12.6)"
         return "build in a city, or done (P-6)"
     if phase == P_BUREAU:
         return "choose which plants to power: income by cities powered (P-7.1, T-1)"

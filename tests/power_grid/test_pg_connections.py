@@ -10,6 +10,7 @@ turn screen does and counts in the right number.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -336,6 +337,6 @@ def test_six_players_phase_5_payments_take_few_lines_at_80_columns():
     finally:
         r.table_width = 100
     at = next(i for i, line in enumerate(panel) if line.startswith("This Phase 5 so far"))
-    rest = [line for line in panel[at + 1 :] if line.startswith("    ")][:5]
+    rest = list(itertools.takewhile(lambda line: line.startswith("    "), panel[at + 1 :]))
     block = [panel[at], *rest]
     assert len(block) <= 3, block

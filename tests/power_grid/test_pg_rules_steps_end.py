@@ -169,7 +169,9 @@ def test_P_8_6_case_C_step_3_card_in_phase_5_resupply_with_step_2():
     highest = s.market[-1]
     with r.narrating() as told:
         _done_building(r, s)
-    assert "Step 3 begins next round; this round resupplies as Step 2 (P-8.6)" in told
+    said = "Step 3 begins with the next round (P-8.6); this round's resupply, already done, was Step 2's"
+    assert said in told
+    assert any(line.endswith("the lowest plant leaves with the Step 3 card (P-8.6)") for line in told)
     # Step 2 resupply for 4 players: 4 / 6 / 3 / 2 (T-4 Russia)
     assert s.resources == [4, 6, 3, 2]
     assert s.deck[0] == highest or highest in s.deck  # under the deck, reshuffled
@@ -241,7 +243,8 @@ def test_U_17_case_C_in_step_1_says_the_resupply_it_made():
     s.resources, s.reserve = [0, 0, 0, 0], [24, 24, 24, 12]
     with r.narrating() as told:
         _done_building(r, s)
-    assert "Step 3 begins next round; this round resupplies as Step 1 (P-8.6)" in told
+    said = "Step 3 begins with the next round (P-8.6); this round's resupply, already done, was Step 1's"
+    assert said in told
     assert s.resources == [3, 5, 3, 1]  # T-4 Russia, 4 players, Step 1
     play_until(r, s, "auction", round_=3)
     assert s.step == 3

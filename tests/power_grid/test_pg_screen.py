@@ -107,8 +107,18 @@ def test_the_question_says_what_is_decided_in_each_phase():
     play_until(r, s, "auction", round_=2)
     assert r.question(s) == "choose a power plant to auction, or pass (P-4.2)"
     r, s = new_state(4, seed=2, map="japan")
-    play_until(r, s, "building")
+    play_until(r, s, "building")  # round 1 starts networks only (P-12.9)
+    assert r.question(s) == "start a network in a start city, or done (P-12.6)"
+    seat = r.to_move(s)
+    act(r, s, r.describe(next(a for a in r.legal_actions(s) if isinstance(a, A.Start))))
+    act(r, s, "done")
+    play_until(r, s, "building", round_=2)
+    while r.to_move(s) != seat:
+        act(r, s, "done")
     assert r.question(s) == "build in a city or start a network in a start city, or done (P-6, P-12.6)"
+    for p in s.players:  # two networks each: no start city is offered any more
+        p.networks = 2
+    assert r.question(s) == "build in a city, or done (P-6)"
 
 
 def test_the_question_says_why_done_is_the_only_move():
