@@ -587,9 +587,18 @@ def play(
             "use `turbine legal` and `turbine move` in scripts"
         )
     game = load_game(file, play_on=True)
-    game.registry = with_bot_options(
-        game.registry, parse_bot_options(game.registry, game.spec.id, bot_option or [])
-    )
+    given = parse_bot_options(game.registry, game.spec.id, bot_option or [])
+    game.registry = with_bot_options(game.registry, given)
+    for kind in dict.fromkeys(s.player for s in game.seats if s.player != "human"):
+        spec = game.registry.bot(kind, game.spec.id)
+        if spec.options is not None and kind not in given:  # a save keeps the seats, not the settings
+            keys = ", ".join(spec.options.model_fields)
+            output.say(
+                output.out,
+                f"{kind} plays at its default settings, which a save does not keep: "
+                f"--bot-option {kind}.KEY=VALUE sets them (keys: {keys})",
+                "dim",
+            )
     PlaySession(file, game, parse_handovers(game, seat or [])).run()
 
 

@@ -297,3 +297,16 @@ def test_no_move_is_typed_for_a_bot_where_the_bots_stop(run, new_game):
     assert "Every seat is a bot: Enter watches on; 'human N', 'log', 'board' or 'quit'." in out
     log = read_json(path)["log"]
     assert all(entry.get("by") != "human" for entry in log[2:])  # none played by a person
+
+
+def test_resuming_says_a_bot_plays_at_its_defaults_unless_its_options_are_given(run, new_game):
+    """A save keeps who sits where, not a bot's settings: resuming without them changed an
+    mcts bot of 0.3 seconds a move into one of 50 iterations, unsaid."""
+    new_game(seats="human,mcts")
+    said = play(run, "game.json", "quit").stdout
+    assert (
+        "mcts plays at its default settings, which a save does not keep: --bot-option mcts.KEY=VALUE "
+        "sets them (keys: iterations, seconds, "
+    ) in " ".join(said.split())
+    given = play(run, "game.json", "quit", options=("--bot-option", "mcts.iterations=5")).stdout
+    assert "default settings" not in given
