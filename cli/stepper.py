@@ -47,6 +47,9 @@ Commands (one a line):
 LOG_AROUND = 10
 """Moves listed by ``log`` without a number."""
 
+BELOW_BOARD = 6
+"""Rows a step takes under the board: its heading, what the move changed, the prompt."""
+
 
 class Stepper:
     """Reads commands and shows the steps of one :class:`Replay`."""
@@ -69,10 +72,12 @@ class Stepper:
 
     def run(self) -> None:
         line_editing()
+        self.brief = self.console.is_terminal and not self.board_fits()
         self.show()  # the board is tall: the keys come under it, just above the prompt
+        shown = "the whole board" if self.brief else "the mover's panel"
         self.say(
             f"{self.replay.game.spec.name} · {len(self.replay)} moves · Enter: next move, a number: "
-            "that step, 'round N', 'scores', 'help': the commands, 'q': quit",
+            f"that step, 'round N', 'scores', 'brief': {shown}, 'help': the commands, 'q': quit",
             "bold",
         )
         while True:
@@ -241,6 +246,15 @@ class Stepper:
         )
         output.print_wrapped(self.console, output.game_text(text))
 
+    def board_fits(self) -> bool:
+        """The whole board at the start, with the move under it, fits the terminal: else a
+        terminal's steps draw the mover's panel (``brief``), or the step's heading and the
+        board's top would scroll away at every step (a Barrage board is 180 lines at 80
+        columns); output to a file or a pipe has no rows to fit, and gets the board."""
+        with self.console.capture() as drawn:
+            output.board(self.game_at(self.step), self.seat, title=self.title(self.game_at(self.step)))
+        return drawn.get().count("\n") + BELOW_BOARD <= self.console.height
+
     def game_at(self, step: int) -> Game:
         """The replayed game as it stood at ``step``, for output's helpers (they draw a Game)."""
         game = copy.copy(self.replay.game)
@@ -284,7 +298,7 @@ class Stepper:
                 for line in lines:  # and the counts that changed
                     self.say(f"  {line}", "dim" if said else "")
             else:
-                self.say("After it: no change in round, phase or the players' counts.", "dim")
+                self.say("After it: the round, the phase and the players' counts are as they were.", "dim")
         if step == len(replay):
             if game.is_over:
                 self.say(output.winners_line(game), "bold green")

@@ -75,15 +75,15 @@ def _auction(r: PowerGridRules, s: State) -> list[str]:
 
 
 NEEDS = {  # by phase: the parts of :func:`turn_view` in the order a decision needs them
-    P_AUCTION: (6, 1, 2, 4, 0, 5, 3),
+    P_AUCTION: (6, 1, 4, 2, 0, 5, 3),
     P_RESOURCES: (1, 5, 2, 0, 4, 6, 3),
     P_BUILDING: (1, 2, 0, 4, 6, 5, 3),
     P_BUREAU: (1, 3, 2, 0, 4, 6, 5),
 }
 """Indexes into the parts (heading, own, others, last Phase 5, plant market, resource
-prices, auction) by need: in an auction the lot, the others' money (what a bid is measured
-against) and the market, buying resources their prices, building and powering the seat's
-own cities and plants."""
+prices, auction) by need: in an auction the lot, the market and the others' money (what a
+bid is measured against: their table, else a line or two), buying resources their prices,
+building and powering the seat's own cities and plants."""
 
 
 def _others_short(r: PowerGridRules, s: State, seat_: int) -> list[str]:

@@ -189,6 +189,27 @@ def test_a_brief_step_fits_a_terminal_of_24_rows():
     assert replay.rules.table_rows is None  # for that panel only
 
 
+@pytest.mark.parametrize(("height", "brief"), [(24, True), (45, True), (300, False)])
+def test_a_terminal_too_short_for_the_board_starts_brief(monkeypatch, height, brief):
+    """A Barrage board is 180 lines at 80 columns: stepping drew it whole, and each step's
+    heading and the board's top scrolled away, unless one knew to type 'brief'."""
+    from rich.console import Console
+    from turbine.cli.stepper import Stepper
+
+    save = ROOT / "tests" / "golden" / "format2" / "barrage-full-2p.json"
+    replay = Replay(default_registry(), savefile.load(save))
+    stepper = Stepper(replay)
+    buffer = io.StringIO()
+    stepper.console = Console(file=buffer, width=80, height=height, force_terminal=True, color_system=None)
+    monkeypatch.setattr(output, "out", stepper.console)  # the board is drawn there
+    monkeypatch.setattr(stepper, "read", lambda: None)  # leave at the first prompt
+    stepper.run()
+    assert stepper.brief is brief
+    shown = " ".join(buffer.getvalue().split())
+    assert f"'brief': {'the whole board' if brief else 'the mover' + chr(39) + 's panel'}" in shown
+    assert ("Management board" in shown) is not brief
+
+
 def test_a_search_past_the_last_move_says_so_under_the_board(run, pg_replay):
     """The note that a search went round to the start was printed above the board it went
     to, and scrolled away with it."""

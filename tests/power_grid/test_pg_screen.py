@@ -549,19 +549,8 @@ def test_a_short_terminal_keeps_the_others_money_in_an_auction():
         rules.table_rows = None
     lines = shown.splitlines()
     assert not any(line.startswith("Others, in player order") for line in lines)
-    assert len(lines) <= 9
+    assert any(line.startswith("Others: ") for line in lines) and len(lines) <= 9
     assert "  fuel: no fuel" in lines and "cities: none yet" not in shown  # names are for building
-    for other in state.order:  # a line each, before the plant market, or all in a line or two
-        if other != seat:
-            name, money = rules.player(other), state.players[other].money
-            assert f"{name}: {money} Elektro" in shown or f"{name} {money} Elektro" in shown
-    rules.table_rows = 7  # fewer rows: the others' money in a line or two
-    try:
-        shown = rules.turn_view(state, seat)
-    finally:
-        rules.table_rows = None
-    assert len(shown.splitlines()) <= 7
-    assert any(line.startswith("Others: ") for line in shown.splitlines())
     for other in state.order:
         if other != seat:
             assert f"{rules.player(other)} {state.players[other].money} Elektro" in shown
