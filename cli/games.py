@@ -7,7 +7,14 @@ else: not on the other games, nor on which process played it.  :func:`run_games`
 (:class:`~concurrent.futures.ProcessPoolExecutor`) and puts the results back in seed
 order, so the results are identical for any ``N``.  A chunk is a plain function of the
 plan and its indices (:func:`play_chunk`), so another backend runs the same chunks:
-:mod:`turbine.cli.ray_backend` makes each a Ray task.
+:mod:`turbine.cli.ray_backend` makes each a Ray task.  Locally a chunk holds about
+:data:`TASK_SECONDS` of play (one game until a game's cost is known): results come back
+that often, so the progress line moves game by game and a Ctrl-C loses at most that much
+play per worker, whatever the chunks, as the results depend on none of it.
+
+The workers end with the run: Ctrl-C (and SIGTERM, :func:`sigterm_stops`) in the parent
+stops them at once, and a worker whose parent is gone (killed) ends itself rather than
+wait for work forever.
 
 Every game ends in one of four ways (:attr:`GameResult.status`): ``finished``;
 ``unfinished`` (stopped at ``rules.decision_bound()``); ``bot failed`` (a bot raised,
@@ -19,11 +26,15 @@ playing it died).  One game's failure never loses another's result.
 from __future__ import annotations
 
 import multiprocessing
+import os
+import signal
+import threading
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -184,11 +195,88 @@ def play_chunk(plan: Plan, indices: Sequence[int]) -> list[GameResult]:
 
 def chunks(games: int, jobs: int, most: int | None = None) -> list[list[int]]:
     """Consecutive game indices in about four chunks per job (of at most ``most`` games),
-    so that the workers stay busy to the end whatever each game costs."""
+    so that the workers stay busy to the end whatever each game costs (the Ray backend's
+    tasks, each of which costs far more to start than a local one)."""
     size = max(1, -(-games // (4 * jobs)))
     if most is not None:
         size = min(size, most)
     return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
+
+
+TASK_SECONDS = 0.2
+"""About how much play a local task holds: its results, the progress line and what a
+Ctrl-C keeps come back at least this often, while a game of milliseconds does not pay a
+task's cost (some 0.3 ms) alone."""
+MOST_PER_TASK = 1000
+"""The most games in one local task, however fast they are."""
+
+
+def task_size(played: int, seconds: float) -> int:
+    """How many games the next local task holds: :data:`TASK_SECONDS` of play at the mean
+    cost of the ``played`` games back so far (``seconds`` in all), one before any is back."""
+    if played == 0:
+        return 1
+    if seconds <= 0:
+        return MOST_PER_TASK
+    return max(1, min(MOST_PER_TASK, int(TASK_SECONDS * played / seconds)))
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill PID``) stopped the run: a :class:`KeyboardInterrupt`, so that every
+    place that stops the workers and keeps the games finished on Ctrl-C does so for it too."""
+
+
+@contextmanager
+def sigterm_stops() -> Iterator[None]:
+    """While the games run, SIGTERM raises :class:`Terminated` in this process.
+
+    By default SIGTERM ends the process at once, and the workers of its pool, waiting for
+    work that never comes, lived on.  Only the first SIGTERM raises (a second one, from a
+    process manager killing the whole group, say, would cut the workers' stopping short);
+    a process forked before it set its own handler (a worker) ends as by default.  Only the
+    main thread can set a handler: elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    parent = os.getpid()
+    raised = False
+
+    def stop(signum: int, frame: object) -> None:
+        nonlocal raised
+        if os.getpid() != parent:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        if not raised:
+            raised = True
+            raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+PARENT_POLL_SECONDS = 0.5
+"""How often a worker looks whether the process that started it is still there."""
+
+
+def _worker_start() -> None:
+    """How each worker process starts: Ctrl-C is its parent's to handle (the parent stops
+    the workers; a worker that took it printed a traceback), SIGTERM ends it at once (as the
+    parent stops it), and it ends itself once its parent is gone (killed, so that nobody
+    stops it), rather than wait for work forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="turbine-parent-watch", daemon=True).start()
 
 
 def run_games(
@@ -197,41 +285,29 @@ def run_games(
     games: int,
     *,
     jobs: int = 1,
-    done: Callable[[int], None] = lambda count: None,
+    done: Callable[[list[GameResult]], None] = lambda results: None,
     showing: Callable[[], AbstractContextManager[Any]] = nullcontext,
 ) -> list[GameResult]:
     """Play ``games`` games of ``plan`` in ``jobs`` processes; the results in seed order.
 
-    ``done(count)`` is told after each game (or chunk of games) ends; ``showing()``
-    is entered while they run (a progress display, started only once the workers
-    exist, as a process must not fork while a display thread runs)."""
-    finished = 0
-
-    def counted(count: int) -> None:
-        nonlocal finished
-        finished += count
-        done(count)
-
+    ``done(results)`` is given the results of each game (or task of games) as they come
+    back; ``showing()`` is entered while they run (a progress display, started only once
+    the workers exist, as a process must not fork while a display thread runs).  Ctrl-C
+    (:class:`KeyboardInterrupt`, or :class:`Terminated`) stops the workers at once and is
+    raised again: what ``done`` was given is then every game that ended, which the caller
+    keeps."""
     global _registry
     try:
         if jobs == 1:
             results = []
             with showing():
                 for index in range(games):
-                    results.append(play_game(registry, plan, index))
-                    counted(1)
+                    result = play_game(registry, plan, index)
+                    results.append(result)
+                    done([result])
             return results
         _registry = registry
-        results = _pooled(plan, chunks(games, jobs), jobs, counted, showing)
-    except KeyboardInterrupt:  # Ctrl-C: what is kept, in one line
-        from turbine.core.layout import plural
-
-        from .common import Interrupted  # the parent's only: a worker never gets here
-
-        kept = f"; the saves of the games finished are in {plan.out_dir}" if plan.out_dir is not None else ""
-        raise Interrupted(
-            f"stopped after {finished} of {plural(games, 'game')}: no summary or rows were written{kept}"
-        ) from None
+        results = _pooled(plan, range(games), jobs, done, showing)
     finally:
         _registry = None
     return sorted(results, key=lambda result: result.index)
@@ -239,29 +315,54 @@ def run_games(
 
 def _pooled(
     plan: Plan,
-    work: list[list[int]],
+    indices: Sequence[int],
     jobs: int,
-    done: Callable[[int], None],
+    done: Callable[[list[GameResult]], None],
     showing: Callable[[], AbstractContextManager[Any]],
+    *,
+    singly: bool = False,
 ) -> list[GameResult]:
-    """The chunks ``work`` in a pool of ``jobs`` workers.  A worker that dies breaks
-    the pool and every chunk not yet back: those games are played again, one per
-    task, and then any that breaks it again alone in a pool of its own, so the game
-    that kills a worker is named and every other game's result is kept."""
+    """The games ``indices`` in a pool of ``jobs`` workers, in tasks of consecutive games
+    (:func:`task_size`; one each if ``singly``), at most two per worker handed out at a time.
+
+    A worker that dies breaks the pool and every task not yet back: those games are played
+    again, one per task, and then any that breaks it again alone in a pool of its own, so
+    the game that kills a worker is named and every other game's result is kept."""
     results: list[GameResult] = []
     lost: list[int] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(play_chunk, plan, chunk): chunk for chunk in work}
+    waiting = deque(indices)
+    running: dict[Future[list[GameResult]], list[int]] = {}
+    played, seconds = 0, 0.0
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start) as pool:
+
+        def hand_out() -> None:
+            while waiting and len(running) < 2 * jobs:
+                size = 1 if singly else task_size(played, seconds)
+                task = [waiting.popleft() for _ in range(min(size, len(waiting)))]
+                try:
+                    running[pool.submit(play_chunk, plan, task)] = task
+                except BrokenProcessPool:  # a worker died: nothing more is taken
+                    lost.extend(task)
+                    lost.extend(waiting)
+                    waiting.clear()
+
         try:
+            hand_out()  # the workers start with the first task, before any display thread
             with showing():
-                for future in as_completed(futures):
-                    try:
-                        got = future.result()
-                    except BrokenProcessPool:
-                        lost.extend(futures[future])
-                        continue
-                    results.extend(got)
-                    done(len(got))
+                while running:
+                    ended, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in ended:
+                        task = running.pop(future)
+                        try:
+                            got = future.result()
+                        except BrokenProcessPool:
+                            lost.extend(task)
+                            continue
+                        results.extend(got)
+                        played += len(got)
+                        seconds += sum(result.seconds for result in got)
+                        done(got)
+                    hand_out()
         except KeyboardInterrupt:  # the pool would wait for every game still queued
             pool.shutdown(wait=False, cancel_futures=True)
             for _ in range(5):  # and for the games under way (a worker may be starting still)
@@ -275,22 +376,20 @@ def _pooled(
             raise
     if not lost:
         return results
-    if len(work) == 1 and len(work[0]) == 1:  # this game alone broke its pool
-        index = work[0][0]
+    if singly and len(indices) == 1:  # this game alone broke its pool
+        index = indices[0]
         seats = plan.seats_for(index)
-        results.append(
-            GameResult(
-                index,
-                plan.seed + index,
-                [s.kind for s in seats],
-                ERROR,
-                error="the worker process playing it died",
-            )
+        died = GameResult(
+            index,
+            plan.seed + index,
+            [s.kind for s in seats],
+            ERROR,
+            error="the worker process playing it died",
         )
-        done(1)
-        return results
-    if all(len(chunk) == 1 for chunk in work):  # singles already: try each alone
+        done([died])
+        return [*results, died]
+    if singly:  # singles already: try each alone
         for index in sorted(lost):
-            results.extend(_pooled(plan, [[index]], 1, done, nullcontext))
+            results.extend(_pooled(plan, [index], 1, done, nullcontext, singly=True))
         return results
-    return results + _pooled(plan, [[index] for index in sorted(lost)], jobs, done, nullcontext)
+    return results + _pooled(plan, sorted(lost), jobs, done, nullcontext, singly=True)

@@ -163,14 +163,16 @@ def run_on_ray(
     *,
     jobs: int | None,
     address: str | None,
-    done: Callable[[int], None],
+    done: Callable[[list[GameResult]], None],
     showing: Callable[[], AbstractContextManager[Any]],
 ) -> list[GameResult]:
     """Play ``games`` games of ``plan`` as Ray tasks; the results in seed order.
 
     The games are cut into chunks of consecutive seeds, about four per CPU (``jobs``,
     else the cluster's) and at most :data:`MOST_PER_CHUNK` games each.  With ``jobs``
-    at most that many tasks run at once; without, every task is handed to Ray at once."""
+    at most that many tasks run at once; without, every task is handed to Ray at once.
+    ``done`` is given each chunk's results as it ends (those kept on Ctrl-C, which is
+    raised again once the Ray this run started is shut down)."""
     ray = _ray()
 
     expected = versions(registry, plan)
@@ -197,9 +199,10 @@ def _gather(
     work: list[list[int]],
     expected: dict[str, str],
     limit: int,
-    done: Callable[[int], None],
+    done: Callable[[list[GameResult]], None],
 ) -> list[GameResult]:
-    """Run the chunks ``work``, at most ``limit`` at once, as each one ends.
+    """Run the chunks ``work``, at most ``limit`` at once; ``done`` is given each chunk's
+    results as it ends.
 
     A chunk whose worker dies (or whose node is lost) is played again in halves, down
     to the one game that kills its worker, which is reported as an error; a game's
@@ -228,7 +231,7 @@ def _gather(
                 continue
             got = [_died(plan, chunk[0])]
         results.extend(got)
-        done(len(got))
+        done(got)
     return results
 
 

@@ -6,27 +6,65 @@ reads them as they are: ``seed``, ``seats`` (how many), ``bot_1`` … ``bot_N`` 
 from 1, separated by spaces on a shared win), ``status`` (``finished``,
 ``unfinished``, ``bot failed``, ``error``), ``decisions``, ``seconds`` (the game's
 wall time, the one column that differs between two runs of the same seeds) and
-``error``.  A file whose name ends in ``.parquet`` is written as Parquet (typed
-columns; needs the optional extra ``turbine-games[parquet]``, i.e. pyarrow), any other
-as CSV.
+``error``.  A file whose name ends in ``.parquet`` (or ``.pq``) is written as Parquet
+(typed columns; needs the optional extra ``turbine-games[parquet]``, i.e. pyarrow), one
+in ``.gz`` as gzip-compressed CSV (``games.csv.gz``), ``-`` is CSV on standard output,
+and any other name as CSV; a name that announces another format (``.xlsx``, ``.tsv``,
+``.zip``…) is refused before any game is played, as it would hold CSV all the same.
 """
 
 from __future__ import annotations
 
 import csv
+import gzip
 import importlib.util
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from .common import CliError
 from .games import GameResult
 
 PARQUET_HINT = "pip install 'turbine-games[parquet]'"
+STDOUT = "-"
+"""The name of standard output, as ``export --out -`` takes it."""
+PARQUET_SUFFIXES = (".parquet", ".pq")
+OTHER_FORMATS = frozenset(
+    {
+        *(".tsv", ".tab", ".xlsx", ".xls", ".ods", ".jsonl", ".ndjson", ".feather", ".arrow", ".ipc"),
+        *(".orc", ".avro", ".h5", ".hdf5", ".pkl", ".pickle", ".db", ".sqlite"),
+        *(".bz2", ".xz", ".zst", ".zip", ".7z", ".lz4", ".tgz"),
+    }
+)
+"""Endings of names that announce a format (or a compression) the rows are not written in."""
+
+
+def to_stdout(path: Path) -> bool:
+    return str(path) == STDOUT
 
 
 def is_parquet(path: Path) -> bool:
-    return path.suffix.lower() == ".parquet"
+    return path.suffix.lower() in PARQUET_SUFFIXES
+
+
+def is_gzip(path: Path) -> bool:
+    return path.suffix.lower() == ".gz"
+
+
+def check_name(path: Path) -> None:
+    """Refuse a name that announces a format other than the one written: ``games.xlsx``
+    or ``games.csv.bz2`` held plain CSV, ``games.parquet.gz`` would be gzip over Parquet."""
+    if to_stdout(path):
+        return
+    inner = path.suffixes[-2].lower() if is_gzip(path) and len(path.suffixes) > 1 else ""
+    if path.suffix.lower() in OTHER_FORMATS or inner in PARQUET_SUFFIXES or inner in OTHER_FORMATS:
+        ending = f"{path.suffixes[-2]}{path.suffix}" if inner else path.suffix
+        raise CliError(
+            f"--rows {path}: rows are written as CSV (a name in .csv or .csv.gz, or - for standard "
+            f"output) or as Parquet (.parquet); {ending} is neither"
+        )
 
 
 def need_pyarrow(path: Path) -> None:
@@ -37,6 +75,9 @@ def need_pyarrow(path: Path) -> None:
 
 def check_writable(path: Path) -> None:
     """Refuse, before any game is played, a rows file that could not be written."""
+    check_name(path)
+    if to_stdout(path):
+        return
     if is_parquet(path):
         need_pyarrow(path)
     if path.is_dir():
@@ -82,10 +123,24 @@ def write_rows(path: Path, results: Sequence[GameResult], players: int) -> None:
     if is_parquet(path):
         _write_parquet(path, rows, names, players)
         return
-    with path.open("w", newline="", encoding="utf-8") as handle:
+    with _text(path) as handle:
         writer = csv.DictWriter(handle, fieldnames=names)
         writer.writeheader()
         writer.writerows(rows)
+
+
+@contextmanager
+def _text(path: Path) -> Iterator[IO[str]]:
+    """Where CSV text goes: standard output for ``-``, a gzip stream for ``.gz``, else the file."""
+    if to_stdout(path):
+        yield sys.stdout
+        sys.stdout.flush()
+    elif is_gzip(path):
+        with gzip.open(path, "wt", newline="", encoding="utf-8") as handle:
+            yield handle
+    else:
+        with path.open("w", newline="", encoding="utf-8") as handle:
+            yield handle
 
 
 def parquet_bytes(rows: list[dict[str, Any]], names: list[str], ints: set[str], path: Path) -> bytes:

@@ -19,7 +19,14 @@ the mean of its seats' new ratings.  Win rates count a shared win as a fraction
 to one and ``1 / players`` is parity; each comes with a 95% Wilson interval.
 
 The ratings depend only on the games' results in seed order, so a tournament is
-reproducible for a seed and the same for any ``--jobs`` and ``--backend``.
+reproducible for a seed and the same for any ``--jobs`` and ``--backend`` (unless a time
+budget makes the bots' moves depend on timing, which the report says).
+
+A kind named more often than the others can fill every seat of some games
+(``thrifty,random,random,random`` for two players: half the games are random against
+random).  Those games count like the others, in the win rates (a win for the kind
+whatever seat wins, pulling its rate towards parity) and in the ratings; a warning says
+how many there are, and the report's ``single_kind_games``.
 """
 
 from __future__ import annotations
@@ -33,13 +40,24 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 from turbine.core import Registry
+from turbine.core.layout import plural
 
 from . import output
 from .common import CliError
-from .games import BOT_FAILED, ERROR, FINISHED, UNFINISHED, GameResult, Plan
+from .games import BOT_FAILED, ERROR, FINISHED, GameResult, Plan
 from .ray_backend import check_backend
-from .rows import check_writable
-from .simulate import error_entry, keep_failed_positions, play_all, print_problems
+from .rows import check_writable, to_stdout
+from .simulate import (
+    error_entry,
+    keep_failed_positions,
+    play_all,
+    print_problems,
+    print_run_notes,
+    report_console,
+    run_facts,
+    settings_text,
+    unfinished_entries,
+)
 
 MODEL = "openskill Plackett-Luce"
 Z95 = 1.959964
@@ -140,6 +158,31 @@ def rate(results: Sequence[GameResult], kinds: Sequence[str]) -> dict[str, Stand
     return standings
 
 
+def single_kind_games(plan: Plan, games: int) -> dict[str, int]:
+    """How many of the ``games`` games seat one kind in every seat, by kind.  Game ``i``'s
+    seats depend on ``i`` modulo the rotation's length only, so one turn of it tells."""
+    turn = len(plan.rotation)
+    single: dict[str, int] = {}
+    for start in range(min(turn, games)):
+        kinds = {seat.kind for seat in plan.seats_for(start)}
+        if len(kinds) == 1:
+            (kind,) = kinds
+            single[kind] = single.get(kind, 0) + len(range(start, games, turn))
+    return single
+
+
+def warn_single_kind(single: Mapping[str, int], games: int) -> None:
+    """The one line that says, before any game, that some games pit a kind against itself."""
+    if not single:
+        return
+    alone = ", ".join(f"{kind} against itself in {count}" for kind, count in single.items())
+    output.warn(
+        f"{sum(single.values())} of {plural(games, 'game')} seat one bot kind in every seat ({alone}); "
+        "they count in the win rates and ratings like any other (name a kind fewer times, or give "
+        "more --players, to avoid them)"
+    )
+
+
 def run_tournament(
     registry: Registry,
     variant: str,
@@ -175,7 +218,10 @@ def run_tournament(
         bot_seconds=bot_seconds,
         bot_options=tuple(bot_options),
     )
-    results, seconds = play_all(registry, plan, games, jobs, "tournament", backend, address, rows)
+    single = single_kind_games(plan, games)
+    warn_single_kind(single, games)
+    played = play_all(registry, plan, games, jobs, "tournament", backend, address, rows)
+    results = played.results
     standings = rate(results, list(dict.fromkeys(bots)))
     ordered = sorted(standings.values(), key=lambda s: (-(s.mu - 3 * s.sigma), s.bot))
     files = keep_failed_positions(results, None)
@@ -184,37 +230,31 @@ def run_tournament(
         "players": players,
         "bots": list(bots),
         "seed": seed,
-        "options": dict(options),
-        "expansions": list(expansions),
-        "games": games,
+        **run_facts(registry, plan, games, played),
+        "single_kind_games": sum(single.values()),
         "finished": sum(r.status == FINISHED for r in results),
-        "unfinished": [
-            {"game": r.index, "seed": r.seed, "decisions": r.decisions}
-            for r in results
-            if r.status == UNFINISHED
-        ],
+        "unfinished": unfinished_entries(results),
         "errors": [error_entry(r, files) for r in results if r.status in (BOT_FAILED, ERROR)],
         "model": MODEL,
         "rating_start": list(rating_start()),
         "parity": round(1 / players, 4),
         "standings": [s.as_dict() for s in ordered],
-        "seconds": round(seconds, 3),
-        "rows": None if rows is None else str(rows),
     }
 
 
 def print_tournament(report: Mapping[str, Any]) -> None:
     """The report as text: the standings, best rated first."""
-    out = output.out
+    out = report_console(report)
     last = report["seed"] + report["games"] - 1
     out.print(
         Text(
             f"{report['variant']} · {report['players']} players · {', '.join(report['bots'])} "
-            f"in rotation · seeds {report['seed']}–{last}",
+            f"in rotation · seeds {report['seed']}–{last}{settings_text(report)}",
             style="bold",
         )
     )
-    out.print(Text(f"{report['finished']} of {report['games']} games finished in {report['seconds']} s"))
+    print_run_notes(report, out)
+    out.print(Text(f"{report['finished']} of {report['played']} games finished in {report['seconds']} s"))
     table = Table(box=None, pad_edge=False, header_style="dim")
     for column in ("bot", "rating", "mu ± sigma", "win % [95%]", "wins/seats", "mean place", "mean score"):
         table.add_column(column, justify="left" if column == "bot" else "right")
@@ -242,6 +282,6 @@ def print_tournament(report: Mapping[str, Any]) -> None:
             style="dim",
         )
     )
-    print_problems(report)
-    if report["rows"]:
+    print_problems(report, out)
+    if report["rows"] and not to_stdout(Path(report["rows"])):
         out.print(Text(f"One row per game in {report['rows']}"))

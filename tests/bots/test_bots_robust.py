@@ -244,7 +244,7 @@ def test_a_worker_that_dies_is_named_and_the_other_games_are_kept():
     assert summary["finished"] == 5
     assert summary["errors"] == [
         {
-            "game": 2,
+            "game": 3,  # from 1, as the text and the file names count: seed 10 is game 1
             "seed": 12,
             "decisions": 0,
             "error": "the worker process playing it died",

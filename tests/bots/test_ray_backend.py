@@ -93,10 +93,11 @@ def test_a_game_that_kills_its_worker_is_named_and_the_others_kept(local_ray, re
         return play_checked_chunk(plan, indices, expected)
 
     task = local_ray.remote(max_retries=0)(dies_on_game_3)
-    counted = []
-    results = _gather(task, plan, chunks(6, 1), versions(registry, plan), 2, counted.append)
+    came = []  # what the progress line and a Ctrl-C's rows are given, chunk by chunk
+    results = _gather(task, plan, chunks(6, 1), versions(registry, plan), 2, came.extend)
     results.sort(key=lambda result: result.index)
-    assert [r.seed for r in results] == list(range(40, 46)) and sum(counted) == 6
+    assert [r.seed for r in results] == list(range(40, 46))
+    assert sorted(r.index for r in came) == list(range(6))
     assert (results[3].status, results[3].error) == (ERROR, "the Ray worker playing it died")
     kept = run_games(registry, plan, 6)
     for index in (0, 1, 2, 4, 5):  # the chunk-mates of game 3 were played again, alone
@@ -111,7 +112,7 @@ def test_a_node_with_other_versions_refuses_to_play(local_ray, registry):
     task = local_ray.remote(max_retries=0)(play_checked_chunk)
     elsewhere = {**versions(registry, plan), "turbine": "0.0.1"}
     with pytest.raises(CliError, match=r"runs .*turbine .*but this machine .*turbine 0\.0\.1.*every node"):
-        _gather(task, plan, [[0, 1]], elsewhere, 1, lambda count: None)
+        _gather(task, plan, [[0, 1]], elsewhere, 1, lambda results: None)
 
 
 @needs_ray
@@ -119,7 +120,7 @@ def test_a_node_without_the_game_refuses_to_play(local_ray):
     plan = Plan("nosuch", 0, 2, seats=(Seat("a", "random"), Seat("b", "random")))
     task = local_ray.remote(max_retries=0)(play_checked_chunk)
     with pytest.raises(CliError, match=r"the Ray node .* cannot play nosuch: .*nosuch"):
-        _gather(task, plan, [[0]], {}, 1, lambda count: None)
+        _gather(task, plan, [[0]], {}, 1, lambda results: None)
 
 
 @needs_ray
@@ -131,7 +132,7 @@ def test_a_node_that_cannot_import_the_task_is_one_line(local_ray, tmp_path, mon
     plan = Plan("sparks", 0, 2, seats=(Seat("a", "random"), Seat("b", "random")))
     task = local_ray.remote(max_retries=0)(play)
     with pytest.raises(CliError, match=r"the Ray node at .* cannot import turbine: install it"):
-        _gather(task, plan, [[0]], {}, 1, lambda count: None)
+        _gather(task, plan, [[0]], {}, 1, lambda results: None)
 
 
 def test_ray_backend_without_ray_is_one_line(cli, capsys, monkeypatch):
