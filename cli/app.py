@@ -1017,7 +1017,9 @@ def upgrade(
     for warning in warnings if save.format_version >= 2 else ():  # format 1: what is being fixed
         output.warn(warning)
     target = out or file
+    before = _bytes_of(target)
     save_game(game, target)
+    rewritten = _bytes_of(target) != before
     was = save.rules_versions if save.format_version >= 2 else dict.fromkeys(game.rules_versions, 1)
     formats = (
         f"{save.format_version} → {savefile.FORMAT_VERSION}"
@@ -1028,12 +1030,28 @@ def upgrade(
         f"{name} {was[name]} → {v}" if was.get(name, v) != v else f"{name} {v}"
         for name, v in game.rules_versions.items()
     )
+    if out:
+        written = f"; written to {target}"
+    elif save.format_version != savefile.FORMAT_VERSION or was != game.rules_versions:
+        written = ""  # the change is said
+    elif rewritten:  # the same game, in the layout turbine writes (a BOM, CRLF or one line gone)
+        written = "; rewritten in turbine's own layout, the game as it was"
+    else:
+        written = "; the file was already current and is left as it was"
     output.out.print(
         Text(
             f"{file}: save format {formats}, {plural(len(game.log), 'action')}, rules versions {versions}"
-            + (f"; written to {target}" if out else ""),
+            + written,
         )
     )
+
+
+def _bytes_of(path: Path) -> bytes | None:
+    """What ``path`` holds now (``None``: nothing readable)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 # -- many games ------------------------------------------------------------------------
@@ -1073,7 +1091,7 @@ def simulate(
     --bot-seconds): the position is saved and named; 1 when a game's rules fail."""
     from .simulate import guard_outputs, print_summary, run_simulation
 
-    guard_outputs(out, rows, force)
+    guard_outputs(out, rows, force, json_out)
     _check_seeds(seed, games)
     reg = registry()
     spec = reg.variant(variant)
@@ -1159,7 +1177,7 @@ def tournament(
     from .simulate import guard_outputs
     from .tournament import parse_bots, print_tournament, run_tournament
 
-    guard_outputs(None, rows, force)
+    guard_outputs(None, rows, force, json_out)
     _check_seeds(seed, games)
     reg = registry()
     spec = reg.variant(variant)

@@ -297,7 +297,8 @@ class SavedHead(msgspec.Struct):
 def saved_game(path: Path) -> SavedHead | None:
     """The head of the turbine save at ``path``; ``None`` when it holds none (no file, a
     folder, another kind of file).  A file that names the save format but cannot be read
-    as one still counts as a save, with no seats known: it may be a damaged game."""
+    as one (or is damaged, as every command would say) still counts as a save, with no
+    seats known: it may be a game a person played."""
     try:
         with open(path, "rb", opener=savefile.open_regular) as file:
             if b'"turbine-save"' not in file.read(4096):
@@ -310,7 +311,15 @@ def saved_game(path: Path) -> SavedHead | None:
         head = msgspec.json.decode(data, type=SavedHead)
     except (msgspec.DecodeError, msgspec.ValidationError):
         return SavedHead()
-    return head if head.format == savefile.FORMAT else SavedHead()
+    if head.format != savefile.FORMAT:
+        return SavedHead()
+    if head.later:
+        return head
+    try:  # a save every command refuses as damaged is not known to be bots' alone
+        savefile.decode(data, str(path))
+    except SaveFileError:
+        return SavedHead()
+    return head
 
 
 def guard_output(

@@ -345,11 +345,22 @@ def decode(data: bytes, source: str = "save file") -> SaveFile:
                 f"{source} holds a field this turbine does not know ({exc}): it was written by a "
                 "newer turbine (upgrade turbine) or edited"
             ) from None
-        raise SaveFileError(f"{source} is damaged: {exc}") from None
+        raise SaveFileError(f"{source} is damaged: {_where_said(str(exc))}") from None
     except RecursionError:
         raise SaveFileError(f"{source} is damaged: its JSON is nested too deeply") from None
     _check_shape(save, source)
     return save
+
+
+_LOG_PATH = re.compile(r"`\$\.log\[(\d+)\]((?:\.\w+|\[\d+\])*)`")
+
+
+def _where_said(message: str) -> str:
+    """msgspec's message, a log entry's path named as the action it is (``at `$.log[5].seat```:
+    ``in action 6 (`$.log[5].seat`)``): the actions are numbered from 1 everywhere else."""
+    return _LOG_PATH.sub(lambda m: f"in action {int(m[1]) + 1} (`$.log[{m[1]}]{m[2]}`)", message).replace(
+        " - at in action", " - in action"
+    )
 
 
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")

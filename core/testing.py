@@ -772,7 +772,10 @@ def _check_screens(
 
     if seat is not None:
         drawn("question()", rules.question, state, markup=False)
-        drawn(f"turn_view(seat {seat + 1})", rules.turn_view, state, seat)
+        default = type(rules).turn_view is Rules.turn_view  # the panel is then the board
+        by_default = ", which is render(state, seat) by default," if default else ""
+        panel = f"turn_view(seat {seat + 1}){by_default}"
+        drawn(panel, rules.turn_view, state, seat)
         _check_menu(rules, state, sample, fail)
         drawn(f"status(seat {seat + 1})", rules.status, state, seat, markup=False)
     for hidden_from in range(rules.players) if seat is not None or not game.is_over else ():

@@ -120,8 +120,16 @@ def test_upgrade_keeps_the_rules_versions_a_save_was_played_under(run, tmp_path)
     result = run("replay", "old.json", "--verify")
     assert result.returncode == 0, result.stderr
     assert "replayed under the rules it was played with: power_grid 1" in " ".join(result.stdout.split())
-    result = run("upgrade", "old.json")  # again: nothing to change but the digests
-    assert "save format 2 (unchanged), 469 actions, rules versions power_grid 1, subsidy 1" in result.stdout
+    upgraded = (tmp_path / "old.json").read_bytes()
+    result = run("upgrade", "old.json")  # again: nothing to change
+    said = " ".join(result.stdout.split())
+    assert "save format 2 (unchanged), 469 actions, rules versions power_grid 1, subsidy 1" in said
+    assert said.endswith("; the file was already current and is left as it was")
+    assert (tmp_path / "old.json").read_bytes() == upgraded
+    (tmp_path / "old.json").write_bytes(upgraded.replace(b"\n", b"\r\n"))  # an editor's line ends
+    said = " ".join(run("upgrade", "old.json").stdout.split())
+    assert said.endswith("; rewritten in turbine's own layout, the game as it was")  # it said nothing
+    assert (tmp_path / "old.json").read_bytes() == upgraded
 
 
 def test_upgrade_to_the_latest_rules_says_which_versions_moved(run, tmp_path):
@@ -525,6 +533,20 @@ def test_a_save_of_a_later_turbine_is_not_replaced_without_force(run, tmp_path):
     assert_one_line_error(run("demo", "power_grid", "--out", "d.json"), said)
     assert (tmp_path / "d.json").read_bytes() == before
     assert run("demo", "power_grid", "--out", "d.json", "--force").returncode == 0
+
+
+def test_a_damaged_save_of_bots_is_not_replaced_without_force(run, tmp_path):
+    """Every command refused it as damaged, and demo wrote over it: the docs keep a file that
+    names the save format and cannot be read."""
+    assert run("demo", "power_grid", "--out", "d.json").returncode == 0
+    save = read_json(tmp_path / "d.json")
+    save["format_version"] = 1  # with format 2's digests: damaged
+    (tmp_path / "d.json").write_text(json.dumps(save))
+    before = (tmp_path / "d.json").read_bytes()
+    assert_one_line_error(run("replay", "d.json", "--verify"), "d.json is damaged")
+    refused = run("demo", "power_grid", "--out", "d.json")
+    assert_one_line_error(refused, "d.json holds a saved game; use --force")
+    assert (tmp_path / "d.json").read_bytes() == before
 
 
 def test_ctrl_c_while_the_bots_move_says_what_the_save_holds(run, tmp_path, monkeypatch):

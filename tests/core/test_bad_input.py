@@ -160,3 +160,16 @@ def test_true_is_no_number_for_an_expansion_s_option_either():
             expansions=["subsidy"],
             options={"subsidy": {"amount": True}},
         )
+
+
+def test_a_log_entry_of_the_wrong_type_is_named_as_its_action():
+    """``$.log[5]`` is action 6: the actions are numbered from 1 in every other message."""
+    save = json.loads(savefile.encode(Game(default_registry(), "power_grid", players=2, seed=0).to_save()))
+    save["log"] = [{"seat": "1", "action": {"type": "pass"}, "notation": "pass"}]
+    with pytest.raises(
+        SaveFileError, match=r"is damaged: Expected `int`, got `str` - in action 1 \(`\$\.log\[0\]\.seat`\)$"
+    ):
+        savefile.decode(json.dumps(save).encode())
+    save["seed"] = "1"
+    with pytest.raises(SaveFileError, match=r"- at `\$\.seed`$"):
+        savefile.decode(json.dumps(save).encode())
