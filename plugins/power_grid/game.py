@@ -62,12 +62,16 @@ class PowerGrid(PowerGridRules):
         return screen.render_view(self, state, seat, name, arg)
 
     def standing_order(self, state: State, seat: int, text: str) -> StandingOrder[State, Action] | None:
-        """``bid up to N`` in a bidding war (see :mod:`.orders`)."""
-        return orders.standing_order(state, seat, text, self.player_name)
+        """``bid up to N`` in a bidding war, ``buy N coal`` in Phase 3 (see :mod:`.orders`)."""
+        return orders.standing_order(self, state, seat, text)
 
     def standing_orders(self, state: State) -> list[str]:
         seat = self.to_move(state)
-        return list(orders.ORDERS) if seat is not None and orders.asked_to_bid(state, seat) else []
+        if seat is not None and orders.asked_to_bid(state, seat):
+            return list(orders.ORDERS)
+        if seat is not None and orders.asked_to_buy(self, state, seat):
+            return list(orders.BUYING)
+        return []
 
     def continues_turn(self, state: State) -> bool:
         """The mix a hybrid burns after choosing the plants to run (P-7.2), and the tokens

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pg_helpers import REGIONS, new_state, play_until, to_phase_5
+from pg_helpers import REGIONS, k, new_state, play_until, to_phase_5
 from turbine.core.errors import ParseError
 from turbine.plugins.power_grid import actions as A
 from turbine.plugins.power_grid.orders import BidUpTo, standing_order
@@ -74,7 +74,7 @@ def test_an_order_meeting_another_plant_s_auction_is_over():
     while not (s.auction is not None and s.flow.pending and s.flow.pending[-1].kind == "bid"):
         r.apply(s, r.legal_actions(s)[0])
     seat = r.to_move(s)
-    order = standing_order(s, seat, "bid up to 40", r.player_name)
+    order = standing_order(r, s, seat, "bid up to 40")
     assert order is not None and order.finished(s) == ""
     assert order.next_action(s) == A.Bid(s.auction.high_bid + 1)
     for lot in (s.auction.lot - 1, s.auction.lot + 1):
@@ -92,6 +92,61 @@ def test_an_order_without_a_whole_number_says_what_it_takes(typed):
     with pytest.raises(
         IllegalAction, match=r"'bid up to' takes a whole number of Elektro: bid up to 25"
     ) as refused:
-        standing_order(s, r.to_move(s), typed, r.player_name)
+        standing_order(r, s, r.to_move(s), typed)
     assert refused.value.rule == "P-4.5"
-    assert standing_order(s, r.to_move(s), "bid 5", r.player_name) is None  # a move, not an order
+    assert standing_order(r, s, r.to_move(s), "bid 5") is None  # a move, not an order
+
+
+def _buying(coal_room: int = 4):
+    """Round 2's Phase 3, the first buyer owning plant 10 (2 coal → 2 cities: room for 4)."""
+    r, s = new_state(2, seed=2)
+    play_until(r, s, "resources", round_=2)
+    seat = r.to_move(s)
+    s.players[seat].plants = [k(10)]
+    s.players[seat].res = [4 - coal_room, 0, 0, 0]
+    s.players[seat].money = 50
+    return r, s, seat
+
+
+@pytest.mark.parametrize("typed", ["buy 3 coal", "buy coal 3", "Buy  3  COAL"])
+def test_buy_n_coal_buys_them_one_move_each_then_is_done(typed):
+    """P-5.2: the market sells one token at a time, the cheapest first; 'buy 3 coal' was
+    refused as no legal move, and seven coal took seven commands."""
+    r, s, seat = _buying()
+    order = standing_order(r, s, seat, typed)
+    assert order is not None and order.text == "buy 3 coal"
+    for _ in range(3):
+        assert order.finished(s) == ""
+        assert order.next_action(s) == A.Buy("coal")
+        r.apply(s, order.next_action(s))
+    assert s.players[seat].res[0] == 3
+    assert order.finished(s) == "'buy 3 coal' is done: you bought 3 coal"
+    assert order.next_action(s) is None
+
+
+def test_buy_n_coal_stops_where_the_room_runs_out_and_says_why():
+    r, s, seat = _buying(coal_room=2)
+    order = standing_order(r, s, seat, "buy 3 coal")
+    for _ in range(2):
+        r.apply(s, order.next_action(s))
+    said = order.finished(s)
+    assert (
+        said.startswith("'buy 3 coal' stops after 2: ")
+        and "coal" in said[len("'buy 3 coal' stops after 2: ") :]
+    )
+    assert order.next_action(s) is None
+
+
+def test_buy_n_coal_is_refused_outside_the_seats_turn_to_buy_and_for_no_coal_at_all():
+    from turbine.core.errors import IllegalAction
+
+    r, s = new_state(2, seed=2)  # the auction
+    with pytest.raises(IllegalAction, match=r"^'buy 3 coal' answers your turn to buy resources") as refused:
+        standing_order(r, s, r.to_move(s), "buy 3 coal")
+    assert refused.value.rule == "P-5"
+    r, s, seat = _buying(coal_room=0)  # no room for even one: the first buy's own refusal
+    with pytest.raises(IllegalAction):
+        standing_order(r, s, seat, "buy 1 coal")
+    r, s, seat = _buying()
+    with pytest.raises(IllegalAction, match=r"buy at least 1 coal, or 'done' to buy no more"):
+        standing_order(r, s, seat, "buy 0 coal")
