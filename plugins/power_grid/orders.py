@@ -45,9 +45,7 @@ def asked_to_bid(state: State, seat_: int) -> bool:
 def asked_to_buy(rules: PowerGridRules, state: State, seat_: int) -> bool:
     """Whether ``seat_`` is the one buying resources now (its turn of Phase 3, no other
     question on the way)."""
-    return (
-        state.flow.phase == P_RESOURCES and not state.flow.pending and rules.to_move(state) == seat_
-    )
+    return state.flow.phase == P_RESOURCES and not state.flow.pending and rules.to_move(state) == seat_
 
 
 def standing_order(

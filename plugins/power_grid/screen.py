@@ -22,7 +22,7 @@ from .actions import RESOURCE_NAMES, plant_label
 from .phases import P_AUCTION, P_BUILDING, P_BUREAU, P_RESOURCES
 from .plants import CITIES, NUMBER, fuel_needs, max_powerable
 from .render import deck_count, deck_text, last_powered, paid_text
-from .state import STEP3, State
+from .state import NO_STEP3, STEP3, State
 from .tables import income, resupply_amounts
 from .words import burns, holding, ordinal, plant_effect, plant_long, plant_short
 
@@ -418,12 +418,27 @@ def _build_cost(r: PowerGridRules, state: State, action: A.Build | A.Start) -> s
     space = r.space_now[state.step][c][len(state.houses[c])]
     if space is None:
         return ""
-    if type(action) is A.Start:
-        return "new network"
     seat_ = r.to_move(state)
-    if seat_ is None or not state.players[seat_].cities:
-        return "first city"
-    return f"{space} + {action.cost - space} links"
+    if type(action) is A.Start:
+        cost = "new network"
+    elif seat_ is None or not state.players[seat_].cities:
+        cost = "first city"
+    else:
+        cost = f"{space} + {action.cost - space} links"
+    return cost + ("" if seat_ is None else _what_it_sets_off(r, state, seat_))
+
+
+def _what_it_sets_off(r: PowerGridRules, state: State, seat_: int) -> str:
+    """What the seat's next city sets off, said on the move before it is played: the end
+    of the game after this phase (P-9.1), or Step 2 in this round's Phase 5 (P-8.1, P-8.2);
+    nothing where another player's cities have set it off already."""
+    count = len(state.players[seat_].cities) + 1
+    top = r.max_cities(state)
+    if count >= r.end_cities > top:
+        return f"; your {ordinal(count)} city: the game ends after this phase (P-9.1)"
+    if state.step == 1 and state.step3 == NO_STEP3 and count >= r.step2_cities > top:
+        return f"; your {ordinal(count)} city: Step 2 begins in this round's Phase 5 (P-8.1)"
+    return ""
 
 
 def _power_effect(r: PowerGridRules, state: State, plants: tuple[int, ...]) -> str:

@@ -61,6 +61,7 @@ def holding(res: Sequence[int]) -> str:
 
 
 def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` (places on the player-order track, up to 6)."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … ``11th``, ``21st`` (places on the player-order
+    track, a player's cities)."""
+    suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"

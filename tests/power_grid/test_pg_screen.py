@@ -554,3 +554,40 @@ def test_a_short_terminal_keeps_the_others_money_in_an_auction():
     for other in state.order:
         if other != seat:
             assert f"{rules.player(other)} {state.players[other].money} Elektro" in shown
+
+
+def test_a_build_says_before_it_is_played_that_it_sets_off_step_2_or_the_end():
+    """P-8.1, P-9.1: the 17th city showed only its cost; the end was said after 'done'."""
+    r, s = new_state(4, seed=2)
+    play_until(r, s, "building", round_=2)
+    seat = r.to_move(s)
+    builds = [a for a in r.legal_actions(s) if isinstance(a, A.Build)]
+    others = [p for i, p in enumerate(s.players) if i != seat]
+    for p in others:
+        p.cities = p.cities[:1]
+    s.players[seat].cities = list(range(r.step2_cities - 1))  # one short of Step 2 (7 in Russia)
+    shown = r.choice_text(s, builds[0])
+    assert shown.endswith(f"; your {r.step2_cities}th city: Step 2 begins in this round's Phase 5 (P-8.1))")
+    s.players[seat].cities = list(range(r.end_cities - 1))  # one short of the end
+    assert r.choice_text(s, builds[0]).endswith(
+        f"; your {r.end_cities}th city: the game ends after this phase (P-9.1))"
+    )
+    others[0].cities = list(range(r.end_cities))  # another has set it off: nothing to say
+    assert "the game ends" not in r.choice_text(s, builds[0])
+
+
+def test_ordinals_past_ten():
+    from turbine.plugins.power_grid.words import ordinal
+
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 17, 21, 22)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "17th",
+        "21st",
+        "22nd",
+    ]
