@@ -23,12 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
 D = TypeVar("D")
-S = TypeVar("S")
 
 
 class Flow(msgspec.Struct, Generic[D]):
@@ -51,6 +50,17 @@ class Turns(Enum):
     AUTO = "auto"
     EACH_ONCE = "each_once"
     UNTIL_ALL_PASS = "until_all_pass"
+
+
+class HasFlow(Protocol):
+    """A game state the :class:`PhaseMachine` runs: its :class:`Flow` in a field named
+    ``flow`` (a state whose field is named otherwise is refused by the type checker, not
+    met as an ``AttributeError`` in the first game)."""
+
+    flow: Flow[Any]
+
+
+S = TypeVar("S", bound=HasFlow)
 
 
 @dataclass(frozen=True)
@@ -101,14 +111,14 @@ class PhaseMachine(Generic[S]):
     # -- queries -----------------------------------------------------------
 
     def phase(self, state: S) -> Phase[S]:
-        return self.phases[state.flow.phase]  # type: ignore[attr-defined]
+        return self.phases[state.flow.phase]
 
     def phase_name(self, state: S) -> str:
-        return self.names[state.flow.phase]  # type: ignore[attr-defined]
+        return self.names[state.flow.phase]
 
     def to_move(self, state: S) -> int | None:
         """The seat that decides now: the top pending decision's, else the turn's."""
-        flow: Flow[Any] = state.flow  # type: ignore[attr-defined]
+        flow: Flow[Any] = state.flow
         if flow.over:
             return None
         if flow.pending:
@@ -119,11 +129,11 @@ class PhaseMachine(Generic[S]):
 
     def current_seat(self, state: S) -> int:
         """The seat whose turn it is in the phase (ignoring pending decisions)."""
-        flow: Flow[Any] = state.flow  # type: ignore[attr-defined]
+        flow: Flow[Any] = state.flow
         return flow.order[flow.cursor]
 
     def top(self, state: S) -> Any:
-        flow: Flow[Any] = state.flow  # type: ignore[attr-defined]
+        flow: Flow[Any] = state.flow
         return flow.pending[-1] if flow.pending else None
 
     # -- changes -------------------------------------------------------------
@@ -137,7 +147,7 @@ class PhaseMachine(Generic[S]):
         """
         if self._setup_hook is not None:
             self._setup_hook(rules=self._rules, state=state)
-        flow: Flow[Any] = state.flow  # type: ignore[attr-defined]
+        flow: Flow[Any] = state.flow
         flow.round = 1
         self._enter(state, 0)
         self.advance(state)
@@ -145,11 +155,11 @@ class PhaseMachine(Generic[S]):
     @staticmethod
     def push(state: S, decision: Any) -> None:
         """Ask ``decision.seat`` a sub-decision before the turn goes on."""
-        state.flow.pending.append(decision)  # type: ignore[attr-defined]
+        state.flow.pending.append(decision)
 
     @staticmethod
     def pop(state: S) -> Any:
-        return state.flow.pending.pop()  # type: ignore[attr-defined]
+        return state.flow.pending.pop()
 
     def finish(self, state: S, seat: int | None = None) -> None:
         """``seat`` (default: whose turn it is) is done for this phase.
@@ -159,7 +169,7 @@ class PhaseMachine(Generic[S]):
         ``UNTIL_ALL_PASS`` phase to the next seat round the table that has not
         passed.
         """
-        flow: Flow[Any] = state.flow  # type: ignore[attr-defined]
+        flow: Flow[Any] = state.flow
         position = flow.cursor if seat is None else flow.order.index(seat)
         flow.done[position] = True
         if self.phases[flow.phase].turns is Turns.EACH_ONCE:
@@ -169,16 +179,16 @@ class PhaseMachine(Generic[S]):
 
     def next_turn(self, state: S) -> None:
         """The current seat acted and stays in: the next seat that has not passed."""
-        self._rotate(state.flow)  # type: ignore[attr-defined]
+        self._rotate(state.flow)
 
     def end_game(self, state: S) -> None:
-        flow: Flow[Any] = state.flow  # type: ignore[attr-defined]
+        flow: Flow[Any] = state.flow
         flow.over = True
         flow.pending.clear()
 
     def advance(self, state: S) -> None:
         """Run automatic steps until a seat must decide or the game is over."""
-        flow: Flow[Any] = state.flow  # type: ignore[attr-defined]
+        flow: Flow[Any] = state.flow
         while not flow.over and not flow.pending:
             phase = self.phases[flow.phase]
             if phase.turns is not Turns.AUTO and flow.order and not all(flow.done):
@@ -210,7 +220,7 @@ class PhaseMachine(Generic[S]):
     # -- internals -----------------------------------------------------------
 
     def _enter(self, state: S, index: int) -> None:
-        flow: Flow[Any] = state.flow  # type: ignore[attr-defined]
+        flow: Flow[Any] = state.flow
         phase = self.phases[index]
         flow.phase = index
         if phase.turns is Turns.AUTO or phase.order is None:
