@@ -103,6 +103,9 @@ def validate_options(model: type[BaseModel], options: Mapping[str, Any]) -> Base
         parts = []
         for error in exc.errors():
             where = ".".join(str(p) for p in error["loc"]) or "options"
+            if error["type"] == "missing":  # the game's model has no default for it
+                parts.append(f"option {where} has no default: give it (--option {where}=VALUE)")
+                continue
             parts.append(f"option {where}: {said_by_validator(error)} (got {error.get('input')!r})")
         raise BadOptions("; ".join(parts)) from None
     unsaveable = savefile.non_finite(validated.model_dump())

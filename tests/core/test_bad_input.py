@@ -173,3 +173,17 @@ def test_a_log_entry_of_the_wrong_type_is_named_as_its_action():
     save["seed"] = "1"
     with pytest.raises(SaveFileError, match=r"- at `\$\.seed`$"):
         savefile.decode(json.dumps(save).encode())
+
+
+def test_an_option_with_no_default_says_to_give_it():
+    """pydantic's 'Field required (got {})' named neither what to do nor how."""
+    from pydantic import BaseModel
+    from turbine.core.session import validate_options
+
+    class Needs(BaseModel):
+        max_step: int
+
+    with pytest.raises(
+        BadOptions, match=r"^option max_step has no default: give it \(--option max_step=VALUE\)$"
+    ):
+        validate_options(Needs, {})
