@@ -85,7 +85,10 @@ def run_demo(
     save_game(game, out)
     output.board(game, None, title=f"{spec.name} · final position", with_scores=not game.is_over)
     if not game.is_over:
-        raise CliError(f"the game did not end within {bound} decisions; saved to {out}")
+        raise CliError(
+            f"the game did not end within {bound} decisions, the bound its rules give "
+            f"({type(rules).__name__}.decision_bound()); saved to {out}"
+        )
     output.out.print()
     scoreboard.print_scores(game, final=True)
     output.out.print(Text(output.winners_line(game), style="bold green"))

@@ -80,3 +80,18 @@ def test_a_terminal_sees_the_bot_that_thinks_during_a_demo(tmp_path, monkeypatch
     game = run_demo(default_registry(), "sparks", 2, 0, "random", tmp_path / "d.json")
     assert game.is_over and (tmp_path / "d.json").is_file()
     assert re.search(r"round \d · Seat \d · Random bot \d is thinking…", buffer.getvalue())
+
+
+@needs_sparks
+def test_a_game_past_its_decision_bound_names_the_bound_and_keeps_the_save(run, monkeypatch, tmp_path):
+    """'did not end within 3 decisions' named neither the game's code nor the bound."""
+    from turbine_sparks.game import SparksRules
+
+    monkeypatch.setattr(SparksRules, "decision_bound", lambda self: 3)
+    result = run("demo", "sparks", "--out", "d.json")
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith(
+        "the game did not end within 3 decisions, the bound its rules give "
+        "(SparksRules.decision_bound()); saved to d.json"
+    )
+    assert len(read_json(tmp_path / "d.json")["log"]) == 3
