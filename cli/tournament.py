@@ -263,7 +263,7 @@ def print_tournament(report: Mapping[str, Any]) -> None:
             low, high = s["win_rate_95"]
             rate_text = f"{s['win_rate']:.1%} [{100 * low:.0f}–{100 * high:.0f}]"
             wins = f"{s['wins']:g}/{s['seats']}"
-            place, score = str(s["mean_place"]), str(s["mean_score"])
+            place, score = f"{s['mean_place']:.2f}", f"{s['mean_score']:.2f}"
         else:
             rate_text, wins, place, score = "-", "0/0", "-", "-"
         table.add_row(
