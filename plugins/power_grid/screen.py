@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from turbine.core.errors import ParseError
-from turbine.core.layout import cells, fitted, pack, pad, plural
+from turbine.core.layout import broken, cells, fitted, pack, pad, plural
 
 from . import actions as A
 from . import connections
@@ -508,8 +508,12 @@ def _map(r: PowerGridRules, s: State, arg: str) -> list[str]:
     lines = [
         f"[bold]{r.map.title}[/bold]: regions in play {playing}"
         + (f" (out of play: {out_of_play})" if out_of_play else ""),
-        "City: who has a house there · the next space's cost in this Step · links and their costs"
-        + ("" if outside else " (links inside the play area, U-14)"),
+        *broken(
+            "City: who has a house there · the next space's cost in this Step · links and their costs"
+            + ("" if outside else " (links inside the play area, U-14)"),
+            r.table_width,
+            hang="    ",
+        ),
     ]
     if r.is_japan:
         lines.append("* start city (spaces 10, 10, 20); ° small city (two spaces)")
@@ -531,7 +535,11 @@ def _map(r: PowerGridRules, s: State, arg: str) -> list[str]:
                 if outside or b in in_play or c not in in_play
             ]
             mark = "*" if r.start_city[c] else ("°" if len(r.map.cities[c].spaces) == 2 else "")
-            lines.append(f"  {r.city_names[c]}{mark}: {owners} · {nxt} · links {', '.join(links) or 'none'}")
+            listed = [f"{link}," for link in links[:-1]] + links[-1:] or ["none"]
+            # a link's name and cost stay on one line (``St Petersburg 19``); the rest go on
+            # four columns in, under the city rather than under its long head
+            head = f"  {r.city_names[c]}{mark}: {owners} · {nxt} · links "
+            lines += pack(head, listed, width=r.table_width, room=r.table_width)
     return lines
 
 
