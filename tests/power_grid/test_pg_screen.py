@@ -574,6 +574,9 @@ def test_a_build_says_before_it_is_played_that_it_sets_off_step_2_or_the_end():
     s.players[seat].cities = list(range(r.step2_cities - 1))  # one short of Step 2 (7 in Russia)
     shown = r.choice_text(s, builds[0])
     assert shown.endswith(f"; your {r.step2_cities}th city: Step 2 begins in this round's Phase 5 (P-8.1))")
+    others[0].cities = list(range(r.step2_cities))  # another's cities set it off already
+    assert "Step 2" not in r.choice_text(s, builds[0])
+    others[0].cities = others[0].cities[:1]
     s.players[seat].cities = list(range(r.end_cities - 1))  # one short of the end
     assert r.choice_text(s, builds[0]).endswith(
         f"; your {r.end_cities}th city: the game ends after this phase (P-9.1))"
