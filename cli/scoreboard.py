@@ -118,15 +118,18 @@ def _by_source(shown: Breakdown, labels: list[str], winners: set[int], total: bo
     console too narrow for one column per source."""
     table = _table()
     table.add_column("", no_wrap=True)
-    for seat, label in enumerate(labels):
-        header = label + (" · winner" if seat in winners else "")
-        table.add_column(Text(header, style="bold" if seat in winners else ""), justify="right")
+    for seat, label in enumerate(labels):  # "winner" goes in a row of its own: in a wrapped
+        # heading it ended beside the next seat's name, as if it were that seat's
+        table.add_column(Text(label, style="bold" if seat in winners else ""), justify="right")
     for index, source in enumerate(shown.sources):
         table.add_row(Text(source), *(str(row[index]) for row in shown.points))
     if total:
         table.add_row(
             Text(shown.score_name), *(str(shown.total(s)) for s in range(shown.players)), style="bold"
         )
+    if winners:
+        marks = ("winner" if seat in winners else "" for seat in range(shown.players))
+        table.add_row(Text(""), *marks, style="bold")
     return table
 
 

@@ -58,6 +58,12 @@ def test_a_narrow_console_turns_the_table(tmp_path):
     assert rows["no energy"][-2:] == ["-12", "-10"]
     assert rows["VP"][-2:] == ["41", "16"]
     assert "…" not in result.stdout
+    # the winner marked under its own column, in a row after the total: in a wrapped heading
+    # "winner" ended beside the next seat's name
+    vp = next(line for line in lines if line.startswith("VP "))
+    mark = lines[lines.index(vp) + 1]
+    assert mark.strip() == "winner" and mark.rstrip().endswith("winner")
+    assert vp.rstrip().endswith("16") and len(mark.rstrip()) < len(vp.rstrip())
 
 
 def test_scores_as_json(tmp_path):
