@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import sources
+from . import narration, sources
 from .actions import Site
 from .board import Board, load_board
+from .decisions.words import reward_text
 from .state import Player, State
 from .tables import BASE, CONDUIT, ELEVATION, NOBODY, PIECES, POWERHOUSE, STRUCTURES, VARIANT, constants
 
@@ -568,8 +569,11 @@ def place(r: BarrageGame, state: State, seat: int, structure: int, index: int, t
     if structure != POWERHOUSE:
         for built, parts in r.income_of(state, seat)[structure]:
             if built == player.built[structure]:
-                said = f"Income uncovered by the {STRUCTURES[structure]}, paid at once (B-6.2.4)"
-                r.gain(state, seat, parts, sources.INCOME, said=said)  # said: no move showed it
+                if r.telling():  # what the income is (``rotate 1``, ``1 machinery``), not what
+                    # its parts then moved: a turned wheel's give-back read as machinery paid
+                    said = f"Income uncovered by the {STRUCTURES[structure]}, paid at once (B-6.2.4)"
+                    r.tell(f"{said}: {narration.company(r, state, seat)} {reward_text(parts)}")
+                r.gain(state, seat, parts, sources.INCOME)
     income_mark = len(pending)
     if income_mark > mark and r.plays_under(VARIANT, 2):
         r.after_build_later(state, seat, structure, index, tile, below=mark)  # after the income's choices

@@ -425,6 +425,7 @@ def test_an_income_uncovered_by_a_build_and_a_wheel_turned_by_an_income_are_said
             row = ("base", "elevation", "conduit", "powerhouse").index(structure)
             assert g.state.players[seat].built[row] == built[seat][row] + 1
             assert said[0].split("paid at once (B-6.2.4): ")[1].startswith(company)
+            assert "a choice to make" not in said[0]  # the income itself: "1 machinery", "rotate 1"
         turned = turned or [line for line in g.told if "'s wheel turns 1 sector" in line]
     assert uncovered and turned
     assert turned[0].endswith("; nothing comes back (B-8.5)") or turned[0].endswith("(B-8.4.1)")
