@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import narration, sources
+from . import sources
 from .actions import Site
 from .board import Board, load_board
 from .decisions.words import reward_text
@@ -572,7 +572,7 @@ def place(r: BarrageGame, state: State, seat: int, structure: int, index: int, t
                 if r.telling():  # what the income is (``rotate 1``, ``1 machinery``), not what
                     # its parts then moved: a turned wheel's give-back read as machinery paid
                     said = f"Income uncovered by the {STRUCTURES[structure]}, paid at once (B-6.2.4)"
-                    r.tell(f"{said}: {narration.company(r, state, seat)} {reward_text(parts)}")
+                    r.tell(f"{said}: {r.company(state, seat).name} {reward_text(parts)}")  # built: drafted
                 r.gain(state, seat, parts, sources.INCOME)
     income_mark = len(pending)
     if income_mark > mark and r.plays_under(VARIANT, 2):
