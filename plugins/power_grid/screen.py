@@ -375,7 +375,7 @@ def _effect(r: PowerGridRules, state: State, action: A.Action) -> str:
             r.still_to_buy(state, other) for other in range(r.players) if other != seat_
         )
         # P-4.6: nobody is left to outbid: a bid above the minimum buys the plant all the same
-        mine = ", and no one is left to outbid you (P-4.6)" if alone else ""
+        mine = ", and no one is left to outbid it (P-4.6)" if alone else ""  # a bot's move too
         return f"{plant_effect(action.plant)}, min bid {NUMBER[action.plant]}{mine}"
     if isinstance(action, A.Bid):
         a = state.auction

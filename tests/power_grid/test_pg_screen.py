@@ -223,7 +223,7 @@ def test_the_last_seat_to_buy_is_told_no_one_can_outbid_it():
     for other in range(4):
         s.flow.done[s.flow.order.index(other)] = other != seat
     assert dict(_costs(r, s))["auction 3 bid 3"] == (
-        "  (2 oil → 1 city, min bid 3, and no one is left to outbid you (P-4.6))"
+        "  (2 oil → 1 city, min bid 3, and no one is left to outbid it (P-4.6))"
     )
 
 
