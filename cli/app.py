@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-import json
 import math
 import os
 import re
@@ -34,7 +33,7 @@ from turbine.core.layout import plural
 from turbine.core.rng import SEED_MAX
 from turbine.core.session import options_model, verify_save
 
-from . import completion, output, pictures, plugin_cmd, scoreboard, screen
+from . import completion, flaghelp, output, pictures, plugin_cmd, scoreboard, screen
 from .common import (
     CliError,
     Interrupted,
@@ -44,7 +43,6 @@ from .common import (
     guard_output,
     load_game,
     name_seats,
-    option_rows,
     parse_handovers,
     parse_options,
     parse_seats,
@@ -60,6 +58,8 @@ from .common import (
     warn_left_out,
     writable_file,
 )
+
+flaghelp.show_flags_without_metavar()  # `--json`, not `--json <bool>`: a flag takes no value
 
 app = typer.Typer(
     name="turbine",
@@ -229,7 +229,6 @@ def _options(
             callback=_show_version,
             is_eager=True,
             help="Print the version and exit.",
-            metavar="",  # a flag: no value to show (typer's help would say <bool>)
         ),
     ] = False,
 ) -> None:
@@ -239,90 +238,39 @@ def _options(
 # -- what is installed --------------------------------------------------------------
 
 
-def variant_info(reg: Registry, variant_id: str) -> dict[str, Any]:
-    spec = reg.variants[variant_id]
-    return {
-        "id": spec.id,
-        "name": spec.name,
-        "description": spec.description,
-        "players": [spec.min_players, spec.max_players],
-        "plugin": reg.variant_plugin.get(spec.id, ""),
-        "options": option_rows(spec.options),
-        "expansions": [
-            {
-                "id": e.id,
-                "name": e.name,
-                "description": e.description,
-                "options": option_rows(e.options) if e.options is not None else [],
-            }
-            for e in reg.expansions_for(spec.id)
-        ],
-        "bots": reg.bots_for(spec.id),
-    }
-
-
-def _option_text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
-
-
-def _allowed_text(row: dict[str, Any]) -> str:
-    if row["allowed"]:
-        return " | ".join(_option_text(a) for a in row["allowed"])
-    return " · ".join(f"{k} {row[k]}" for k in ("min", "above", "max", "below") if k in row)
-
-
 @app.command()
-def variants(json_out: JsonFlag = False) -> None:
-    """The installed variants: players, options, expansions and bots."""
+def variants(
+    variant: Annotated[
+        str | None,
+        typer.Argument(
+            help="A variant id: every option of it and of its expansions, in full.",
+            metavar="VARIANT",
+            autocompletion=completion.complete_variant,
+            show_default=False,
+        ),
+    ] = None,
+    json_out: JsonFlag = False,
+) -> None:
+    """The installed variants; with VARIANT, every option of that variant in full.
+
+    Without VARIANT, a short table: each variant's players, option count, expansions and
+    bots.  --json gives every variant's full data, as a list (with VARIANT, that
+    variant's object alone)."""
+    from .variant_list import full_lines, print_lines, summary_lines, variant_info
+
     reg = registry()
+    if variant is not None:
+        info = variant_info(reg, reg.variant(variant).id)  # an unknown id: one line, what is installed
+        if json_out:
+            output.print_json(info)
+        else:
+            print_lines(full_lines(info, output.out.width))
+        return
     infos = [variant_info(reg, v) for v in sorted(reg.variants)]
     if json_out:
         output.print_json(infos)
-        return
-    if not infos:
-        output.out.print("No variants installed. Install a game plugin, e.g. pip install turbine-sparks.")
-    for info in infos:
-        low, high = info["players"]
-        head = Text.assemble((info["id"], "bold"), f"  {info['name']} · {low}–{high} players")
-        if info["description"]:
-            head.append(f" · {info['description']}")
-        _print_wrapped(head, "    ")
-        if info["options"]:
-            output.out.print(Text("  options (--option NAME=VALUE):", style="dim"))
-            _print_option_rows(info["options"], indent="    ")
-        else:
-            output.out.print("  no options")
-        for exp in info["expansions"]:
-            line = Text(f"  --with {exp['id']}: {exp['name']}")
-            if exp["description"]:
-                line.append(f" — {exp['description']}", style="dim")
-            _print_wrapped(line, "    ")
-            if exp["options"]:
-                output.out.print(Text(f"    options (--option {exp['id']}.NAME=VALUE):", style="dim"))
-                _print_option_rows(exp["options"], indent="      ")
-        _print_wrapped(Text(f"  bots: {', '.join(info['bots']) or 'none'}"), "    ")
-        output.out.print()
-
-
-def _print_option_rows(rows: list[dict[str, Any]], indent: str) -> None:
-    width = max(len(row["name"]) for row in rows)
-    for row in rows:
-        default = "required" if row["required"] else f"default {_option_text(row['default'])}"
-        line = Text(f"{indent}{row['name']:<{width}}  ")
-        line.append(f"{row['type']}, {default}", style="cyan")
-        allowed = _allowed_text(row)
-        if allowed:
-            line.append(f"; {'one of ' if row['allowed'] else ''}{allowed}")
-        if row["description"]:
-            line.append(f" — {row['description']}", style="dim")
-        _print_wrapped(line, " " * (width + 2))  # under the option's type
-
-
-def _print_wrapped(line: Text, hang: str) -> None:
-    """A line of the listing wrapped at the terminal's width, each further line indented
-    ``hang`` past its start (rich's own wrapping starts them at the left edge)."""
-    for part in output.wrap_line(line, output.out.width, hang=hang):
-        output.out.print(part, no_wrap=True)
+    else:
+        print_lines(summary_lines(infos, output.out.width))
 
 
 @app.command()

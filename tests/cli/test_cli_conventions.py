@@ -3,6 +3,7 @@ expansion options that need ``--with``, and ``legal`` at the end of a game."""
 
 from __future__ import annotations
 
+import re
 import types
 from pathlib import Path
 
@@ -84,6 +85,49 @@ def test_version_is_shown_as_a_flag(run):
     result = run("--help")
     line = next(line for line in result.stdout.splitlines() if "--version" in line)
     assert "<bool>" not in line and "Print the version" in line
+
+
+@pytest.mark.parametrize(
+    ("command", "flags", "valued"),
+    [
+        (
+            ("bench",),
+            {"--json": "Machine-readable", "--help": "Show this message"},
+            {"--players": "<int>", "--option": "KEY=VALUE"},
+        ),
+        (
+            (),
+            {
+                "--version": "Print",
+                "--install-completion": "Install",
+                "--show-completion": "Show",
+                "--help": "Show",
+            },
+            {},
+        ),
+        (("plugin", "check"), {"--json": "Print the outcomes"}, {"--option": "KEY=VALUE"}),
+    ],
+)
+def test_help_shows_no_value_beside_a_flag(run, command, flags, valued):
+    """A flag takes no value: typer's help gave it its type (``--json <bool>``, also on
+    the options typer makes itself), while an option with a value keeps its metavar."""
+    result = run(*command, "--help", env={"COLUMNS": "100"})
+    assert result.returncode == 0, result.stderr
+    assert "<bool>" not in result.stdout
+    rows = {line.split()[1]: line for line in result.stdout.splitlines() if line.startswith("│ -")}
+    for flag, help_text in flags.items():  # the names, then the help: nothing between
+        assert re.match(rf"│ {flag}( +-\w)? +{help_text}", rows[flag]), rows[flag]
+    for option, metavar in valued.items():
+        assert re.match(rf"│ {option} +-\w +{re.escape(metavar)} ", rows[option]), rows[option]
+
+
+def test_the_flag_override_is_applied_once():
+    from turbine.cli import flaghelp
+    from typer.core import TyperOption
+
+    applied = TyperOption.display_type_rich
+    flaghelp.show_flags_without_metavar()
+    assert TyperOption.display_type_rich is applied
 
 
 def test_help_paragraphs_are_wrapped_to_the_terminal(run):
