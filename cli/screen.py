@@ -25,6 +25,7 @@ happened.
 from __future__ import annotations
 
 import math
+import re
 
 from rich.cells import cell_len, set_cell_size
 from rich.console import Console
@@ -104,7 +105,7 @@ def decision(
     used = 1
     if seat is not None:
         output.lay_out(game, console)
-        rows = panel_rows(game, console) if compact else None
+        rows = panel_rows(game, console, kept) if compact else None
         game.rules.table_rows = None if rows is None else max(0, rows - kept)
         try:
             panel = game.rules.turn_view(game.state, seat) if compact else game.render(seat)
@@ -117,21 +118,29 @@ def decision(
     asked = ask_line(game)
     used += _around_moves(game, console, asked)
     rows = max(MOVE_ROWS, screen_lines(console) - used)
-    question(game, console, rows=rows, asked=asked, most=max(rows, SCREEN_LINES - used))
+    # whole moves need no hint under them: its row is theirs too
+    roomy = screen_lines(console) - used - kept + 1
+    question(game, console, rows=rows, asked=asked, most=max(rows, SCREEN_LINES - used), roomy=roomy)
 
 
-def panel_rows(game: Game, console: Console) -> int | None:
+def panel_rows(game: Game, console: Console, kept: int = 0) -> int | None:
     """The rows a terminal shorter than :data:`SCREEN_LINES` leaves the panel
     (:attr:`Rules.table_rows <turbine.core.rules.Rules.table_rows>`) once the rule above
     it, the question with its moves, the status and the prompt have theirs (measured by
-    laying them out as :func:`decision` will); ``None`` in a taller terminal."""
+    laying them out as :func:`decision` will); ``None`` in a taller terminal.  The moves
+    may take all but the panel's first row and the ``kept`` lines just said (and the
+    row of the hint they do not need) when that shows each of them whole (:func:`moves`'
+    ``roomy``)."""
     height = screen_lines(console)
     if height >= SCREEN_LINES:
         return None
     asked = ask_line(game)
     fixed = 1 + _around_moves(game, console, asked)  # and the rule above the panel
+    roomy = height - fixed - kept  # - 1 for the panel's first row, + 1 for the hint's
     with console.capture() as captured:
-        question(game, console, rows=MOVE_ROWS, asked=asked, most=max(MOVE_ROWS, SCREEN_LINES - fixed))
+        question(
+            game, console, rows=MOVE_ROWS, asked=asked, most=max(MOVE_ROWS, SCREEN_LINES - fixed), roomy=roomy
+        )
     return max(0, height - 2 - captured.get().count("\n"))  # 2: the rule and the prompt
 
 
@@ -155,13 +164,14 @@ def question(
     rows: int = MOVE_ROWS,
     asked: Text | None = None,
     most: int | None = None,
+    roomy: int | None = None,
 ) -> None:
     """Only the question (wrapped at the console's width, under its start) and its choices (a further
-    step of an action under way); ``most``: as for :func:`moves`."""
+    step of an action under way); ``most`` and ``roomy``: as for :func:`moves`."""
     console = console or output.out
     asked = asked or ask_line(game)
     output.say(console, asked.plain, str(asked.style))
-    moves(game, console, rows=rows, most=most)
+    moves(game, console, rows=rows, most=most, roomy=roomy)
     for form in game.rules.standing_orders(game.state):  # instructions typed like a move
         output.say(console, f"     {form}", "dim", hang="  ")
     for line in status_lines(game, console):
@@ -182,19 +192,25 @@ def moves(
     rows: int | None = None,
     prefix: str = "",
     most: int | None = None,
+    roomy: int | None = None,
 ) -> None:
     """The numbered legal moves with their costs, in as many columns as fit (runs of
     bids fold into one entry); at most ``rows`` rows, the rest named by a hint, or up to
     ``most`` rows when that many show them all (a short terminal: the panel's top scrolls
-    away rather than a move is hidden)."""
+    away rather than a move is hidden).  Moves that would be cut to fit ``rows`` are
+    first shown with the moves alike folded (:func:`fold_alike`: both sides of an action
+    space, one line) when that shows every one whole in up to ``roomy`` rows."""
     console = console or output.out
     groups = output.move_groups(game, prefix)
     if not groups:
         console.print(Text(f"No legal move starts with {prefix!r}.", style="yellow"))
         return
-    items = [
-        f"{first:>3}. {text}" if first == last else f"{first}–{last}. {text}" for first, last, text in groups
-    ]
+    items = _numbered(groups)
+    if rows is not None and _whole_in(items, console.width, rows) is None:
+        folded = fold_alike(groups)
+        needed = _whole_in(_numbered(folded, aligned=True), console.width, rows if roomy is None else roomy)
+        if needed is not None and folded != groups:
+            groups, items, rows = folded, _numbered(folded, aligned=True), max(rows, needed)
     if rows is not None and any(cell_len(item) > console.width for item in items):
         # a few long moves (the steps of an action, an officer's copy) wrap when they all fit
         wrapped = [part for item in items for part in output.wrap(item, console.width, hang="      ")]
@@ -235,6 +251,77 @@ def moves(
 
 
 CUT_HINT = "     (a move cut short with … is whole in 'moves')"
+
+
+def _numbered(groups: list[tuple[int, int, str]], aligned: bool = False) -> list[str]:
+    """Each entry after its number (``12.``) or its numbers (``2–3.``), right-aligned in
+    four columns; ``aligned``: in as many as the widest takes, so that the texts start in
+    one column (the moves alike folded, a list of many ``2–3.``)."""
+    labels = [f"{first}." if first == last else f"{first}–{last}." for first, last, _ in groups]
+    width = max(4, *map(len, labels)) if aligned else 4
+    return [f"{label:>{width}} {text}" for label, (_, _, text) in zip(labels, groups, strict=True)]
+
+
+def _whole_in(items: list[str], width: int, most: int) -> int | None:
+    """The fewest rows, up to ``most``, that show every item whole at ``width``
+    (``None``: they do not fit, or one is wider than ``width``)."""
+    if any(cell_len(item) > width for item in items):
+        return None
+    return _rows_for_all(items, width, most)
+
+
+_COST_EFFECT = re.compile(r"(?P<notation>\S.*?)  \((?P<cost>[^():]*): (?P<effect>.*)\)")
+"""A move as a game's menu shows it: ``place WM1R  (2 eng + 3 cr: 2 water, phase 3)``,
+its notation, then in brackets what it costs and, after the colon, what it does
+(:meth:`Rules.choice_text <turbine.core.rules.Rules.choice_text>`)."""
+
+
+def fold_alike(groups: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """``groups`` with each run of single moves that do the same for different costs and
+    differ only in their notation's last letter (an action space's two sides) folded into
+    one entry: ``place WM1L / WM1R  (1 eng / 2 eng + 3 cr: 2 water, phase 3)``, the
+    costs in the order of the moves, numbered ``2–3``.  A 22-move Barrage turn takes
+    15 lines so, so that an 80 × 24 terminal shows each move whole rather than cut."""
+    out: list[tuple[int, int, str]] = []
+    run: list[tuple[int, re.Match[str]]] = []
+
+    def flush() -> None:
+        if len(run) > 1:
+            first, head = run[0]
+            notation = " / ".join([head["notation"], *(m["notation"].split()[-1] for _, m in run[1:])])
+            costs = " / ".join(m["cost"] for _, m in run)
+            out.append((first, run[-1][0], f"{notation}  ({costs}: {head['effect']})"))
+        elif run:
+            out.append((run[0][0], run[0][0], run[0][1].string))
+        run.clear()
+
+    for first, last, text in groups:
+        match = _COST_EFFECT.fullmatch(text) if first == last else None
+        if match is None:
+            flush()
+            out.append((first, last, text))
+            continue
+        if run and not _alike(run[0], run[-1][0], (first, match)):
+            flush()
+        run.append((first, match))
+    flush()
+    return out
+
+
+def _alike(head: tuple[int, re.Match[str]], number: int, move: tuple[int, re.Match[str]]) -> bool:
+    """``move`` follows move ``number`` in the list, does what the run's ``head`` does, and
+    its notation differs from the head's only in the last letter (``WM1L``, ``WM1R``: one
+    space's sides; ``CO1L``, ``CO2L`` are two spaces)."""
+    (_, was), (following, now) = head, move
+    words, other = was["notation"].split(), now["notation"].split()
+    return (
+        following == number + 1
+        and now["effect"] == was["effect"]
+        and len(words) == len(other)
+        and words[:-1] == other[:-1]
+        and words[-1][:-1] == other[-1][:-1]
+        and words[-1] != other[-1]
+    )
 
 
 def _hint(hidden: int) -> str:

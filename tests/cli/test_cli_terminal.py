@@ -188,17 +188,18 @@ def test_a_screen_whose_moves_are_whole_says_nothing_of_cut_moves():
 def test_a_short_terminal_puts_the_moves_in_columns_under_the_panel():
     """80 × 24: the moves went down one long list (the screen took 37 lines, the panel's top
     scrolled away); a terminal's height now counts, so they go into columns, every one still
-    shown with its cost."""
+    shown with its cost.  (Here six lines just said are kept above the screen: without them
+    the moves alike fold into one column, each whole.)"""
     import io
 
     from rich.console import Console
 
-    game = decision_game("barrage_intro_turn")
+    game = decision_game("barrage_full_turn")
     sizes = {}
     for height in (24, 60):
         buffer = io.StringIO()
         term = Console(file=buffer, width=80, height=height, force_terminal=True, color_system=None)
-        screen.decision(game, term)
+        screen.decision(game, term, said=screen.KEPT_SAID)
         sizes[height] = buffer.getvalue().splitlines()
     short, tall = sizes[24], sizes[60]
     assert len(short) < len(tall)
@@ -231,19 +232,22 @@ def _terminal_screen(name: str, height: int, game=None) -> list[str]:
 
 @pytest.mark.parametrize(
     ("name", "also"),
-    [("barrage_intro_turn", ("Turn order: ", "Objective ")), ("barrage_full_turn", ("Objective ",))],
+    [("barrage_intro_turn", ("pieces left:", "Turn order: ")), ("barrage_full_turn", ("Objective ",))],
 )
 def test_an_80_by_24_terminal_shows_the_whole_barrage_turn_screen(name, also):
     """The panel took 14 lines there and the screen 28: the round's bonus tile, the objective
     and the company's name scrolled away.  The table now tells the game the rows left
     (:attr:`Rules.table_rows`) and Barrage gives a shorter panel that fits them: the seat's
-    pieces, wheel and contracts, the round's bonus tile, then what still fits (beside 36
-    moves the objective's one line does, the turn order's two do not).  The officer's text
-    stays in the 'company' view, the supply in the status line, in one line (short words)."""
+    contracts, the round's bonus tile, then what still fits beside the moves, each whole
+    (the intro's 33 moves in 13 lines leave room for the seat's pieces and the turn order;
+    the full game's 36 in 16 for the objective).  The officer's text stays in the 'company'
+    view, the supply in the status line, in one line (short words)."""
     short, tall = _terminal_screen(name, 24), _terminal_screen(name, 60)
     assert len(short) + 1 <= 24  # and the prompt's line
     assert len(short) < len(tall)
-    for kept in ("Round ", "pieces left:", "contracts:", *also):
+    assert not any("…" in line.replace("bank 1…", "") for line in short)
+    assert "  2–3. place WM1L / WM1R  (1 eng / 2 eng + 3 cr: 2 water, phase 3)" in short
+    for kept in ("Round ", "contracts:", *also):
         assert any(line.lstrip().startswith(kept) for line in short), kept
     assert any("officer:" in line for line in tall) and not any("officer:" in line for line in short)
     assert short[-1].startswith("You (") and not short[-1].startswith("    ")  # one status line
@@ -724,3 +728,41 @@ def test_the_table_names_the_round_that_ended_since_its_last_screen(tmp_path, mo
         session.shown_for = None
         session.show_decision()
     assert seen == [None, None, 1]
+
+
+def test_the_sides_of_an_action_space_fold_into_one_line():
+    """An 80 × 24 terminal cut a Barrage turn's moves at 38 columns (``place WM1R  (2 eng + 3
+    cr: 2 wate…``).  Moves in a row that do the same for different costs, their notations
+    differing only in the last letter (a space's two sides), fold into one line that keeps
+    each notation and each cost, in order; two spaces that do the same stay apart, and so
+    do moves with no cost and effect in brackets and runs already folded (bids)."""
+    groups = [
+        (1, 1, "construct  (1 eng: build base, conduit or powerhouse; space 1 of 4)"),
+        (2, 2, "place WM1L  (1 eng: 2 water, phase 3)"),
+        (3, 3, "place WM1R  (2 eng + 3 cr: 2 water, phase 3)"),
+        (4, 4, "place CO1L  (1 eng: take 1 contract)"),
+        (5, 5, "place CO1R  (1 eng + 3 cr: take 1 contract)"),
+        (6, 6, "place CO2L  (1 eng: take 1 contract)"),
+        (7, 7, "place MS1L  (1 eng + 2 cr: 1 exc)"),
+        (8, 8, "place MS2L  (1 eng + 4 cr: 1 exc or mix)"),
+        (9, 9, "pass"),
+        (10, 10, "place PO1  (2 eng + 5 cr: tile AT-I-P)"),
+        (11, 22, "bank 1…12  (1 cr per eng)"),
+    ]
+    assert screen.fold_alike(groups) == [
+        (1, 1, "construct  (1 eng: build base, conduit or powerhouse; space 1 of 4)"),
+        (2, 3, "place WM1L / WM1R  (1 eng / 2 eng + 3 cr: 2 water, phase 3)"),
+        (4, 5, "place CO1L / CO1R  (1 eng / 1 eng + 3 cr: take 1 contract)"),
+        (6, 6, "place CO2L  (1 eng: take 1 contract)"),
+        (7, 7, "place MS1L  (1 eng + 2 cr: 1 exc)"),
+        (8, 8, "place MS2L  (1 eng + 4 cr: 1 exc or mix)"),
+        (9, 9, "pass"),
+        (10, 10, "place PO1  (2 eng + 5 cr: tile AT-I-P)"),
+        (11, 22, "bank 1…12  (1 cr per eng)"),
+    ]
+    # not next to each other in the list: apart
+    apart = [
+        (1, 1, "place WM1L  (1 eng: 2 water, phase 3)"),
+        (3, 3, "place WM1R  (2 eng + 3 cr: 2 water, phase 3)"),
+    ]
+    assert screen.fold_alike(apart) == apart
