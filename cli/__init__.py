@@ -7,10 +7,10 @@ is the same as ``turbine``.
 Commands
 ========
 
-``turbine variants [--json]``
-    Installed variants: player range, options (name, type, default, allowed
-    values or bounds, description, from the variant's pydantic model),
-    expansions and bots.
+``turbine variants [VARIANT] [--json]``
+    Installed variants, a short table: name, player range, expansions, bots and how
+    many options; with VARIANT, that one's options in full (name, type, default,
+    allowed values or bounds, description, from the variant's pydantic model).
 ``turbine plugins [--json]``
     Every plugin with its status (``ok``, or ``broken`` and why it is left out),
     version, requirements and source.

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import difflib
 import graphlib
 import heapq
 import importlib.metadata
@@ -524,7 +525,9 @@ class Registry:
                 f"{variant_id!r} is an expansion of the variant {expansion.variant!r}, not a variant; "
                 f"variants: {known}"
             )
-        raise PluginError(f"unknown variant {variant_id!r}; installed: {known}")
+        close = difflib.get_close_matches(variant_id, sorted(self._variants), n=1)
+        guess = f" (did you mean {close[0]!r}?)" if close else ""
+        raise PluginError(f"unknown variant {variant_id!r}{guess}; installed: {known}")
 
     def expansion(self, expansion_id: str, variant_id: str) -> ExpansionSpec:
         """The expansion ``expansion_id`` of ``variant_id``."""

@@ -111,7 +111,7 @@ def test_variants_json_of_one_variant_is_its_entry_of_the_list(run):
 @pytest.mark.parametrize(
     ("typed", "said"),
     [
-        ("barrag", ["unknown variant 'barrag'", "installed: barrage, "]),
+        ("barrag", ["unknown variant 'barrag' (did you mean 'barrage'?); installed: barrage, "]),
         ("leeghwater", ["'leeghwater' is an expansion of the variant 'barrage', not a variant"]),
     ],
 )
