@@ -83,6 +83,10 @@ KEPT_SAID = 6
 """The most lines of what was just said (the others' moves, the automatic steps) that a
 short terminal keeps in view above the next screen, at the cost of the panel's rows."""
 
+FOLDED_SAID = 2
+"""The lines just said that a short terminal keeps in view above moves that fold to show
+each one whole (:func:`fold_alike`; the others scroll back into the terminal's history)."""
+
 MORE_SAID = "    (more was said above: 'log' shows the last moves and what followed each)"
 """Said under what was just said when a short terminal scrolls its first lines away."""
 
@@ -105,6 +109,8 @@ def decision(
     used = 1
     if seat is not None:
         output.lay_out(game, console)
+        if compact and kept > FOLDED_SAID and _folds_whole(game, console, FOLDED_SAID):
+            kept = FOLDED_SAID  # every move whole, before the first lines said: those scroll back
         rows = panel_rows(game, console, kept) if compact else None
         game.rules.table_rows = None if rows is None else max(0, rows - kept)
         try:
@@ -206,11 +212,11 @@ def moves(
         console.print(Text(f"No legal move starts with {prefix!r}.", style="yellow"))
         return
     items = _numbered(groups)
-    if rows is not None and _whole_in(items, console.width, rows) is None:
-        folded = fold_alike(groups)
-        needed = _whole_in(_numbered(folded, aligned=True), console.width, rows if roomy is None else roomy)
-        if needed is not None and folded != groups:
-            groups, items, rows = folded, _numbered(folded, aligned=True), max(rows, needed)
+    if rows is not None:
+        whole = _folded(groups, console.width, rows, roomy)
+        if whole is not None:
+            groups, needed = whole
+            items, rows = _numbered(groups, aligned=True), max(rows, needed)
     if rows is not None and any(cell_len(item) > console.width for item in items):
         # a few long moves (the steps of an action, an officer's copy) wrap when they all fit
         wrapped = [part for item in items for part in output.wrap(item, console.width, hang="      ")]
@@ -251,6 +257,30 @@ def moves(
 
 
 CUT_HINT = "     (a move cut short with … is whole in 'moves')"
+
+
+def _folded(
+    groups: list[tuple[int, int, str]], width: int, rows: int, roomy: int | None
+) -> tuple[list[tuple[int, int, str]], int] | None:
+    """The moves alike folded (:func:`fold_alike`) and the rows they take, when the moves
+    as they are would be cut or hidden in ``rows`` rows and folded show whole in up to
+    ``roomy`` (``None``: ``rows``)."""
+    if _whole_in(_numbered(groups), width, rows) is not None:
+        return None
+    folded = fold_alike(groups)
+    needed = _whole_in(_numbered(folded, aligned=True), width, rows if roomy is None else roomy)
+    return None if needed is None or folded == groups else (folded, needed)
+
+
+def _folds_whole(game: Game, console: Console, kept: int) -> bool:
+    """In a terminal shorter than :data:`SCREEN_LINES`, the moves fold to show each one whole
+    beside the panel's first row and ``kept`` lines just said (as :func:`panel_rows`
+    measures)."""
+    height = screen_lines(console)
+    if height >= SCREEN_LINES:
+        return False
+    roomy = height - 1 - _around_moves(game, console, ask_line(game)) - kept
+    return _folded(output.move_groups(game), console.width, MOVE_ROWS, roomy) is not None
 
 
 def _numbered(groups: list[tuple[int, int, str]], aligned: bool = False) -> list[str]:

@@ -188,18 +188,18 @@ def test_a_screen_whose_moves_are_whole_says_nothing_of_cut_moves():
 def test_a_short_terminal_puts_the_moves_in_columns_under_the_panel():
     """80 × 24: the moves went down one long list (the screen took 37 lines, the panel's top
     scrolled away); a terminal's height now counts, so they go into columns, every one still
-    shown with its cost.  (Here six lines just said are kept above the screen: without them
-    the moves alike fold into one column, each whole.)"""
+    shown with its cost.  (Leeghwater's: base Barrage's moves fold into one column, each
+    whole, see below.)"""
     import io
 
     from rich.console import Console
 
-    game = decision_game("barrage_full_turn")
+    game = decision_game("leeghwater_turn")
     sizes = {}
     for height in (24, 60):
         buffer = io.StringIO()
         term = Console(file=buffer, width=80, height=height, force_terminal=True, color_system=None)
-        screen.decision(game, term, said=screen.KEPT_SAID)
+        screen.decision(game, term)
         sizes[height] = buffer.getvalue().splitlines()
     short, tall = sizes[24], sizes[60]
     assert len(short) < len(tall)
@@ -247,6 +247,15 @@ def test_an_80_by_24_terminal_shows_the_whole_barrage_turn_screen(name, also):
     assert len(short) < len(tall)
     assert not any("…" in line.replace("bank 1…", "") for line in short)
     assert "  2–3. place WM1L / WM1R  (1 eng / 2 eng + 3 cr: 2 water, phase 3)" in short
+    # after the bots' moves: the last lines said stay in view above the whole moves
+    from rich.console import Console
+
+    buffer = io.StringIO()
+    term = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None)
+    screen.decision(decision_game(name), term, said=20)
+    after = buffer.getvalue().splitlines()
+    assert after[0] == screen.MORE_SAID and len(after) + screen.FOLDED_SAID - 1 + 1 <= 24
+    assert "  2–3. place WM1L / WM1R  (1 eng / 2 eng + 3 cr: 2 water, phase 3)" in after
     for kept in ("Round ", "contracts:", *also):
         assert any(line.lstrip().startswith(kept) for line in short), kept
     assert any("officer:" in line for line in tall) and not any("officer:" in line for line in short)
