@@ -226,13 +226,13 @@ def moves(
             return
     cut = False
     if rows is not None:  # one line each on the turn screen; 'moves' shows them whole
-        whole = items
+        uncut = items
         items = [_cut(item, console.width) for item in items]
         items = _cut_to_columns(items, console.width, rows)
-        cut = items != whole  # said in the line the screen keeps for a hint
+        cut = items != uncut  # said in the line the screen keeps for a hint
     if rows is not None and most is not None and most > rows:
-        needed = _rows_for_all(items, console.width, most)
-        rows = max(rows, needed) if needed is not None else most
+        for_all = _rows_for_all(items, console.width, most)
+        rows = max(rows, for_all) if for_all is not None else most
     hidden = 0
     if rows is not None and len(items) > rows:  # as many as fit in ``rows`` rows
         columns = _columns(items, console.width, rows)
