@@ -1,6 +1,7 @@
 """Barrage's automatic steps said aloud (:meth:`Rules.tell`): incomes, water flowing,
-a round's scoring as a small table, the final scoring, the new turn order, and the
-answers given for a player when only one was possible.
+the USA's energy from water flowing past its powerhouses, a tile's production that
+cannot be made, a round's scoring as a small table, the final scoring, the new turn
+order, and the answers given for a player when only one was possible.
 
 Each function here only reads the state and says what happened; the rules call them
 only when someone listens (:meth:`Rules.telling`), so bots and replays pay nothing.
@@ -125,6 +126,35 @@ def flowed(r: BarrageGame, state: State, stops: Sequence[int], cause: str) -> No
         parts.append(f"{n} to {board.dams[stop].id} ({whose})")
     what = "The released water flows on" if cause == "release" else "The water flows"
     r.tell(f"{what}: {' · '.join(parts)} (B-12)")
+
+
+def flow_energy(r: BarrageGame, state: State, seat: int, row_passes: Sequence[int], per: int) -> None:
+    """B-15.2: ``USA's ability (B-15.2): +3 energy, 1 for each water marker that flowed
+    naturally past one of its powerhouses: 2 past P8_2, 1 past P12_0``.  The energy moves
+    no piece the water's own line names, so without it a company's energy went up with
+    nothing said."""
+    board = r.water_board
+    passed = [
+        (site.id, row_passes[site.basin])
+        for site, owner in zip(board.powerhouses, state.ph_owner, strict=True)
+        if owner == seat and row_passes[site.basin]
+    ]
+    markers = sum(n for _, n in passed)
+    where = ", ".join(f"{n} past {site}" for site, n in passed)
+    r.tell(
+        f"{company(r, state, seat)}'s ability (B-15.2): +{markers * per} energy, {per} for each water "
+        f"marker that flowed naturally past one of its powerhouses: {where}"
+    )
+
+
+def production_lost(r: BarrageGame, state: State, seat: int, tile: str) -> None:
+    """B-22.36: a tile's production (AT-II-P) that no dam and conduit of the seat can make
+    now is skipped; the piece built stays.  Said, since nothing else shows that the tile's
+    effect came to nothing."""
+    who = company(r, state, seat)
+    r.tell(
+        f"{who}'s {tile} production is lost: {who} can make no production now; the powerhouse stays (B-22.36)"
+    )
 
 
 def income(r: BarrageGame, state: State, earned: Mapping[int, Sequence[Part]]) -> None:

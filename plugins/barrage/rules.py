@@ -708,6 +708,8 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             if company.flow_energy and self.ability_unlocked(state, seat):
                 passes = water.natural_flow_energy(self.water_board, result, state.ph_owner, seat)
                 state.players[seat].energy += passes * company.flow_energy
+                if passes and self.telling():  # the energy moved no piece: said, with where and why
+                    narration.flow_energy(self, state, seat, result.row_passes, company.flow_energy)
         if self.h_ability_used is not None:
             for d, cap in enumerate(caps):
                 owner = state.dam_owner[d]
@@ -770,9 +772,9 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         held, waiting = list(state.dam_water), list(state.headstream_water)
         state.dam_water = moved.held
         state.headstream_water = moved.waiting
-        self._after_water(state, result, caps, "flow_phase")
-        if self.telling():
+        if self.telling():  # where the water went, before the energy its passing earned (B-15.2)
             narration.water(self, state, held, waiting)
+        self._after_water(state, result, caps, "flow_phase")
 
     def _scoring(self, state: State) -> None:
         scoring.score_round(self, state)
@@ -992,7 +994,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
                 legal = self._sub_actions(state, top)
                 if len(legal) == 1:
                     if self.telling() and legal[0] is not SKIP:
-                        narration.forced(self, state, top.seat, top.show(self, state, legal[0]))
+                        said = top.said_when_only(self, state, legal[0])
+                        if said:
+                            self.tell(said)
+                        else:
+                            narration.forced(self, state, top.seat, top.show(self, state, legal[0]))
                     self._answer(state, top, legal[0])
                     continue
                 self._settled = (state, top, legal)

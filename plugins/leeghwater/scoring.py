@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .store import active, building, extension, mine, shared
-from .works import reveal_works
+from .works import refresh
 
 if TYPE_CHECKING:
     from turbine.plugins.barrage.api import BarrageGame
@@ -16,7 +16,7 @@ def end_of_round(game: BarrageGame, state: State) -> None:
     """L-13.1: the external-works display is replaced; L-13.3: per-round building state resets."""
     if not active(state):
         return
-    reveal_works(state)
+    refresh(game, state)
     s = shared(state)
     s.left = [False] * len(s.buildings)
     for p in state.players:

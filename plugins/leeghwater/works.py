@@ -104,6 +104,21 @@ def _forfeit(game: BarrageGame, state: State, seat: int, w: dm.ExternalWork, why
         game.tell(f"{who}: {why}, so the special part of {w.id}'s reward is lost (U-2)")
 
 
+def refresh(game: BarrageGame, state: State) -> None:
+    """L-13.1: the works still face up go back to the box and 3 new ones come up; said
+    (``External works (L-13.1): EW-T1 and EW-T4 go back to the box; now offered: EW-T5,
+    EW-T100, EW-T101``), since no move shows the display change at the round's end."""
+    left = [w for w in shared(state).ew_display if w]
+    reveal_works(state)
+    if game.telling():
+        gone = ""
+        if left:
+            names = ", ".join(left[:-1]) + (" and " if len(left) > 1 else "") + left[-1]
+            gone = f"{names} {'goes' if len(left) == 1 else 'go'} back to the box; "
+        shown = ", ".join(w for w in shared(state).ew_display if w) or "nothing (the stacks are empty)"
+        game.tell(f"External works (L-13.1): {gone}now offered: {shown}")
+
+
 def loan_price(w: dm.ExternalWork) -> int:
     return w.loan_price(data().constants.loan_credits_per_machinery_unit)
 
@@ -248,6 +263,17 @@ class LwLoan(Decision, tag="lw_loan"):
     def show(self, game: BarrageGame, state: State, action: Ext) -> str:
         w = work(action.arg)
         return f"{game.describe(action)}  ({loan_price(w)} credits → {work_reward(w, short=True)})"
+
+    def said_when_only(self, game: BarrageGame, state: State, action: Ext) -> str | None:
+        """The only work the seat can take here, said whole: the forced line, cut to its
+        width, kept the work's name and lost its price with its reward."""
+        w = work(action.arg)
+        who = game.company(state, self.seat).name or game.player_name(self.seat)
+        return (
+            f"{who} takes external work {w.id} at the Loan Agency (the only one it can): "
+            f"{loan_price(w)} credits instead of {units(w.cost.excavators, w.cost.mixers)}, "
+            f"for {work_reward(w, short=True)} (L-8.4)"
+        )
 
     def apply(self, game: BarrageGame, state: State, action: Ext) -> None:
         self.done(state)

@@ -325,7 +325,8 @@ IMPL: dict[str, str] = {
     "B-13.2.1": "state.py:Player contracts / fulfilled",
     "B-13.2.2": f"{R}hand_limit_of, decisions/contract.py:TakeContracts.apply",
     "B-13.3": HEADING,
-    "B-13.3.1": f"{K}fulfillable (energy of this production only)",
+    "B-13.3.1": f"{K}fulfillable (energy of this production only), "
+    "decisions/contract.py:ChooseContract.question",
     "B-13.3.2": f"{DP}produce (one contract decision per production)",
     "B-13.3.3": f"{K}fulfil",
     "B-13.3.4": f"{DP}produce",
@@ -361,7 +362,7 @@ IMPL: dict[str, str] = {
     "B-15.1.4": "Data: data/companies.json [EXT]",
     "B-15.1.5": f"{R}ability_unlocked",
     "B-15.2": HEADING,
-    "B-15.2.1": f"companies.py:USA, {R}_after_water, {W}natural_flow_energy",
+    "B-15.2.1": f"companies.py:USA, {R}_after_water, {W}natural_flow_energy, narration.py:flow_energy",
     "B-15.2.2": f"{W}release (does not pass the basin's own row)",
     "B-15.2.3": f"{W}natural_flow_energy",
     "B-15.2.4": f"{W}natural_flow_energy",
@@ -516,7 +517,7 @@ IMPL["B-22.30"] = (
     f"{R}_full_setup, decisions/draft.py:ChooseStartingContract.apply (draft and reverse turn order)"
 )
 IMPL["B-22.31"] = "patent_office.py:reveal"
-IMPL["B-22.36"] = f"{R}start_production, technology/energy.py:ProductionPlus2"
+IMPL["B-22.36"] = f"{R}start_production, technology/energy.py:ProductionPlus2, narration.py:production_lost"
 IMPL["B-22.37"] = "technology/resources.py:RotatePerElevation"
 IMPL["B-22.51"] = f"{R}free_construction, {R}_settle"
 

@@ -512,6 +512,7 @@ def test_B_16_7_mahiri_space_and_copies():
     refused(g, "copy EO-MS", "Mahiri copies another officer, not herself", "B-16.7.2")
     refused(g, "copy EO-GD", "EO-GD cannot be copied: the officers to copy are", "B-16.7.4")
     g.state.flow.pending.pop()
+    p.copy = "EO-VF"  # the copy in force, as ChooseCopy leaves it
     push(g, ExtraAction(seat=seat))
     refused(g, "pass", "after copying an officer you take one more action at once", "B-16.7.3")
     refused(g, "place MAHIRI", "the action after a copy cannot be another copy", "B-16.7.3")

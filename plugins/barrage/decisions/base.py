@@ -76,6 +76,12 @@ class Decision(msgspec.Struct, tag_field="kind", kw_only=True):
         """An answer as the player reads it in the menu (its notation, and what it costs)."""
         return game.describe(action)
 
+    def said_when_only(self, game: BarrageGame, state: State, action: Any) -> str | None:
+        """What is said when ``action`` was given for the seat as the only answer, for a
+        decision whose menu words, cut to the forced line's width, would lose what matters
+        (an expansion's price); ``None``: that line (the notation and what :meth:`show` says)."""
+        return None
+
     def show_skip(self, game: BarrageGame, state: State) -> str:
         """``skip`` as the menu shows it: what declining does (:attr:`declined`), or, for a
         decision that has no answer now, that it passes without one."""

@@ -32,6 +32,17 @@ class ChooseContract(Decision, tag="contract"):
     declined: ClassVar[str] = "fulfil no contract with this energy"
     answer_types: ClassVar[tuple[type, ...]] = (Fulfil,)
 
+    def question(self, game: BarrageGame, state: State) -> str:
+        """The question with the energy it is answered with: each contract in the menu says
+        what it needs, and nothing else said what the production made (a player who chose
+        the markers saw it only in that menu, one who did not, nowhere)."""
+        if self.tile_energy:
+            return (
+                f"{self.prompt} with the {self.energy} energy just gained (usable for a contract, B-13.5.1)"
+            )
+        # all a production made, or (an expansion's ``summed`` policy) what it has left
+        return f"{self.prompt} with {self.energy} energy from this production (B-13.3.1)"
+
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return [
             Fulfil(c)

@@ -47,13 +47,20 @@ class ChooseCopy(Decision, tag="copy"):
 
 class ExtraAction(Decision, tag="extra"):
     """One more action at once, with the copy in force (B-16.7.3, U-9.1); an expansion
-    grants one the same way (Leeghwater's architect)."""
+    grants one the same way (Leeghwater's architect): asked without a copy's words when
+    the seat holds no copy, so a player who copied no one is not told of one."""
 
     prompt: ClassVar[str] = "the action that follows the copy"
     rule: ClassVar[str | None] = "B-16.7.3"
     declined: ClassVar[str] = "no further action this turn"
     answer_types: ClassVar[tuple[type, ...]] = ()
     """Any placement answers it (an expansion's too): :meth:`refuse` explains them all."""
+
+    def question(self, game: BarrageGame, state: State) -> str:
+        """:attr:`prompt` after a copy; an extra action an expansion granted otherwise."""
+        if state.players[self.seat].copy:
+            return self.prompt
+        return "one more action at once: place engineers on an action space"
 
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return game.turn_actions(state, self.seat, extra=True)
@@ -69,6 +76,8 @@ class ExtraAction(Decision, tag="extra"):
         return placement_text(game, state, self.seat, action, game.describe(action))
 
     def refuse(self, game: BarrageGame, state: State, action: Any) -> IllegalAction:
+        if type(action) is Pass and not state.players[self.seat].copy:
+            return IllegalAction("this extra action is taken at once: " + game.asked(state))
         if type(action) is Pass:
             return IllegalAction(
                 "after copying an officer you take one more action at once: " + game.asked(state), "B-16.7.3"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import narration
 from ..tables import BASE
 from . import TechTile
 
@@ -30,4 +31,8 @@ class ProductionPlus2(TechTile):
     """AT-II-P: at once an optional production with +2, no engineers, no space (U-12)."""
 
     def effect(self, game: BarrageGame, state: State, seat: int, structure: int, index: int) -> None:
-        game.start_production(state, seat, 2, bonuses=game.options.tile_production_abilities)
+        bonuses = game.options.tile_production_abilities
+        # B-22.36: with no legal production the effect is skipped: said, as nothing else shows it
+        if game.telling() and not game.production_possible(state, seat, 2, bonuses):
+            narration.production_lost(game, state, seat, self.id)
+        game.start_production(state, seat, 2, bonuses=bonuses)
