@@ -24,7 +24,7 @@ from pydantic_core import PydanticUndefined
 from rich.console import Console
 from rich.text import Text
 from turbine.core import BadOptions, Game, Registry, Seat, TurbineError, default_registry, savefile
-from turbine.core.bots import BotFailure, seat_bot
+from turbine.core.bots import BotFailure, default_seat_name, seat_bot
 from turbine.core.errors import BrokenContract, SaveFileError, bool_as_number
 
 from . import output
@@ -426,7 +426,7 @@ def parse_seats(text: str | None, players: int | None, minimum: int, option: str
         kinds = kinds * count
     if len(kinds) != count:
         raise CliError(f"{option} lists {len(kinds)} seats but --players is {count}")
-    return [Seat(savefile.default_seat_name(i, kind), kind) for i, kind in enumerate(kinds)]
+    return [Seat(default_seat_name(i, kind), kind) for i, kind in enumerate(kinds)]
 
 
 NAME_LENGTH = 24

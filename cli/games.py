@@ -41,7 +41,7 @@ from typing import Any
 
 from turbine.core import Game, Registry, Seat, default_registry, savefile
 from turbine.core.botopts import parse_bot_options, with_bot_options
-from turbine.core.bots import BotFailure
+from turbine.core.bots import BotFailure, default_seat_name
 
 FINISHED, UNFINISHED, BOT_FAILED, ERROR = "finished", "unfinished", "bot failed", "error"
 
@@ -76,7 +76,7 @@ class Plan:
             return list(self.seats)
         kinds = self.rotation
         lineup = [kinds[(index + seat) % len(kinds)] for seat in range(self.players)]
-        return [Seat(savefile.default_seat_name(seat, kind), kind) for seat, kind in enumerate(lineup)]
+        return [Seat(default_seat_name(seat, kind), kind) for seat, kind in enumerate(lineup)]
 
     def game(self, registry: Registry, index: int) -> Game:
         """Game ``index`` of the plan, set up (seed ``seed + index``, its seats)."""

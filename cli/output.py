@@ -272,7 +272,7 @@ def waiting(text: str, console: Console | None = None) -> contextlib.AbstractCon
 
 
 def thinking(game: Game) -> Callable[[int], contextlib.AbstractContextManager[Any]]:
-    """``run_bots``'s ``thinking``: ``Seat 2 · Mcts bot 2 is thinking…`` while that seat's
+    """``run_bots``'s ``thinking``: ``Seat 2 · MCTS bot 2 is thinking…`` while that seat's
     bot chooses."""
     return lambda seat: waiting(f"{seat_label(game, seat)} is thinking…")
 

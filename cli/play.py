@@ -21,6 +21,7 @@ with ``turbine play FILE``.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import re
 import shlex
 import textwrap
@@ -94,6 +95,25 @@ WATCHING = {"human", "log", "board", "quit", "exit", "q", "help", "?", "view", "
 WATCHING_HINT = "Every seat is a bot: Enter watches on; 'human N', 'log', 'board' or 'quit'."
 """What may be typed where the bots stop at a round's start (:meth:`PlaySession.watch_on`):
 no move, since every seat is a bot's."""
+
+
+def did_you_mean(text: str, words: Sequence[str]) -> str | None:
+    """``text`` with its first word replaced by the one of ``words`` it is a slip of
+    (:func:`difflib.get_close_matches`, as the other refusals of turbine that suggest:
+    ``plase WM1L`` for ``place WM1L``), the rest as typed; ``None`` when the first word is
+    one of ``words`` or starts one (a move cut short, which the game reads itself), or is
+    close to none of them."""
+    typed = text.strip().split(maxsplit=1)
+    if not typed:
+        return None
+    first = typed[0].lower()
+    by_lower = {word.lower(): word for word in words}
+    if any(word.startswith(first) for word in by_lower):
+        return None
+    close = difflib.get_close_matches(first, list(by_lower), n=1)
+    if not close:
+        return None
+    return " ".join([by_lower[close[0]], *typed[1:]])
 
 
 def help_entries(text: str) -> dict[str, str]:
@@ -221,9 +241,9 @@ class PlaySession:
             if not line.strip():
                 return "stay"
             if line.split()[0].lower() not in WATCHING:  # no one's move to type: the bots play
-                self.say(
-                    "Every seat is a bot: Enter watches on; 'human N', 'log', 'board' or 'quit'.", "yellow"
-                )
+                meant = did_you_mean(line, sorted(WATCHING - {"?", "q"}))
+                also = f" Did you mean {meant!r}?" if meant else ""
+                self.say(f"{WATCHING_HINT}{also}", "yellow")
                 continue
             if self.handle(line) == "quit":
                 return "quit"
@@ -310,6 +330,9 @@ class PlaySession:
             moved = play_move(game, game.find(text), by="human")
         except ParseError as exc:
             said = str(exc)  # a suggestion ends the line
+            meant = None if said.endswith("?") else self.meant(text)
+            if meant is not None:
+                said = f"{said}; did you mean {meant!r}?"
             self.say(said if said.endswith("?") else f"{said}; type 'moves' to list them", "red")
             return False
         except TurbineError as exc:  # an illegal move: the game's reason
@@ -319,6 +342,23 @@ class PlaySession:
         self.announcer.moved(moved)
         self.check_orders()
         return True
+
+    def command_words(self) -> list[str]:
+        """The words a line at the prompt may start with: the commands, the game's views,
+        the first words of the legal moves and of the standing orders the game takes now."""
+        game = self.game
+        words = [name for name in help_entries(HELP) if name != "order"]
+        words += game.views()
+        if not game.is_over:
+            words += [game.rules.describe(action).split(maxsplit=1)[0] for action in game.legal()]
+            words += [form.split(maxsplit=1)[0] for form in game.rules.standing_orders(game.state)]
+        return list(dict.fromkeys(word for word in words if word))
+
+    def meant(self, text: str) -> str | None:
+        """``text`` with its first word, which starts no command nor move, put right where it
+        is a slip of one of :meth:`command_words` (``plase WM1L``: ``place WM1L``; ``hlep``:
+        ``help``), for the refusal to suggest; ``None`` when no word is close."""
+        return did_you_mean(text, self.command_words())
 
     def advance(self) -> bool:
         """Let bots and standing orders move until a human must decide; True if any moved."""

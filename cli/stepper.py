@@ -281,7 +281,7 @@ class Stepper:
                 panel = game.rules.turn_view(game.state, panel_of)
             finally:
                 game.rules.table_rows = None
-            output.print_fitted(self.console, output.game_text(panel))
+            output.print_fitted(self.console, output.game_text(_nobody_you(panel)))
         self.say_move(step, game)
 
     def say_move(self, step: int, game: Game) -> None:
@@ -459,6 +459,17 @@ def run_stepper(
     for warning in warnings:
         output.warn(warning)
     Stepper(replay, seat=None if as_seat is None else as_seat - 1, start=start or 0).run()
+
+
+YOU = " (you)"
+"""How a game's panel (:meth:`Rules.turn_view`) marks the seat it is drawn for, the reader
+at the table (``Anna (you): 50 Elektro``)."""
+
+
+def _nobody_you(panel: str) -> str:
+    """The mover's panel without :data:`YOU`: in a replay the reader is no seat's player,
+    and the panel is drawn for whoever moved, step after step."""
+    return panel.replace(YOU, "")
 
 
 def _varies(rounds: list[tuple[int, list[int]]]) -> bool:

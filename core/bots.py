@@ -17,6 +17,7 @@ budget is reported as a :class:`BotFailure`: the bot's fault, not the game's.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -28,11 +29,44 @@ from .mcts import SPEC as MCTS
 from .rng import Rng
 from .specs import Bot, BotSpec, PluginInfo
 
-__all__ = ["PLUGIN_INFO", "Bot", "BotFailure", "RandomBot", "SeatBot", "seat_bot", "turbine_bots"]
+__all__ = [
+    "ACRONYMS",
+    "PLUGIN_INFO",
+    "Bot",
+    "BotFailure",
+    "RandomBot",
+    "SeatBot",
+    "bot_label",
+    "default_seat_name",
+    "seat_bot",
+    "turbine_bots",
+]
 
 PLUGIN_INFO = PluginInfo(
     name="core", version="0.1.0", description="the bots that play every game: random and mcts"
 )
+
+
+ACRONYMS = frozenset({"ai", "ismcts", "mcts", "uct"})
+"""Words of bot kinds' ids that are acronyms, shown in capitals (``MCTS bot 2``): a bot kind's
+id is a lower-case word for typing (``bot 2 mcts``), not for reading."""
+
+
+def bot_label(kind: str) -> str:
+    """How people read bot kind ``kind``: ``MCTS`` for ``mcts``, ``Greedy`` for ``greedy``,
+    ``Random fast`` for ``random_fast``.  The one place a kind's id becomes words, so every
+    seat name and message says a bot the same way (:data:`ACRONYMS` upper-case, the first
+    word capitalised)."""
+    words = [word for word in re.split(r"[\s_-]+", kind.strip()) if word]
+    shown = " ".join(word.upper() if word.lower() in ACRONYMS else word.lower() for word in words)
+    return shown[:1].upper() + shown[1:]
+
+
+def default_seat_name(index: int, kind: str = "human") -> str:
+    """The name of a seat no one named, for a 0-based ``index``: ``Player 2`` for a person,
+    ``MCTS bot 3`` or ``Greedy bot 3`` for a bot (:func:`bot_label`).  A save keeps the
+    names it was made with, so only games set up from now on get these."""
+    return f"Player {index + 1}" if kind == "human" else f"{bot_label(kind)} bot {index + 1}"
 
 
 class BotFailure(TurbineError):

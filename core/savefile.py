@@ -54,13 +54,6 @@ class Seat(msgspec.Struct, forbid_unknown_fields=True):
         return self.played_by or self.kind
 
 
-def default_seat_name(index: int, kind: str = "human") -> str:
-    """The name of a seat no one named, for a 0-based ``index``: ``Player 2`` for a person,
-    ``Greedy bot 3`` for a bot (``turbine new`` without ``--names``, :class:`Game`
-    without seats, the test kit's ``make_game``)."""
-    return f"Player {index + 1}" if kind == "human" else f"{kind.capitalize()} bot {index + 1}"
-
-
 class LogEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     seat: int
     action: Any

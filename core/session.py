@@ -21,7 +21,7 @@ import msgspec
 from pydantic import BaseModel, Field, ValidationError, create_model
 
 from . import savefile
-from .bots import SeatBot, seat_bot
+from .bots import SeatBot, default_seat_name, seat_bot
 from .errors import BadOptions, IllegalAction, ParseError, SaveFileError, bool_as_number, said_by_validator
 from .layout import plural
 from .plugins import Registry
@@ -218,8 +218,7 @@ class Game:
         self.options: dict[str, Any] = self.option_model.model_dump(mode="json")
         # copies: a handover (:meth:`hand_over`) changes this game's seats, not the caller's
         self.seats = [
-            msgspec.structs.replace(s)
-            for s in seats or [Seat(savefile.default_seat_name(i)) for i in range(players)]
+            msgspec.structs.replace(s) for s in seats or [Seat(default_seat_name(i)) for i in range(players)]
         ]
         if len(self.seats) != players:
             raise BadOptions(f"{len(self.seats)} seats given for {players} players")

@@ -56,7 +56,7 @@ import msgspec
 
 from . import savefile
 from .botopts import with_bot_options
-from .bots import SeatBot, seat_bot
+from .bots import SeatBot, default_seat_name, seat_bot
 from .copier import shares_nothing
 from .errors import IllegalAction, ParseError, PluginError
 from .plugins import DECLARATION_GROUPS, Registry, declared_ids, default_registry
@@ -979,9 +979,7 @@ def make_game(
     registry = registry or default_registry()
     count = players or registry.variant(variant).min_players
     kind = bots or "human"
-    seats = [
-        Seat(names[i] if i < len(names) else savefile.default_seat_name(i, kind), kind) for i in range(count)
-    ]
+    seats = [Seat(names[i] if i < len(names) else default_seat_name(i, kind), kind) for i in range(count)]
     return Game(
         registry,
         variant,

@@ -189,6 +189,26 @@ def test_a_brief_step_fits_a_terminal_of_24_rows():
     assert replay.rules.table_rows is None  # for that panel only
 
 
+def test_the_movers_panel_in_a_replay_calls_no_seat_you(pg_replay):
+    """The table marks the reader's own seat ``(you)``; a replay draws the panel of whoever
+    moved, step after step, and its reader plays none of them."""
+    from rich.console import Console
+    from turbine.cli.stepper import Stepper
+
+    step = 20
+    mover = pg_replay.entry(step).seat
+    table = Text.from_markup(pg_replay.rules.turn_view(pg_replay.state(step), mover)).plain
+    assert "Greedy bot 1 (you): 50 Elektro · 2nd in player order · 0 cities, can power 0" in table
+    stepper = Stepper(pg_replay, start=step)
+    buffer = io.StringIO()
+    stepper.console = Console(file=buffer, width=100, height=24, force_terminal=True, color_system=None)
+    stepper.brief = True
+    stepper.show()
+    drawn = buffer.getvalue().splitlines()
+    assert "Greedy bot 1: 50 Elektro · 2nd in player order · 0 cities, can power 0" in drawn
+    assert not any("(you)" in line for line in drawn)
+
+
 @pytest.mark.parametrize(("height", "brief"), [(24, True), (45, True), (300, False)])
 def test_a_terminal_too_short_for_the_board_starts_brief(monkeypatch, height, brief):
     """A Barrage board is 180 lines at 80 columns: stepping drew it whole, and each step's
