@@ -24,6 +24,7 @@ number or name), so colour is never the only clue.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
@@ -92,7 +93,7 @@ class Element:
 
     def write(self, out: list[str]) -> None:
         """Append this element's SVG text to ``out``."""
-        attrs = "".join(f" {name}={quoteattr(_value(value))}" for name, value in self.attrs.items())
+        attrs = "".join(_attribute(name, value) for name, value in self.attrs.items())
         if not self.children and not self.text:
             out.append(f"<{self.tag}{attrs}/>")
             return
@@ -108,6 +109,13 @@ class Element:
         yield self
         for child in self.children:
             yield from child.walk()
+
+
+@functools.lru_cache(maxsize=1 << 16, typed=True)
+def _attribute(name: str, value: Any) -> str:
+    """`` name="value"`` as written: a replay's page draws every board again, with mostly the
+    same attributes, so each is quoted once (``typed``: ``True`` and ``1`` are written apart)."""
+    return f" {name}={quoteattr(_value(value))}"
 
 
 def _value(value: Any) -> str:
