@@ -8,6 +8,10 @@ it, gzip-compressed as one base64 blob that the page unpacks with the
 browser's own ``DecompressionStream``, so a long game stays a few megabytes.
 The file is the same byte for byte for the same save (gzip without a time
 stamp, no generated ids).
+
+Drawing every step of a long game takes seconds, so on a terminal a progress
+line on stderr says how far the replay and the drawing have got; it is erased
+when the page is written, and a pipe or a file gets none of it.
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ import gzip
 import html
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from turbine.core import Game, savefile
 from turbine.core.drawing import svg
@@ -27,6 +32,9 @@ from turbine.core.replay import Replay
 
 from . import output
 from .common import CliError, about, registry, writable_file
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 
 def _write(out: Path, data: bytes) -> None:
@@ -56,11 +64,18 @@ def write_svg(game: Game, seat: int | None, out: Path) -> str:
     return f"{out}: the board, {seen}"
 
 
-def replay_frames(replay: Replay, seat: int | None = None) -> tuple[list[str], list[dict[str, Any]]]:
+def replay_frames(
+    replay: Replay, seat: int | None = None, drawn: Callable[[int], None] | None = None
+) -> tuple[list[str], list[dict[str, Any]]]:
     """The board after each step (step 0: the start) as ``seat`` saw it (``None``:
-    everything), and the move list, each move with the round it was played in."""
+    everything), and the move list, each move with the round it was played in.
+    ``drawn(count)`` is told how many boards are drawn so far, for a progress line."""
     game = replay.game
-    frames = [svg(game, seat, replay.state(step)) for step in range(len(replay) + 1)]
+    frames = []
+    for step in range(len(replay) + 1):
+        frames.append(svg(game, seat, replay.state(step)))
+        if drawn is not None:
+            drawn(step + 1)
     moves = []
     for step in range(1, len(replay) + 1):
         entry = replay.entry(step)
@@ -74,10 +89,13 @@ def _script_json(value: Any) -> str:
     return json.dumps(value).replace("</", "<\\/")
 
 
-def replay_page(replay: Replay, title: str, seat: int | None = None) -> str:
+def replay_page(
+    replay: Replay, title: str, seat: int | None = None, drawn: Callable[[int], None] | None = None
+) -> str:
     """The self-contained HTML page of a replay: its moves listed by round, the board after
-    each, and the result at the last step of a finished game (not before: no spoiler)."""
-    frames, moves = replay_frames(replay, seat)
+    each, and the result at the last step of a finished game (not before: no spoiler).
+    ``drawn``: as :func:`replay_frames` takes it."""
+    frames, moves = replay_frames(replay, seat, drawn)
     packed = gzip.compress(json.dumps(frames).encode(), compresslevel=9, mtime=0)
     blob = base64.b64encode(packed).decode("ascii")
     names = [seat.name for seat in replay.save.seats]
@@ -111,18 +129,50 @@ def write_replay(file: Path, out: Path, seat: int | None = None) -> str:
         writable_file(out, "page")
     save = savefile.load(file)
     warnings: list[str] = []
-    with about(file):
-        replay = Replay(registry(), save, warnings=warnings)
-    for warning in warnings:  # as 'replay' and 'show' say it; and the page says it too
-        output.warn(warning)
-    if seat is not None and not 0 <= seat < save.players:
-        raise CliError(f"there is no seat {seat + 1}; seats are numbered 1–{save.players}")
-    seats = ", ".join(seat.name for seat in save.seats)
-    seen = "" if seat is None else f" · as seen by {output.seat_label(replay.game, seat)}"
-    edited = " · CHANGED SINCE IT WAS SAVED (not verified)" if replay.game.load_report.edited else ""
-    title = f"{output.setup_name(replay.game)} · seed {save.seed} · {seats}{seen}{edited}"
-    _write(out, replay_page(replay, title, seat).encode())
+    with progress_bar() as bar:
+        replaying = bar.add_task("replaying the log", total=len(save.log))
+
+        def replayed(step: int) -> None:
+            bar.update(replaying, completed=step)
+
+        with about(file):
+            replay = Replay(registry(), save, warnings=warnings, progress=replayed)
+        for warning in warnings:  # as 'replay' and 'show' say it; and the page says it too
+            output.warn(warning)
+        if seat is not None and not 0 <= seat < save.players:
+            raise CliError(f"there is no seat {seat + 1}; seats are numbered 1–{save.players}")
+        seats = ", ".join(seat.name for seat in save.seats)
+        seen = "" if seat is None else f" · as seen by {output.seat_label(replay.game, seat)}"
+        edited = " · CHANGED SINCE IT WAS SAVED (not verified)" if replay.game.load_report.edited else ""
+        title = f"{output.setup_name(replay.game)} · seed {save.seed} · {seats}{seen}{edited}"
+        boards = len(replay) + 1
+        drawing = bar.add_task("drawing the boards", total=boards)
+
+        def drawn(count: int) -> None:
+            bar.update(drawing, completed=count)
+            if count == boards:  # packing the pictures takes a while too: not a finished bar meanwhile
+                bar.update(drawing, description="packing the page")
+
+        page = replay_page(replay, title, seat, drawn)
+    _write(out, page.encode())  # after the progress line is gone: `--html -` may write to the terminal
     return f"{out}: the board after each of {plural(len(replay), 'action')}{seen} (open it in a browser)"
+
+
+def progress_bar() -> Progress:
+    """The progress line of a page being made, on stderr and only on a terminal (a pipe
+    gets no cursor control), erased when it is done: the same line as ``simulate``'s."""
+    # imported here, not above: every command imports this module, and few of them draw a page
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=output.err,
+        transient=True,
+        disable=not output.err.is_interactive,
+    )
 
 
 PAGE = """<!DOCTYPE html>

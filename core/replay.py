@@ -15,7 +15,7 @@ the sentences of :func:`changes` number them from 1, for people.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import msgspec
@@ -100,11 +100,21 @@ class Replay:
     The kept states are shared, not copied again: do not change them.
     """
 
-    def __init__(self, registry: Registry, save: SaveFile, *, warnings: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        registry: Registry,
+        save: SaveFile,
+        *,
+        warnings: list[str] | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> None:
+        """``progress(step)`` is called as each step is kept (0 to the number of actions),
+        so that a command replaying a long game can show how far it has got."""
         self.save = save
         self.seat_names = [seat.name for seat in save.seats]
         self._states: list[Any] = []
         self._where: list[Where] = []
+        self._progress = progress
         self.game = Game.from_save(registry, save, warnings=warnings, on_step=self._keep)
         """The game at its last step (its rules, seats and full log)."""
         self.rules: Rules[Any, Any, Any] = self.game.rules
@@ -116,6 +126,8 @@ class Replay:
         seat = rules.to_move(state)
         if step < len(self.save.log) and seat is not None:  # else from_save refuses the next action
             self._where.append(Where(rules.round_number(state), rules.phase_name(state), seat))
+        if self._progress is not None:
+            self._progress(step)
 
     def __len__(self) -> int:
         """The number of actions (the last step)."""

@@ -8,6 +8,9 @@ only "any": ``$defs.options`` (the game's pydantic options model, with each
 expansion's model under its id) and ``$defs.action`` (the rules' ``action_type``,
 a union of tagged msgspec structs, as saves and ``turbine legal --json`` write
 actions).  Validate one action with ``{"$ref": "#/$defs/action", "$defs": …}``.
+What loading such a save checks against the variant is said too: the player count
+(and so the number of seats) within the variant's range, and each seat's ``kind``
+and ``played_by`` ``human`` or a bot that plays the variant.
 
 A third definition, ``$defs.expansion_state``, describes the records the game's
 plugins keep in its state (:class:`~turbine.core.state.StatePart`): for each key,
@@ -60,6 +63,13 @@ def game_schema(registry: Registry, variant: str, expansions: Iterable[str] = ()
 
     save = defs["SaveFile"]["properties"]
     save["variant"] = {"const": spec.id}
+    players = {"minimum": spec.min_players, "maximum": spec.max_players}
+    save["players"] = {**save["players"], **players}
+    save["seats"] = {**save["seats"], "minItems": spec.min_players, "maxItems": spec.max_players}
+    kinds = ["human", *registry.bots_for(spec.id)]
+    seat = defs["Seat"]["properties"]
+    seat["kind"] = {"enum": kinds, "default": seat["kind"]["default"]}
+    seat["played_by"] = {"enum": [*kinds, None], "default": seat["played_by"]["default"]}
     save["expansions"] = {"type": "array", "items": {"enum": chosen}, "uniqueItems": True}
     if not chosen:
         save["expansions"]["maxItems"] = 0
