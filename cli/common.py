@@ -6,6 +6,7 @@ Everything here speaks the core API only; the command line knows no game.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import enum
 import json
 import re
@@ -674,3 +675,22 @@ def run_bots(
         moved = play_move(game, action)
         moves += 1
         yield moved
+
+
+def did_you_mean(text: str, words: Sequence[str]) -> str | None:
+    """``text`` with its first word replaced by the one of ``words`` it is a slip of
+    (:func:`difflib.get_close_matches`, as the other refusals of turbine that suggest:
+    ``plase WM1L`` for ``place WM1L`` at the table, ``sores`` for ``scores`` in a replay),
+    the rest as typed; ``None`` when the first word is one of ``words`` or starts one (a
+    move cut short, which the game reads itself), or is close to none of them."""
+    typed = text.strip().split(maxsplit=1)
+    if not typed:
+        return None
+    first = typed[0].lower()
+    by_lower = {word.lower(): word for word in words}
+    if any(word.startswith(first) for word in by_lower):
+        return None
+    close = difflib.get_close_matches(first, list(by_lower), n=1)
+    if not close:
+        return None
+    return " ".join([by_lower[close[0]], *typed[1:]])

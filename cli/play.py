@@ -21,7 +21,6 @@ with ``turbine play FILE``.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import re
 import shlex
 import textwrap
@@ -38,6 +37,7 @@ from .common import (
     CliError,
     ask,
     ask_hint,
+    did_you_mean,
     hint_bot,
     line_editing,
     play_move,
@@ -95,25 +95,6 @@ WATCHING = {"human", "log", "board", "quit", "exit", "q", "help", "?", "view", "
 WATCHING_HINT = "Every seat is a bot: Enter watches on; 'human N', 'log', 'board' or 'quit'."
 """What may be typed where the bots stop at a round's start (:meth:`PlaySession.watch_on`):
 no move, since every seat is a bot's."""
-
-
-def did_you_mean(text: str, words: Sequence[str]) -> str | None:
-    """``text`` with its first word replaced by the one of ``words`` it is a slip of
-    (:func:`difflib.get_close_matches`, as the other refusals of turbine that suggest:
-    ``plase WM1L`` for ``place WM1L``), the rest as typed; ``None`` when the first word is
-    one of ``words`` or starts one (a move cut short, which the game reads itself), or is
-    close to none of them."""
-    typed = text.strip().split(maxsplit=1)
-    if not typed:
-        return None
-    first = typed[0].lower()
-    by_lower = {word.lower(): word for word in words}
-    if any(word.startswith(first) for word in by_lower):
-        return None
-    close = difflib.get_close_matches(first, list(by_lower), n=1)
-    if not close:
-        return None
-    return " ".join([by_lower[close[0]], *typed[1:]])
 
 
 def help_entries(text: str) -> dict[str, str]:

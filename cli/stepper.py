@@ -22,7 +22,7 @@ from turbine.core.replay import Replay
 from turbine.core.session import verify_save
 
 from . import output, scoreboard, screen
-from .common import CliError, about, ask, ask_hint, line_editing, registry
+from .common import CliError, about, ask, ask_hint, did_you_mean, line_editing, registry
 
 HELP = """\
 Commands (one a line):
@@ -43,6 +43,13 @@ Commands (one a line):
   hint [BOT]         the move a bot (greedy unless named) would have made instead of this one
   help, ?            this text
   q, quit            leave"""
+
+COMMAND_WORDS = (
+    "next", "prev", "go", "first", "last", "round", "find", "log", "scores",
+    "as", "board", "brief", "view", "hint", "help", "quit",
+)  # fmt: skip
+"""The commands of :data:`HELP` by their full names, for an unknown one to be put right
+(``sores 2`` → ``scores 2``)."""
 
 LOG_AROUND = 10
 """Moves listed by ``log`` without a number."""
@@ -144,7 +151,9 @@ class Stepper:
         elif command == "view" or command in self.game_at(self.step).views():
             self.view(*(rest.split(maxsplit=1) if command == "view" else (command, rest)))
         else:
-            self.say(f"Unknown command {text!r}; type 'help' for the commands.", "yellow")
+            meant = did_you_mean(text, [*COMMAND_WORDS, *self.game_at(self.step).views()])
+            also = f"did you mean {meant!r}?" if meant else "type 'help' for the commands."
+            self.say(f"Unknown command {text!r}; {also}", "yellow")
         return True
 
     # -- moving -------------------------------------------------------------------

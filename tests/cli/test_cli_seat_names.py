@@ -10,8 +10,9 @@ from pathlib import Path
 
 from rich.console import Console
 from turbine.cli import screen
+from turbine.cli.common import did_you_mean
 from turbine.cli.games import Plan
-from turbine.cli.play import PlaySession, did_you_mean
+from turbine.cli.play import PlaySession
 from turbine.core import Game, Seat, default_registry
 
 

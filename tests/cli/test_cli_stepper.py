@@ -86,6 +86,24 @@ def test_the_stepper_moves_jumps_finds_and_quits(run, pg_replay):
     assert "Winner: Seat 4 · Greedy bot 4" in out  # the last step ends the game
 
 
+def test_a_slip_of_a_command_is_put_right(pg_replay):
+    """An unknown command close to one of the stepper's (or a view's name) is suggested
+    whole, with what was typed after it; one close to none sends to 'help'."""
+    from rich.console import Console
+    from turbine.cli.stepper import Stepper
+
+    stepper = Stepper(pg_replay, start=3)
+    buffer = io.StringIO()
+    stepper.console = Console(file=buffer, width=100, height=40, color_system=None)
+    for line in ("sores money", "frist", "xyzzy"):
+        assert stepper.handle(line) is True
+    said = buffer.getvalue()
+    assert "Unknown command 'sores money'; did you mean 'scores money'?" in said
+    assert "Unknown command 'frist'; did you mean 'first'?" in said
+    assert "Unknown command 'xyzzy'; type 'help' for the commands." in said
+    assert stepper.step == 3  # a slip moves nowhere
+
+
 def test_a_step_says_the_move_with_its_cost_and_what_the_rules_said_after_it(run, pg_replay):
     """The end of round 1: the move as its menu showed it (what it burnt and earned), then
     the rules' own words after it (the resupply, P-7.6), then the counts that changed."""
