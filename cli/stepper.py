@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 from turbine.core import Game, ParseError, savefile
 from turbine.core.botopts import parse_bot_options, with_bot_options
+from turbine.core.errors import SaveFileError
 from turbine.core.layout import plural
 from turbine.core.replay import Replay
 from turbine.core.session import verify_save
@@ -61,8 +62,13 @@ BELOW_BOARD = 6
 class Stepper:
     """Reads commands and shows the steps of one :class:`Replay`."""
 
-    def __init__(self, replay: Replay, *, seat: int | None = None, start: int = 0) -> None:
+    def __init__(
+        self, replay: Replay, *, seat: int | None = None, start: int = 0, stopped: str | None = None
+    ) -> None:
         self.replay = replay
+        self.stopped = stopped
+        """Why the log replays no further than the replay's last step (a damaged save), or
+        ``None``: the replay holds the whole log."""
         self.seat = seat
         """The seat whose view is drawn (0-based), ``None``: everything the game shows."""
         self.step = start
@@ -309,7 +315,9 @@ class Stepper:
             else:
                 self.say("After it: the round, the phase and the players' counts are as they were.", "dim")
         if step == len(replay):
-            if game.is_over:
+            if self.stopped is not None:
+                self.say(f"The log replays no further: {self.stopped}", "yellow")
+            elif game.is_over:
                 self.say(output.winners_line(game), "bold green")
             else:
                 self.say("The end of the log: the game goes on from here.", "dim")
@@ -463,11 +471,22 @@ def run_stepper(
     reg = registry()
     reg = with_bot_options(reg, parse_bot_options(reg, save.variant, bot_options or []))
     warnings: list[str] = []
+    stopped = None
     with about(path):
-        replay = Replay(reg, save, warnings=warnings)
+        try:
+            replay = Replay(reg, save, warnings=warnings)
+        except SaveFileError as exc:
+            if exc.replayed is None:  # no game to show
+                raise
+            # the moves before the damage still replay: shown, and where they stop said
+            stopped, warnings = str(exc), []
+            replay = Replay(reg, save, warnings=warnings, upto=exc.replayed)
     for warning in warnings:
         output.warn(warning)
-    Stepper(replay, seat=None if as_seat is None else as_seat - 1, start=start or 0).run()
+    if stopped is not None:
+        output.warn(f"{path}: {stopped}; the {plural(len(replay), 'action')} before it are shown, none after")
+    first = min(start or 0, len(replay))
+    Stepper(replay, seat=None if as_seat is None else as_seat - 1, start=first, stopped=stopped).run()
 
 
 YOU = " (you)"

@@ -57,7 +57,17 @@ class BrokenContract(TypeError):
 
 
 class SaveFileError(TurbineError):
-    """A save file that cannot be read, or whose game cannot be rebuilt."""
+    """A save file that cannot be read, or whose game cannot be rebuilt.
+
+    :attr:`replayed`: when its log replayed up to an action that failed (illegal, not
+    readable, or a game that differs from the saved digest there), how many actions came
+    before that one: the game up to there still rebuilds (``Game.from_save(registry,
+    save, upto=replayed)``), so a replay can show it, saying where it stops; ``None``
+    when the file cannot be read or its game set up."""
+
+    def __init__(self, message: str = "", *, replayed: int | None = None) -> None:
+        super().__init__(message)
+        self.replayed = replayed
 
 
 class ParseError(TurbineError):

@@ -107,16 +107,20 @@ class Replay:
         *,
         warnings: list[str] | None = None,
         progress: Callable[[int], None] | None = None,
+        upto: int | None = None,
     ) -> None:
         """``progress(step)`` is called as each step is kept (0 to the number of actions),
-        so that a command replaying a long game can show how far it has got."""
+        so that a command replaying a long game can show how far it has got.  ``upto``:
+        replay only the first ``upto`` actions (a log that cannot be replayed past there,
+        :attr:`SaveFileError.replayed <turbine.core.errors.SaveFileError.replayed>`)."""
         self.save = save
+        self._last = len(save.log) if upto is None else min(upto, len(save.log))
         self.seat_names = [seat.name for seat in save.seats]
         self._states: list[Any] = []
         self._where: list[Where] = []
         self._progress = progress
-        self.game = Game.from_save(registry, save, warnings=warnings, on_step=self._keep)
-        """The game at its last step (its rules, seats and full log)."""
+        self.game = Game.from_save(registry, save, warnings=warnings, on_step=self._keep, upto=upto)
+        """The game at its last step (its rules, seats and the log up to there)."""
         self.rules: Rules[Any, Any, Any] = self.game.rules
 
     def _keep(self, step: int, game: Game) -> None:
@@ -124,7 +128,7 @@ class Replay:
         rules, state = game.rules, game.state
         self._states.append(rules.clone(state))
         seat = rules.to_move(state)
-        if step < len(self.save.log) and seat is not None:  # else from_save refuses the next action
+        if step < self._last and seat is not None:  # else from_save refuses the next action
             self._where.append(Where(rules.round_number(state), rules.phase_name(state), seat))
         if self._progress is not None:
             self._progress(step)

@@ -645,47 +645,56 @@ class Game:
             game.legal,
             game._record,
         )
-        for index, (entry, decoded) in enumerate(zip(entries, actions, strict=True), start=1):
-            seat = to_move(state)
-            if seat is None:
-                raise SaveFileError(
-                    f"action {index} ({entry.notation!r}) comes after the end of the game, which ended "
-                    f"with action {index - 1}"
-                    + _misnamed(rules, entries[:index], actions, report)
-                    + _under(report)
-                )
-            if entry.seat != seat:
-                raise SaveFileError(
-                    f"action {index} ({entry.notation!r}, {game.where()}) is recorded for seat "
-                    f"{entry.seat + 1}, but seat {seat + 1} is to move"
-                    + _misnamed(rules, entries[:index], actions, report)
-                    + _under(report)
-                )
-            action = decoded if decoded is not None else game._read_logged(index, entry)
-            try:
-                apply(state, action, legal())
-            except IllegalAction as exc:  # the state is unchanged, so where() is still right
-                raise SaveFileError(
-                    f"action {index} ({entry.notation!r}, {game.where()}) is illegal: {exc}"
-                    + _misnamed(rules, entries[:index], actions, report)
-                    + _under(report)
-                ) from None
-            record(entry)
-            if on_step is not None:
-                on_step(index, game)
-            expected = checkpoints.get(index)
-            if expected is not None:
-                last = game.checkpoints[-1] if game.checkpoints else None
-                made = last.digest if last and last.actions == index else game.checkpoint_digest()
-                if expected != made:
+        index = 0
+        try:
+            for index, (entry, decoded) in enumerate(zip(entries, actions, strict=True), start=1):
+                seat = to_move(state)
+                if seat is None:
                     raise SaveFileError(
-                        f"the game after action {index} differs from the one saved (digest mismatch): "
-                        "the file has been edited, or the rules changed without a new rules version"
+                        f"action {index} ({entry.notation!r}) comes after the end of the game, which ended "
+                        f"with action {index - 1}"
                         + _misnamed(rules, entries[:index], actions, report)
+                        + _under(report)
                     )
-                report.digests_compared += 1
+                if entry.seat != seat:
+                    raise SaveFileError(
+                        f"action {index} ({entry.notation!r}, {game.where()}) is recorded for seat "
+                        f"{entry.seat + 1}, but seat {seat + 1} is to move"
+                        + _misnamed(rules, entries[:index], actions, report)
+                        + _under(report)
+                    )
+                action = decoded if decoded is not None else game._read_logged(index, entry)
+                try:
+                    apply(state, action, legal())
+                except IllegalAction as exc:  # the state is unchanged, so where() is still right
+                    raise SaveFileError(
+                        f"action {index} ({entry.notation!r}, {game.where()}) is illegal: {exc}"
+                        + _misnamed(rules, entries[:index], actions, report)
+                        + _under(report)
+                    ) from None
+                record(entry)
+                if on_step is not None:
+                    on_step(index, game)
+                expected = checkpoints.get(index)
+                if expected is not None:
+                    last = game.checkpoints[-1] if game.checkpoints else None
+                    made = last.digest if last and last.actions == index else game.checkpoint_digest()
+                    if expected != made:
+                        raise SaveFileError(
+                            f"the game after action {index} differs from the one saved (digest mismatch): "
+                            "the file has been edited, or the rules changed without a new rules version"
+                            + _misnamed(rules, entries[:index], actions, report)
+                        )
+                    report.digests_compared += 1
+        except SaveFileError as exc:  # the actions before this one rebuild: a replay may show them
+            exc.replayed = index - 1
+            raise
         if stop == len(save.log):
-            game._check_end(save, report)
+            try:
+                game._check_end(save, report)
+            except SaveFileError as exc:  # every action replayed; the last one's result differs
+                exc.replayed = stop - 1
+                raise
         if warnings is not None:
             warnings.extend(report.notes)
         return game

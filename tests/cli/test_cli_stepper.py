@@ -86,6 +86,27 @@ def test_the_stepper_moves_jumps_finds_and_quits(run, pg_replay):
     assert "Winner: Seat 4 · Greedy bot 4" in out  # the last step ends the game
 
 
+def test_a_save_damaged_part_way_steps_up_to_the_damage(run, tmp_path):
+    """A checkpoint digest edited at action 75: every command refuses the save, naming the
+    action; the stepper still shows the 74 actions before it and says why it stops there."""
+    data = json.loads(PG_SAVE.read_text())
+    assert data["checkpoints"][2]["actions"] == 75
+    data["checkpoints"][2]["digest"] = "0" * 32
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps(data))
+    why = "the game after action 75 differs from the one saved (digest mismatch)"
+    refused = run("replay", str(damaged), "--verify")
+    assert_one_line_error(refused, why)
+    result = run("replay", str(damaged), "--step", "--to", "300", input="last\nq\n")
+    assert result.returncode == 0, result.stderr
+    assert f"{damaged}: {why}" in result.stderr
+    assert "the 74 actions before it are shown, none after" in result.stderr
+    assert prompts(result.stdout) == [74, 74]  # --to past the damage: its last step
+    assert "The log replays no further: " + why in " ".join(result.stdout.split())
+    shown = run("replay", str(damaged), "--to", "74")
+    assert shown.returncode == 0, shown.stderr
+
+
 def test_a_slip_of_a_command_is_put_right(pg_replay):
     """An unknown command close to one of the stepper's (or a view's name) is suggested
     whole, with what was typed after it; one close to none sends to 'help'."""

@@ -124,3 +124,51 @@ def test_find_looks_forward_ignores_case_and_wraps(pg_replay: Replay) -> None:
     assert pg_replay.find("build", last) == last
     assert pg_replay.find("no such move", 1) is None
     assert pg_replay.find("  ", 1) is None
+
+
+def _damaged(**change: object) -> savefile.SaveFile:
+    """The golden Power Grid save with one field of a log entry or a checkpoint changed."""
+    import msgspec
+
+    save = savefile.load(PG_SAVE)
+    if "checkpoint" in change:
+        index = int(str(change["checkpoint"]))
+        kept = save.checkpoints[index]
+        save.checkpoints[index] = msgspec.structs.replace(kept, digest="0" * len(kept.digest))
+    if "seat_of" in change:
+        step = int(str(change["seat_of"]))
+        entry = save.log[step - 1]
+        save.log[step - 1] = msgspec.structs.replace(entry, seat=(entry.seat + 1) % save.players)
+    return save
+
+
+@pytest.mark.parametrize(
+    ("change", "replayed", "said"),
+    [
+        ({"checkpoint": 1}, 49, "the game after action 50 differs from the one saved"),
+        ({"seat_of": 30}, 29, "action 30 ("),
+    ],
+)
+def test_a_log_that_stops_part_way_says_how_far_it_replayed(change, replayed, said) -> None:
+    """The actions before the failing one rebuild: ``replayed`` says how many, and a replay
+    up to there holds them, each state the same as the intact save's."""
+    save = _damaged(**change)
+    with pytest.raises(savefile.SaveFileError) as failed:
+        Replay(default_registry(), save)
+    assert failed.value.replayed == replayed
+    assert said in str(failed.value)
+    part = Replay(default_registry(), save, upto=replayed)
+    whole = Replay(default_registry(), savefile.load(PG_SAVE))
+    assert len(part) == replayed
+    rules = whole.rules
+    assert rules.digest(part.state(replayed)) == rules.digest(whole.state(replayed))
+
+
+def test_a_file_that_cannot_be_set_up_replays_nothing() -> None:
+    """A save whose game cannot be set up has no actions to show: ``replayed`` is ``None``."""
+    import msgspec
+
+    save = msgspec.structs.replace(savefile.load(PG_SAVE), variant="no_such_game")
+    with pytest.raises(savefile.SaveFileError) as failed:
+        Game.from_save(default_registry(), save)
+    assert failed.value.replayed is None
