@@ -22,7 +22,7 @@ import re
 import shutil
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.columns import Columns
@@ -34,6 +34,9 @@ from rich.text import Text
 from turbine.core import Game
 from turbine.core.layout import NARROWEST_TABLE, TABLE_WIDTH, plural
 from turbine.core.savefile import LogEntry
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 MIN_WIDTH = 20
 """The narrowest console ``--width`` accepts (a move and its number still fit)."""
@@ -623,3 +626,21 @@ def log(game: Game, entries: list[LogEntry] | None = None, last: int | None = No
                 out.print(Text(piece, style="dim"), no_wrap=True)
     if not entries:
         out.print(Text("(no actions yet)", style="dim"))
+
+
+def progress_bar(label: str | None = None) -> Progress:
+    """The progress line of a long command (``simulate``'s games, ``replay --html``'s
+    drawing): on stderr and only on a terminal (a pipe gets no cursor control), erased when
+    it is done; ``label`` before the bar, or each task's own description."""
+    # imported here: every command imports this module, and few of them show progress
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(
+        TextColumn(f"[bold]{label}" if label is not None else "[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_interactive,
+    )

@@ -23,7 +23,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from turbine.core import Game, savefile
 from turbine.core.drawing import svg
@@ -32,9 +32,6 @@ from turbine.core.replay import Replay
 
 from . import output
 from .common import CliError, about, registry, writable_file
-
-if TYPE_CHECKING:
-    from rich.progress import Progress
 
 
 def _write(out: Path, data: bytes) -> None:
@@ -129,7 +126,7 @@ def write_replay(file: Path, out: Path, seat: int | None = None) -> str:
         writable_file(out, "page")
     save = savefile.load(file)
     warnings: list[str] = []
-    with progress_bar() as bar:
+    with output.progress_bar() as bar:
         replaying = bar.add_task("replaying the log", total=len(save.log))
 
         def replayed(step: int) -> None:
@@ -156,23 +153,6 @@ def write_replay(file: Path, out: Path, seat: int | None = None) -> str:
         page = replay_page(replay, title, seat, drawn)
     _write(out, page.encode())  # after the progress line is gone: `--html -` may write to the terminal
     return f"{out}: the board after each of {plural(len(replay), 'action')}{seen} (open it in a browser)"
-
-
-def progress_bar() -> Progress:
-    """The progress line of a page being made, on stderr and only on a terminal (a pipe
-    gets no cursor control), erased when it is done: the same line as ``simulate``'s."""
-    # imported here, not above: every command imports this module, and few of them draw a page
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=output.err,
-        transient=True,
-        disable=not output.err.is_interactive,
-    )
 
 
 PAGE = """<!DOCTYPE html>

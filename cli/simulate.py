@@ -43,7 +43,6 @@ from typing import Any
 
 from pydantic import ValidationError
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 from turbine.core import Registry, Seat
@@ -68,20 +67,7 @@ from .games import (
 from .ray_backend import check_backend, run_on_ray
 from .rows import check_name, check_writable, to_stdout, write_rows
 
-__all__ = ["exit_code", "play_bot_game", "print_summary", "progress_bar", "run_simulation"]
-
-
-def progress_bar(label: str) -> Progress:
-    """The progress line on stderr (only on a terminal: a pipe gets no cursor control)."""
-    return Progress(
-        TextColumn(f"[bold]{label}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=output.err,
-        transient=True,
-        disable=not output.err.is_interactive,
-    )
+__all__ = ["exit_code", "play_bot_game", "print_summary", "run_simulation"]
 
 
 MOST_PROCESSES = 256
@@ -137,7 +123,7 @@ def play_all(
     jobs = None if jobs is None else min(jobs, games)  # a worker without a game only costs its start
     registry = bind_bot_options(registry, plan)
     started = time.perf_counter()
-    progress = progress_bar(label)
+    progress = output.progress_bar(label)
     task = progress.add_task("games", total=games)
     ended: list[GameResult] = []
 
