@@ -510,14 +510,10 @@ def about(path: str | Path) -> typing.Iterator[None]:
     is (``b.json: the save needs the plugin for 'chess', which is not installed``)."""
     try:
         yield
-    except SaveFileError as exc:
+    except (SaveFileError, BadOptions) as exc:
         if str(path) in str(exc):  # it names the file already
             raise
-        raise SaveFileError(f"{path}: {exc}", replayed=exc.replayed) from None
-    except BadOptions as exc:
-        if str(path) in str(exc):
-            raise
-        raise BadOptions(f"{path}: {exc}") from None
+        raise type(exc)(f"{path}: {exc}") from None
 
 
 def load_game(path: str | Path, *, upto: int | None = None, play_on: bool = False) -> Game:

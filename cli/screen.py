@@ -349,8 +349,7 @@ def _alike(head: tuple[int, re.Match[str]], number: int, move: tuple[int, re.Mat
         and now["effect"] == was["effect"]
         and len(words) == len(other)
         and words[:-1] == other[:-1]
-        and words[-1][:-1] == other[-1][:-1]
-        and words[-1] != other[-1]
+        and words[-1][:-1] == other[-1][:-1]  # two moves' notations are never the same
     )
 
 

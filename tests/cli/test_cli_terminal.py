@@ -757,6 +757,8 @@ def test_the_sides_of_an_action_space_fold_into_one_line():
         (9, 9, "pass"),
         (10, 10, "place PO1  (2 eng + 5 cr: tile AT-I-P)"),
         (11, 22, "bank 1…12  (1 cr per eng)"),
+        (23, 30, "bid 7…14  (1 cr: plant 6)"),  # a run of numbers already: kept whole
+        (31, 31, "bid 15  (1 cr: plant 6)"),
     ]
     assert screen.fold_alike(groups) == [
         (1, 1, "construct  (1 eng: build base, conduit or powerhouse; space 1 of 4)"),
@@ -768,6 +770,8 @@ def test_the_sides_of_an_action_space_fold_into_one_line():
         (9, 9, "pass"),
         (10, 10, "place PO1  (2 eng + 5 cr: tile AT-I-P)"),
         (11, 22, "bank 1…12  (1 cr per eng)"),
+        (23, 30, "bid 7…14  (1 cr: plant 6)"),
+        (31, 31, "bid 15  (1 cr: plant 6)"),
     ]
     # not next to each other in the list: apart
     apart = [

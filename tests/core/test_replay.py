@@ -164,6 +164,33 @@ def test_a_log_that_stops_part_way_says_how_far_it_replayed(change, replayed, sa
     assert rules.digest(part.state(replayed)) == rules.digest(whole.state(replayed))
 
 
+def test_a_log_that_stops_at_a_rounds_first_move_keeps_only_the_rounds_before() -> None:
+    """The failing action opens round 3: the replay up to it knows rounds 1 and 2 only."""
+    whole = Replay(default_registry(), savefile.load(PG_SAVE))
+    before = whole.round_start(3)
+    assert before is not None
+    save = _damaged(seat_of=before + 1)
+    with pytest.raises(savefile.SaveFileError) as failed:
+        Replay(default_registry(), save)
+    assert failed.value.replayed == before
+    part = Replay(default_registry(), save, upto=before)
+    assert part.rounds() == [1, 2]
+    assert part.round_start(3) is None
+
+
+def test_a_game_that_ends_elsewhere_replays_all_but_its_last_action() -> None:
+    """Every action replays but the final digest differs: the actions before the last one
+    are what a replay can still show."""
+    import msgspec
+
+    intact = savefile.load(PG_SAVE)
+    save = msgspec.structs.replace(intact, final_digest="0" * len(intact.final_digest))
+    with pytest.raises(savefile.SaveFileError) as failed:
+        Game.from_save(default_registry(), save)
+    assert "the game at the end of the log differs from the one saved" in str(failed.value)
+    assert failed.value.replayed == len(save.log) - 1
+
+
 def test_a_file_that_cannot_be_set_up_replays_nothing() -> None:
     """A save whose game cannot be set up has no actions to show: ``replayed`` is ``None``."""
     import msgspec

@@ -103,3 +103,14 @@ def test_L_13_1_a_display_emptied_in_the_round_says_only_the_new_works():
     with g.rules.narrating() as told:
         scoring.end_of_round(g.rules, g.state)
     assert told == [f"External works (L-13.1): now offered: {a[-1]}, {a[-2]}, {b[-1]}"]
+
+
+def test_L_13_1_one_work_left_goes_back_alone():
+    """L-13.1: a single work left on the display is said in the singular."""
+    g = drafted(3)
+    s = g.state.ext.leeghwater
+    kept = next(w for w in s.ew_display if w)
+    s.ew_display = ["", kept, ""]
+    with g.rules.narrating() as told:
+        scoring.end_of_round(g.rules, g.state)
+    assert told[0].startswith(f"External works (L-13.1): {kept} goes back to the box; now offered: ")

@@ -145,3 +145,20 @@ def test_dash_writes_the_picture_or_the_page_to_standard_output(save, tmp_path):
     assert not (tmp_path / "-").exists()
     assert_one_line_error(run_cli("new", "power_grid", "--out", "-", cwd=tmp_path), "'-' is no file")
     assert not (tmp_path / "-").exists()
+
+
+def test_an_attribute_is_written_by_its_value_and_type():
+    """Attributes are quoted once and reused; ``True`` and ``1`` (equal in Python) are still
+    written apart, and a coordinate keeps one decimal at most."""
+    from turbine.core.drawing import Element
+
+    written: list[str] = []
+    for value in (1, True, 1.0, 1.25, "1 & 2"):
+        Element("rect", {"x": value}).write(written)
+    assert written == [
+        '<rect x="1"/>',
+        '<rect x="true"/>',
+        '<rect x="1"/>',
+        '<rect x="1.2"/>',
+        '<rect x="1 &amp; 2"/>',
+    ]
