@@ -386,6 +386,10 @@ def draw(game: Game, seat: int | None, state: Any = None) -> Canvas:
         f"round {round_no}" if round_no else "",
         "game over" if rules.is_over(shown) else rules.phase_name(shown),
     ]
+    if rules.is_over(shown):  # who won, where the picture of a finished game is first read
+        winners = rules.winner(shown)
+        names = ", ".join(rules.player_name(s) for s in winners)
+        parts.append(f"winner: {names}" if len(winners) == 1 else f"shared win: {names}")
     if seat is not None:
         parts.append(f"as seen by seat {seat + 1} ({rules.player_name(seat)})")
     canvas = Canvas(game.spec.name, " · ".join(p for p in parts if p), seat=seat)

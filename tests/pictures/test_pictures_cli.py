@@ -162,3 +162,13 @@ def test_an_attribute_is_written_by_its_value_and_type():
         '<rect x="1.2"/>',
         '<rect x="1 &amp; 2"/>',
     ]
+
+
+def test_the_picture_of_a_finished_game_names_its_winner(tmp_path):
+    """The last board of a game says who won under its title, as the table's last line
+    does (``Winner: Seat 4 · Greedy bot 4``)."""
+    finished = Path(__file__).resolve().parents[1] / "golden" / "format2" / "power_grid-russia-4p.json"
+    result = run_cli("show", str(finished), "--svg", "end.svg", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    heading = by_class(parse((tmp_path / "end.svg").read_text()), "subheading")[0].text
+    assert heading == "round 10 · game over · winner: Greedy bot 4"
