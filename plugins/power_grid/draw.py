@@ -307,12 +307,15 @@ def _plant_market(rules: PowerGridRules, s: State, canvas: Canvas) -> None:
     actual = rules.actual_market(s)
     future = [k for k in s.market if k not in actual]
     panel = canvas.panel("plants", "Plant market", SIDE, 164, side=True)
-    rows = [("actual" if s.step < 3 else "Step 3: all", actual), ("future", future)]
+    # Step 3 has one market of 6, all on sale (P-8.7): no future row
+    rows = [("actual", actual), ("future", future)] if s.step < 3 else [("Step 3: all", actual)]
     for r, (label, keys) in enumerate(rows):
         y = r * 58
         panel.text(0, y + 27, label, size=11)
         for i, key in enumerate(keys):
             _card(panel, 64 + i * 60, y, key, dim=label == "future")
+        if not keys:  # the deck ran out and the plants were bought
+            panel.text(64, y + 27, "no plant left", size=11, fill="#777777", cls="no-plant")
     deck = s.deck
     hidden = sum(1 for c in deck if c == HIDDEN)
     text = f"Deck: {len(deck)} cards" + (f" ({hidden} face down)" if hidden != len(deck) else "")

@@ -81,6 +81,28 @@ def test_markets_and_players_match_the_state(russia):
     assert owned == [len(p.plants) for p in s.players]
 
 
+def _market_rows(game):
+    panel = next(e for e in by_class(parse(svg(game, None)), "panel") if e.get("data-panel") == "plants")
+    labels = [e.text for e in panel.iter() if e.tag.endswith("text") and e.get("font-size") == "11"]
+    return panel, labels
+
+
+def test_step_3_draws_one_market_and_an_empty_one_says_so():
+    """P-8.7: in Step 3 every plant of the market is on sale: one row, no future row; a
+    market the deck could not refill says it has no plant left."""
+    game = play("power_grid", 4, seed=5, moves=160)  # changed below: not the shared game
+    panel, labels = _market_rows(game)
+    assert labels[:2] == ["actual", "future"]
+    game.state.step = 3
+    panel, labels = _market_rows(game)
+    assert "Step 3: all" in labels and "future" not in labels
+    assert len(by_class(panel, "plant")) == len(game.state.market)
+    game.state.market = []
+    panel, _ = _market_rows(game)
+    assert [e.text for e in by_class(panel, "no-plant")] == ["no plant left"]
+    assert by_class(panel, "plant") == []
+
+
 def test_seat_colours_are_the_okabe_ito_palette_one_per_seat(japan):
     assert len(set(SEAT_COLOURS)) == 6 and "#E69F00" in SEAT_COLOURS and "#0072B2" in SEAT_COLOURS
     root = parse(svg(japan, None))
