@@ -225,13 +225,22 @@ function show(next) {{
     if (here) item.scrollIntoView({{block: "nearest"}});
   }}
   document.body.dataset.step = String(step);
+  const hash = step ? "#" + step : "";
+  if (location.hash !== hash) {{  // the address names the step: a link to it opens it
+    try {{ history.replaceState(null, "", hash || location.pathname + location.search); }}
+    catch (error) {{ /* a browser that refuses it for this page: the step is still shown */ }}
+  }}
+}}
+function linked() {{
+  const n = Number(location.hash.slice(1));
+  return location.hash.length > 1 && Number.isInteger(n) ? n : 0;
 }}
 async function unpack() {{
   const text = document.getElementById("frames").textContent.trim();
   const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   frames = JSON.parse(await new Response(stream).text());
-  show(0);
+  show(linked());
   document.body.dataset.ready = "true";
 }}
 document.getElementById("prev").addEventListener("click", () => show(step - 1));
@@ -241,6 +250,7 @@ document.getElementById("moves").addEventListener("click", (event) => {{
   const target = event.target.closest("button[data-step]");
   if (target) show(Number(target.dataset.step));
 }});
+window.addEventListener("hashchange", () => {{ if (frames) show(linked()); }});
 document.addEventListener("keydown", (event) => {{
   if (event.key === "ArrowLeft") show(step - 1);
   if (event.key === "ArrowRight") show(step + 1);

@@ -98,3 +98,25 @@ def test_next_previous_and_slider_change_the_board_with_no_console_error(browser
     assert problems == [], problems
     assert all(url.startswith("file:") for url in requests), requests  # nothing from the network
     page.close()
+
+
+def test_the_address_names_the_step_and_a_link_to_a_step_opens_it(browser, page_file):
+    """A step is linked as ``replay.html#7``: opening that address shows step 7, moving
+    changes the address (so it can be copied and shared), editing it moves the board."""
+    page = browser.new_page(viewport={"width": 1600, "height": 1000})
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(page_file.as_uri() + "#7")
+    page.wait_for_selector("body[data-ready='true']", timeout=30_000)
+    assert page.get_attribute("body", "data-step") == "7"
+    assert page.text_content("#step-label").startswith("after action 7 of 12")
+    page.click("#next")
+    assert page.evaluate("location.hash") == "#8"
+    page.keyboard.press("Home")
+    assert page.evaluate("location.hash") == ""
+    page.evaluate("location.hash = '#3'")
+    page.wait_for_selector("body[data-step='3']", timeout=5_000)
+    page.evaluate("location.hash = '#many'")  # not a step: the start
+    page.wait_for_selector("body[data-step='0']", timeout=5_000)
+    assert problems == [], problems
+    page.close()
