@@ -17,6 +17,7 @@ is an optional extra (``turbine-games[ray]``), imported only here and only when 
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import logging
 import os
@@ -207,31 +208,39 @@ def _gather(
     A chunk whose worker dies (or whose node is lost) is played again in halves, down
     to the one game that kills its worker, which is reported as an error; a game's
     own failure is already in its result, so an exception raised by a task is the run's
-    (a bad setup, a node with other versions) and ends it."""
+    (a bad setup, a node with other versions) and ends it.  Whatever ends the run early
+    (that, Ctrl-C, SIGTERM) cancels the chunks under way: on a Ray the run did not start
+    nothing else would stop them."""
     ray = _ray()
     task_error = _ray("ray.exceptions").RayTaskError
     lost = _lost_errors()
     waiting = list(work)
     running: dict[Any, list[int]] = {}
     results: list[GameResult] = []
-    while waiting or running:
-        while waiting and len(running) < limit:
-            chunk = waiting.pop(0)
-            running[task.remote(plan, chunk, expected)] = chunk
-        (ready,), _ = ray.wait(list(running), num_returns=1)
-        chunk = running.pop(ready)
-        try:
-            got = ray.get(ready)
-        except task_error as exc:
-            raise _task_error(exc) from None
-        except lost:
-            if len(chunk) > 1:
-                half = len(chunk) // 2
-                waiting[:0] = [chunk[:half], chunk[half:]]
-                continue
-            got = [_died(plan, chunk[0])]
-        results.extend(got)
-        done(got)
+    try:
+        while waiting or running:
+            while waiting and len(running) < limit:
+                chunk = waiting.pop(0)
+                running[task.remote(plan, chunk, expected)] = chunk
+            (ready,), _ = ray.wait(list(running), num_returns=1)
+            chunk = running.pop(ready)
+            try:
+                got = ray.get(ready)
+            except task_error as exc:
+                raise _task_error(exc) from None
+            except lost:
+                if len(chunk) > 1:
+                    half = len(chunk) // 2
+                    waiting[:0] = [chunk[:half], chunk[half:]]
+                    continue
+                got = [_died(plan, chunk[0])]
+            results.extend(got)
+            done(got)
+    except BaseException:
+        for ref in running:
+            with contextlib.suppress(Exception):  # one that has just ended cannot be cancelled
+                ray.cancel(ref, force=True)  # a game in C code or asleep stops too
+        raise
     return results
 
 

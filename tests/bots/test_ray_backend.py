@@ -9,7 +9,9 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import shutil
 import socket
+import tempfile
 
 import pytest
 from bots_helpers import assert_one_line, main, read_csv, without_seconds
@@ -25,6 +27,18 @@ needs_ray = pytest.mark.skipif(
     reason="Ray is not installed: pip install 'turbine-games[ray]' to run the Ray backend's tests",
 )
 QUIET = {"include_dashboard": False, "log_to_driver": False}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _ray_sessions_in_a_short_folder():
+    """Ray keeps its sockets under its temporary folder, and a socket's path may not pass
+    107 bytes: pytest's folder (the tests' TMPDIR) is too deep for them once its run
+    number grows, so Ray gets a short folder of its own (``RAY_TMPDIR``), removed after."""
+    folder = tempfile.mkdtemp(prefix="ray-", dir="/tmp")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RAY_TMPDIR", folder)
+        yield
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @needs_ray
@@ -104,6 +118,33 @@ def test_a_game_that_kills_its_worker_is_named_and_the_others_kept(local_ray, re
         assert results[index].status == FINISHED
         assert results[index].scores == kept[index].scores
         assert results[index].decisions == kept[index].decisions
+
+
+@needs_ray
+def test_a_run_stopped_early_cancels_the_chunks_under_way(local_ray, registry):
+    """Ctrl-C after the first chunk: the chunks still running on a Ray the run did not start
+    (a program's own, a joined cluster) are cancelled, and their CPUs come back at once
+    rather than when they would have ended."""
+    import time
+
+    plan = Plan("sparks", 0, 2, seats=(Seat("a", "random"), Seat("b", "random")))
+
+    def slow_after_the_first(plan, indices, expected):
+        if indices[0] != 0:
+            time.sleep(120)
+        return play_checked_chunk(plan, indices, expected)
+
+    task = local_ray.remote(max_retries=0)(slow_after_the_first)
+
+    def interrupted(results):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        _gather(task, plan, [[0], [1], [2]], versions(registry, plan), 3, interrupted)
+    deadline = time.monotonic() + 30
+    while local_ray.available_resources().get("CPU", 0) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert local_ray.available_resources().get("CPU", 0) == 2
 
 
 @needs_ray
