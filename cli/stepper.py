@@ -315,12 +315,12 @@ class Stepper:
             else:
                 self.say("After it: the round, the phase and the players' counts are as they were.", "dim")
         if step == len(replay):
+            if game.is_over:
+                self.say(output.winners_line(game), "bold green")
+            elif self.stopped is None:
+                self.say("The end of the log: the game goes on from here.", "dim")
             if self.stopped is not None:
                 self.say(f"The log replays no further: {self.stopped}", "yellow")
-            elif game.is_over:
-                self.say(output.winners_line(game), "bold green")
-            else:
-                self.say("The end of the log: the game goes on from here.", "dim")
 
     def panel_seat(self, step: int) -> int | None:
         """Whose panel a brief step draws: the seat drawn for, else the seat that made the

@@ -179,7 +179,6 @@ def test_upgrade_does_not_write_over_another_file_without_force(run, new_game, t
     [
         ("export", "done.json"),
         ("replay", "done.json", "--html", "done.html"),
-        ("replay", "done.json", "--step"),
         ("replay", "done.json", "--verify"),
         ("show", "done.json"),
         ("upgrade", "done.json"),
@@ -197,6 +196,24 @@ def test_a_move_after_the_end_of_the_game_is_one_line(run, finished_game, args):
     assert_one_line_error(
         result, f"action {end + 1} (", f"comes after the end of the game, which ended with action {end}"
     )
+    assert finished_game.read_bytes() == before
+
+
+def test_the_stepper_shows_a_game_up_to_a_move_after_its_end(run, finished_game):
+    """The same copied line: the stepper shows the finished game, its winner, and says why
+    the log goes no further (the other commands refuse it, above)."""
+    save = read_json(finished_game)
+    save["log"].append(save["log"][-1])
+    finished_game.write_text(json.dumps(save))
+    before = finished_game.read_bytes()
+    end = len(save["log"]) - 1
+    result = run("replay", "done.json", "--step", input="last\nq\n")
+    assert result.returncode == 0, result.stderr
+    said = f"action {end + 1} ("
+    assert f"the {end} actions before it are shown, none after" in result.stderr
+    shown = " ".join(result.stdout.split())
+    assert "Winner: " in shown
+    assert "The log replays no further: " + said in shown
     assert finished_game.read_bytes() == before
 
 
