@@ -37,6 +37,7 @@ from turbine.core.savefile import LogEntry
 
 if TYPE_CHECKING:
     from rich.progress import Progress
+    from turbine.core.replay import Replay
 
 MIN_WIDTH = 20
 """The narrowest console ``--width`` accepts (a move and its number still fit)."""
@@ -644,3 +645,9 @@ def progress_bar(label: str | None = None) -> Progress:
         transient=True,
         disable=not err.is_interactive,
     )
+
+
+def stopped_note(path: object, replay: Replay) -> str:
+    """The warning for a save replayed only up to its damage (``Replay.stopped``): what
+    stops it and how much is shown, as the stepper and the replay page say it."""
+    return f"{path}: {replay.stopped}; the {plural(len(replay), 'action')} before it are shown, none after"

@@ -108,7 +108,10 @@ def replay_page(
             f"{i}. {html.escape(who)}: {html.escape(m['notation'])}</button></li>"
         )
     game = replay.game
-    result = output.winners_line(game) if game.is_over else "the log ends here: the game goes on"
+    ends = [output.winners_line(game)] if game.is_over else []
+    if replay.stopped is not None:  # said at the last step the page holds, as the stepper says it
+        ends.append(f"the log replays no further: {replay.stopped}")
+    result = " · ".join(ends) or "the log ends here: the game goes on"
     return PAGE.format(
         title=html.escape(title),
         total=len(moves),
@@ -132,15 +135,19 @@ def write_replay(file: Path, out: Path, seat: int | None = None) -> str:
         def replayed(step: int) -> None:
             bar.update(replaying, completed=step)
 
-        with about(file):
-            replay = Replay(registry(), save, warnings=warnings, progress=replayed)
+        with about(file):  # a damaged log: the moves before the damage, and why they stop there
+            replay = Replay.as_far_as_it_goes(registry(), save, warnings=warnings, progress=replayed)
         for warning in warnings:  # as 'replay' and 'show' say it; and the page says it too
             output.warn(warning)
+        if replay.stopped is not None:
+            output.warn(output.stopped_note(file, replay))
         if seat is not None and not 0 <= seat < save.players:
             raise CliError(f"there is no seat {seat + 1}; seats are numbered 1–{save.players}")
         seats = ", ".join(seat.name for seat in save.seats)
         seen = "" if seat is None else f" · as seen by {output.seat_label(replay.game, seat)}"
         edited = " · CHANGED SINCE IT WAS SAVED (not verified)" if replay.game.load_report.edited else ""
+        if replay.stopped is not None:
+            edited += f" · REPLAYS ONLY TO ACTION {len(replay)} OF {len(save.log)}"
         title = f"{output.setup_name(replay.game)} · seed {save.seed} · {seats}{seen}{edited}"
         boards = len(replay) + 1
         drawing = bar.add_task("drawing the boards", total=boards)

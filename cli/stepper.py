@@ -17,7 +17,6 @@ from rich.table import Table
 from rich.text import Text
 from turbine.core import Game, ParseError, savefile
 from turbine.core.botopts import parse_bot_options, with_bot_options
-from turbine.core.errors import SaveFileError
 from turbine.core.layout import plural
 from turbine.core.replay import Replay
 from turbine.core.session import verify_save
@@ -62,13 +61,8 @@ BELOW_BOARD = 6
 class Stepper:
     """Reads commands and shows the steps of one :class:`Replay`."""
 
-    def __init__(
-        self, replay: Replay, *, seat: int | None = None, start: int = 0, stopped: str | None = None
-    ) -> None:
+    def __init__(self, replay: Replay, *, seat: int | None = None, start: int = 0) -> None:
         self.replay = replay
-        self.stopped = stopped
-        """Why the log replays no further than the replay's last step (a damaged save), or
-        ``None``: the replay holds the whole log."""
         self.seat = seat
         """The seat whose view is drawn (0-based), ``None``: everything the game shows."""
         self.step = start
@@ -317,10 +311,10 @@ class Stepper:
         if step == len(replay):
             if game.is_over:
                 self.say(output.winners_line(game), "bold green")
-            elif self.stopped is None:
+            elif replay.stopped is None:
                 self.say("The end of the log: the game goes on from here.", "dim")
-            if self.stopped is not None:
-                self.say(f"The log replays no further: {self.stopped}", "yellow")
+            if replay.stopped is not None:
+                self.say(f"The log replays no further: {replay.stopped}", "yellow")
 
     def panel_seat(self, step: int) -> int | None:
         """Whose panel a brief step draws: the seat drawn for, else the seat that made the
@@ -471,22 +465,14 @@ def run_stepper(
     reg = registry()
     reg = with_bot_options(reg, parse_bot_options(reg, save.variant, bot_options or []))
     warnings: list[str] = []
-    stopped = None
-    with about(path):
-        try:
-            replay = Replay(reg, save, warnings=warnings)
-        except SaveFileError as exc:
-            if exc.replayed is None:  # no game to show
-                raise
-            # the moves before the damage still replay: shown, and where they stop said
-            stopped, warnings = str(exc), []
-            replay = Replay(reg, save, warnings=warnings, upto=exc.replayed)
+    with about(path):  # a damaged log: the moves before the damage, and why they stop there
+        replay = Replay.as_far_as_it_goes(reg, save, warnings=warnings)
     for warning in warnings:
         output.warn(warning)
-    if stopped is not None:
-        output.warn(f"{path}: {stopped}; the {plural(len(replay), 'action')} before it are shown, none after")
+    if replay.stopped is not None:
+        output.warn(output.stopped_note(path, replay))
     first = min(start or 0, len(replay))
-    Stepper(replay, seat=None if as_seat is None else as_seat - 1, start=first, stopped=stopped).run()
+    Stepper(replay, seat=None if as_seat is None else as_seat - 1, start=first).run()
 
 
 YOU = " (you)"

@@ -122,6 +122,35 @@ class Replay:
         self.game = Game.from_save(registry, save, warnings=warnings, on_step=self._keep, upto=upto)
         """The game at its last step (its rules, seats and the log up to there)."""
         self.rules: Rules[Any, Any, Any] = self.game.rules
+        self.stopped: str | None = None
+        """Why the log replays no further than the last step (:meth:`as_far_as_it_goes`);
+        ``None``: the replay holds the whole log, or as much of it as was asked."""
+
+    @classmethod
+    def as_far_as_it_goes(
+        cls,
+        registry: Registry,
+        save: SaveFile,
+        *,
+        warnings: list[str] | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> Replay:
+        """The whole log replayed; or, for a log that cannot be replayed past an action
+        (illegal, after the end, a game that differs from a saved digest), the actions
+        before that one, with why in :attr:`stopped`: a damaged save can still be looked
+        at up to its damage.  A save whose game cannot be set up raises
+        :class:`SaveFileError` as the constructor does."""
+        mark = None if warnings is None else len(warnings)
+        try:
+            return cls(registry, save, warnings=warnings, progress=progress)
+        except SaveFileError as exc:
+            if exc.replayed is None:
+                raise
+            if warnings is not None:  # said again by the replay that follows
+                del warnings[mark:]
+            replay = cls(registry, save, warnings=warnings, progress=progress, upto=exc.replayed)
+            replay.stopped = str(exc)
+            return replay
 
     def _keep(self, step: int, game: Game) -> None:
         """Called by :meth:`Game.from_save` at step 0 and after each action."""

@@ -178,7 +178,6 @@ def test_upgrade_does_not_write_over_another_file_without_force(run, new_game, t
     "args",
     [
         ("export", "done.json"),
-        ("replay", "done.json", "--html", "done.html"),
         ("replay", "done.json", "--verify"),
         ("show", "done.json"),
         ("upgrade", "done.json"),
@@ -201,7 +200,8 @@ def test_a_move_after_the_end_of_the_game_is_one_line(run, finished_game, args):
 
 def test_the_stepper_shows_a_game_up_to_a_move_after_its_end(run, finished_game):
     """The same copied line: the stepper shows the finished game, its winner, and says why
-    the log goes no further (the other commands refuse it, above)."""
+    the log goes no further (the commands above refuse it; the replay page is tested with
+    the pictures)."""
     save = read_json(finished_game)
     save["log"].append(save["log"][-1])
     finished_game.write_text(json.dumps(save))

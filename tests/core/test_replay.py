@@ -199,3 +199,16 @@ def test_a_file_that_cannot_be_set_up_replays_nothing() -> None:
     with pytest.raises(savefile.SaveFileError) as failed:
         Game.from_save(default_registry(), save)
     assert failed.value.replayed is None
+
+
+def test_as_far_as_it_goes_keeps_the_part_before_the_damage_and_says_why() -> None:
+    """A whole log gives the whole replay with nothing stopped; a damaged one the actions
+    before the damage, why it stops, and each note of the load once (not once per try)."""
+    whole = Replay.as_far_as_it_goes(default_registry(), savefile.load(PG_SAVE))
+    assert whole.stopped is None and len(whole) == len(whole.save.log)
+    notes = ["kept"]
+    part = Replay.as_far_as_it_goes(default_registry(), _damaged(seat_of=30), warnings=notes)
+    assert len(part) == 29
+    assert part.stopped is not None and part.stopped.startswith("action 30 (")
+    assert notes[0] == "kept"
+    assert len(notes) == len(set(notes)) > 1  # the edit is said, once

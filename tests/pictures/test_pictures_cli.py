@@ -133,6 +133,27 @@ def test_replay_html_as_a_seat_and_with_the_result_at_the_end(tmp_path):
     )
 
 
+def test_the_page_of_a_damaged_save_holds_the_moves_before_the_damage(save, tmp_path):
+    """A move edited to the wrong seat: the page holds the moves before it, its title says
+    how far it replays, its last step says why, and a warning says the same."""
+    import json
+
+    data = json.loads(save.read_text())
+    total = len(data["log"])
+    data["log"][29]["seat"] = (data["log"][29]["seat"] + 1) % data["players"]  # action 30
+    (tmp_path / "bad.json").write_text(json.dumps(data))
+    result = run_cli("replay", "bad.json", "--html", "page.html", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "the 29 actions before it are shown, none after" in result.stderr
+    assert "the board after each of 29 actions" in result.stdout
+    page = (tmp_path / "page.html").read_text()
+    assert f"REPLAYS ONLY TO ACTION 29 OF {total}" in page.split("</h1>")[0]
+    assert "const TOTAL = 29;" in page
+    told = re.search(r"const RESULT = (.*);", page)
+    assert told is not None
+    assert json.loads(told.group(1)).startswith("the log replays no further: action 30 (")
+
+
 def test_dash_writes_the_picture_or_the_page_to_standard_output(save, tmp_path):
     """``-`` is standard output, as ``export --out -`` takes it: a file named ``-`` was
     written instead (and ``new --out -`` made a save of that name)."""
