@@ -13,8 +13,14 @@ that often, so the progress line moves game by game and a Ctrl-C loses at most t
 play per worker, whatever the chunks, as the results depend on none of it.
 
 The workers end with the run: Ctrl-C (and SIGTERM, :func:`sigterm_stops`) in the parent
-stops them at once, and a worker whose parent is gone (killed) ends itself rather than
-wait for work forever.
+stops them, and a worker whose parent is gone (killed) ends itself rather than wait for
+work forever.  While a pool runs, the parent only notes a signal and stops at the next
+point where it holds none of the pool's locks (:func:`_signals_noted`): raised wherever
+the signal fell, the interrupt could leave a lock of the pool (or of the progress line)
+taken, and the run hung instead of stopping.  A stopped worker ends the game it is
+playing and returns (:data:`STOP_GRACE_SECONDS`); only one still busy after that is
+killed, since a worker killed while it sends its results leaves the pool's reader
+waiting forever for the rest.
 
 Every game ends in one of four ways (:attr:`GameResult.status`): ``finished``;
 ``unfinished`` (stopped at ``rules.decision_bound()``); ``bot failed`` (a bot raised,
@@ -187,10 +193,21 @@ _registry: Registry | None = None
 afresh (spawn, forkserver) discovers the installed plugins itself."""
 
 
+_stopping: Any = None
+"""In a worker of a pool, the run's stop flag (a :class:`multiprocessing.Event`): once it is
+set, a task ends after the game under way, with the games it played."""
+
+
 def play_chunk(plan: Plan, indices: Sequence[int]) -> list[GameResult]:
-    """Play the games ``indices`` of ``plan`` (a worker's task)."""
+    """Play the games ``indices`` of ``plan`` (a worker's task); a pool's worker stops
+    early, after the game under way, once its run is stopping."""
     registry = _registry or bind_bot_options(default_registry(), plan)
-    return [play_game(registry, plan, index) for index in indices]
+    results = []
+    for index in indices:
+        if _stopping is not None and _stopping.is_set():
+            break
+        results.append(play_game(registry, plan, index))
+    return results
 
 
 def chunks(games: int, jobs: int, most: int | None = None) -> list[list[int]]:
@@ -258,15 +275,63 @@ def sigterm_stops() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+@contextmanager
+def _signals_noted() -> Iterator[list[int]]:
+    """While a pool runs, Ctrl-C and SIGTERM are only noted, in the list given: the loop
+    raises them where it holds no lock (:class:`KeyboardInterrupt`, :class:`Terminated`).
+
+    A signal's exception is raised wherever the main thread is: in the pool's
+    ``submit``, in ``wait`` taking each future's lock in turn, in the progress line's
+    update.  There it could leave a lock taken that the pool's own thread (or the
+    progress line's) needs, and the stopped run waited for that thread forever.  A process
+    forked before it set its own handlers (a worker starting) takes SIGTERM as by default
+    and leaves Ctrl-C to its parent.  Only the main thread can set handlers: elsewhere
+    nothing changes."""
+    noted: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+    parent = os.getpid()
+
+    def note(signum: int, frame: object) -> None:
+        if os.getpid() == parent:
+            noted.append(signum)
+        elif signum == signal.SIGTERM:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    previous = {signum: signal.signal(signum, note) for signum in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield noted
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _raise_noted(noted: list[int]) -> None:
+    """Raise the first signal noted by :func:`_signals_noted`, if any."""
+    if noted:
+        raise Terminated if noted[0] == signal.SIGTERM else KeyboardInterrupt
+
+
 PARENT_POLL_SECONDS = 0.5
 """How often a worker looks whether the process that started it is still there."""
 
 
-def _worker_start() -> None:
+STOP_GRACE_SECONDS = 2.0
+"""How long a stopped run waits for its workers to end the games under way before it
+kills those still playing."""
+SIGNAL_POLL_SECONDS = 0.1
+"""How often a pool's parent looks whether a signal came while no game ended."""
+
+
+def _worker_start(stopping: Any) -> None:
     """How each worker process starts: Ctrl-C is its parent's to handle (the parent stops
-    the workers; a worker that took it printed a traceback), SIGTERM ends it at once (as the
-    parent stops it), and it ends itself once its parent is gone (killed, so that nobody
-    stops it), rather than wait for work forever."""
+    the workers, through ``stopping``; a worker that took it printed a traceback), SIGTERM
+    ends it at once (as the parent kills one still busy), and it ends itself once its
+    parent is gone (killed, so that nobody stops it), rather than wait for work forever."""
+    global _stopping
+    _stopping = stopping
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     parent = os.getppid()
@@ -293,7 +358,7 @@ def run_games(
     ``done(results)`` is given the results of each game (or task of games) as they come
     back; ``showing()`` is entered while they run (a progress display, started only once
     the workers exist, as a process must not fork while a display thread runs).  Ctrl-C
-    (:class:`KeyboardInterrupt`, or :class:`Terminated`) stops the workers at once and is
+    (:class:`KeyboardInterrupt`, or :class:`Terminated`) stops the workers (:func:`_stop`) and is
     raised again: what ``done`` was given is then every game that ended, which the caller
     keeps."""
     global _registry
@@ -311,6 +376,23 @@ def run_games(
     finally:
         _registry = None
     return sorted(results, key=lambda result: result.index)
+
+
+def _stop(pool: ProcessPoolExecutor, stopping: Any, running: list[Future[list[GameResult]]]) -> None:
+    """Stop a pool whose run was stopped: the tasks not begun are dropped, each worker ends
+    the game under way (``stopping``), and one still playing after
+    :data:`STOP_GRACE_SECONDS` is killed (a worker may still be starting, too)."""
+    stopping.set()
+    pool.shutdown(wait=False, cancel_futures=True)
+    wait(running, timeout=STOP_GRACE_SECONDS)
+    for _ in range(5):
+        workers = [worker for worker in multiprocessing.active_children() if worker.is_alive()]
+        if not workers or all(future.done() for future in running):
+            break
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(timeout=10)
 
 
 def _pooled(
@@ -333,7 +415,9 @@ def _pooled(
     waiting = deque(indices)
     running: dict[Future[list[GameResult]], list[int]] = {}
     played, seconds = 0, 0.0
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start) as pool:
+    stopping = multiprocessing.Event()
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start, initargs=(stopping,))
+    with _signals_noted() as noted, pool:
 
         def hand_out() -> None:
             while waiting and len(running) < 2 * jobs:
@@ -350,7 +434,8 @@ def _pooled(
             hand_out()  # the workers start with the first task, before any display thread
             with showing():
                 while running:
-                    ended, _ = wait(running, return_when=FIRST_COMPLETED)
+                    ended, _ = wait(running, timeout=SIGNAL_POLL_SECONDS, return_when=FIRST_COMPLETED)
+                    _raise_noted(noted)
                     for future in ended:
                         task = running.pop(future)
                         try:
@@ -364,16 +449,9 @@ def _pooled(
                         done(got)
                     hand_out()
         except KeyboardInterrupt:  # the pool would wait for every game still queued
-            pool.shutdown(wait=False, cancel_futures=True)
-            for _ in range(5):  # and for the games under way (a worker may be starting still)
-                workers = multiprocessing.active_children()
-                if not workers:
-                    break
-                for worker in workers:
-                    worker.terminate()
-                for worker in workers:
-                    worker.join(timeout=10)
+            _stop(pool, stopping, list(running))
             raise
+    _raise_noted(noted)  # one that came as the pool closed
     if not lost:
         return results
     if singly and len(indices) == 1:  # this game alone broke its pool

@@ -237,11 +237,32 @@ def _gather(
             results.extend(got)
             done(got)
     except BaseException:
-        for ref in running:
-            with contextlib.suppress(Exception):  # one that has just ended cannot be cancelled
-                ray.cancel(ref, force=True)  # a game in C code or asleep stops too
+        _cancel(list(running))
         raise
     return results
+
+
+CANCEL_ROUNDS, CANCEL_SECONDS = 5, 1.0
+"""How many times a stopped run cancels a task that has not ended, and how long it waits for
+the tasks to end between times."""
+
+
+def _cancel(refs: list[Any]) -> None:
+    """Cancel the tasks ``refs``, again and again until they have ended (at most
+    :data:`CANCEL_ROUNDS` times): a cancellation that reaches a worker while it is being
+    handed the task is lost (Ray's race, ray-project/ray#24359), and the task then played
+    on, holding its CPU, to its end."""
+    ray = _ray()
+    for _ in range(CANCEL_ROUNDS):
+        if not refs:
+            return
+        for ref in refs:
+            with contextlib.suppress(Exception):  # one that has just ended cannot be cancelled
+                ray.cancel(ref, force=True)  # a game in C code or asleep stops too
+        try:
+            _, refs = ray.wait(refs, num_returns=len(refs), timeout=CANCEL_SECONDS)
+        except Exception:  # Ray itself is going: what stopped the run is what to say
+            return
 
 
 def _lost_errors() -> tuple[type[BaseException], ...]:

@@ -23,7 +23,8 @@ Failures are reported game by game; the other games' results are kept:
 Games are numbered from 1 wherever they are named (the text, the ``game`` of the
 ``--json`` lists, the files ``game-0001-seed0.json``); game ``N`` has seed ``S + N - 1``.
 
-Ctrl-C (exit 130) or SIGTERM (exit 143) stops the games at once, workers and all; the
+Ctrl-C (exit 130) or SIGTERM (exit 143) stops the games, workers and all (a worker ends
+the game it plays, or is killed after :data:`~turbine.cli.games.STOP_GRACE_SECONDS`); the
 games finished by then are kept: their rows are written and their summary said, before
 one line that says so.  A time budget (``--bot-seconds``, a bot option ``seconds``) makes
 the results depend on timing: the report says so.

@@ -4,6 +4,7 @@ summary, with one line that says so; its workers end with it, however it ends.""
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 from bots_helpers import main, read_csv
 from turbine.cli import simulate as simulate_module
-from turbine.cli.games import Plan, run_games, task_size
+from turbine.cli.games import Plan, Terminated, run_games, task_size
 from turbine.core import Seat
 
 
@@ -147,6 +148,47 @@ def test_rows_that_cannot_be_written_at_the_end_leave_the_summary_shown(cli, cap
         f"turbine: error: cannot write the rows to {rows}: No such file or directory "
         "(the summary above is of the games played)"
     ]
+
+
+def test_a_stopping_worker_ends_its_task_after_the_game_under_way(registry, monkeypatch):
+    """Killed at once, a worker could be sending its results, and the pool's reader then
+    waited forever for the rest: a stopped run's workers end the game they play and return."""
+    from turbine.cli import games
+
+    stopping = multiprocessing.Event()
+    monkeypatch.setattr(games, "_stopping", stopping)
+    monkeypatch.setattr(games, "_registry", registry)
+    real = games.play_game
+
+    def stopped_during(*args):
+        result = real(*args)
+        stopping.set()  # Ctrl-C in the parent while this game was played
+        return result
+
+    monkeypatch.setattr(games, "play_game", stopped_during)
+    plan = Plan("sparks", 3, 2, seats=(Seat("a", "random"), Seat("b", "thrifty")))
+    assert [result.index for result in games.play_chunk(plan, [0, 1, 2])] == [0]
+    assert games.play_chunk(plan, [3]) == []  # a task handed out before the stop plays nothing
+
+
+@pytest.mark.parametrize(
+    ("signum", "raised"), [(signal.SIGINT, KeyboardInterrupt), (signal.SIGTERM, Terminated)]
+)
+def test_a_signal_while_the_pool_runs_is_raised_where_the_loop_looks(signum, raised):
+    """Raised wherever it fell (inside the pool's submit, or wait holding a future's lock),
+    a signal could leave a lock taken that the pool's thread needed, and the stopped run
+    hung: it is noted, and raised where the loop looks for it."""
+    from turbine.cli.games import _raise_noted, _signals_noted
+
+    before = signal.getsignal(signum)
+    with _signals_noted() as noted:
+        os.kill(os.getpid(), signum)
+        time.sleep(0.05)  # the handler runs: nothing is raised here
+        assert noted == [signum]
+        with pytest.raises(raised):
+            _raise_noted(noted)
+    assert signal.getsignal(signum) is before
+    _raise_noted([])  # none noted: nothing raised
 
 
 # -- signals, in a process of its own ----------------------------------------------------------

@@ -147,6 +147,55 @@ def test_a_run_stopped_early_cancels_the_chunks_under_way(local_ray, registry):
     assert local_ray.available_resources().get("CPU", 0) == 2
 
 
+def test_a_cancellation_lost_in_ray_is_made_again_until_the_task_ends(monkeypatch):
+    """Ray may lose a cancellation that reaches a worker while it is handed the task
+    (ray-project/ray#24359); the task then held its CPU to its end.  Each task not ended is
+    cancelled again, and one that ends is left alone."""
+    from turbine.cli import ray_backend
+
+    class LosesTheFirstCancel:
+        """A Ray whose first cancellation of ``slow`` is lost, as in the race."""
+
+        def __init__(self):
+            self.cancelled: list[str] = []
+            self.ended: set[str] = set()
+
+        def cancel(self, ref, force):
+            assert force
+            self.cancelled.append(ref)
+            if ref == "fast" or self.cancelled.count(ref) > 1:
+                self.ended.add(ref)
+
+        def wait(self, refs, num_returns, timeout):
+            assert num_returns == len(refs)
+            return [r for r in refs if r in self.ended], [r for r in refs if r not in self.ended]
+
+    fake = LosesTheFirstCancel()
+    monkeypatch.setattr(ray_backend, "_ray", lambda module="ray": fake)
+    ray_backend._cancel(["fast", "slow"])
+    assert fake.cancelled == ["fast", "slow", "slow"]
+
+
+def test_a_cancellation_ray_never_honours_is_given_up(monkeypatch):
+    """A task Ray will not cancel does not hold the stopped run forever."""
+    from turbine.cli import ray_backend
+
+    class NeverCancels:
+        def __init__(self):
+            self.cancels = 0
+
+        def cancel(self, ref, force):
+            self.cancels += 1
+
+        def wait(self, refs, num_returns, timeout):
+            return [], refs
+
+    fake = NeverCancels()
+    monkeypatch.setattr(ray_backend, "_ray", lambda module="ray": fake)
+    ray_backend._cancel(["stuck"])
+    assert fake.cancels == ray_backend.CANCEL_ROUNDS
+
+
 @needs_ray
 def test_a_node_with_other_versions_refuses_to_play(local_ray, registry):
     plan = Plan("sparks", 0, 2, seats=(Seat("a", "random"), Seat("b", "random")))
