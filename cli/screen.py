@@ -243,6 +243,8 @@ def moves(
         hidden = sum(last - first + 1 for first, last, _ in groups[kept:])
         items = items[:kept]
     columns = _columns(items, console.width, rows) if len(items) > 6 else [items]
+    if cut:
+        columns = _costs_whole(columns, uncut, console.width)
     for row in range(len(columns[0])):
         cells = [column[row] for column in columns if row < len(column)]
         widths = [max(map(cell_len, column)) + GAP for column in columns]
@@ -381,6 +383,55 @@ def _cut_to_columns(items: list[str], width: int, rows: int) -> list[str]:
                 return items
             return [_cut(item, cell) for item in items]
     return items
+
+
+def _costs_whole(columns: list[list[str]], uncut: list[str], width: int) -> list[list[str]]:
+    """The moves of ``columns``, cut alike to fit, cut again column by column (``uncut``:
+    all of them whole, in order) when the even cut cut a cost: a column of long moves
+    (``x build PB-04  (1 eng + 1 exc + 3 mix: …``) takes room from one of short ones
+    (:func:`_column_widths`)."""
+    whole, start = [], 0
+    for column in columns:
+        whole.append(uncut[start : start + len(column)])
+        start += len(column)
+    if all(
+        _through_cost(item) <= cell_len(shown)
+        for column, whole_column in zip(columns, whole, strict=True)
+        for shown, item in zip(column, whole_column, strict=True)
+    ):
+        return columns  # no cost was cut
+    widths = _column_widths(whole, width - GAP * (len(columns) - 1))
+    return [[_cut(item, w) for item in column] for column, w in zip(whole, widths, strict=True)]
+
+
+def _column_widths(columns: list[list[str]], room: int) -> list[int]:
+    """How wide each column of moves is to be, in ``room`` terminal columns in all: first
+    as much of each move's cost as an even share gives (``12. place MS2R  (2 eng + 4 cr:``,
+    then ``…``), then the room a column of short moves leaves goes to the costs of the long
+    ones, and what is still left to what the moves do."""
+    full = [max(map(cell_len, column)) for column in columns]
+    need = [max(map(_through_cost, column)) for column in columns]
+    share = room // len(columns)
+    widths = [min(n, share) for n in need]
+    for target in (need, full):
+        left = room - sum(widths)
+        while left > 0 and any(w < t for w, t in zip(widths, target, strict=True)):
+            for i, (w, t) in enumerate(zip(widths, target, strict=True)):
+                if left and w < t:
+                    widths[i] += 1
+                    left -= 1
+    return widths
+
+
+def _through_cost(item: str) -> int:
+    """The terminal columns a numbered move takes to the end of its cost and a ``…`` after
+    it (``12. place MS2R  (2 eng + 4 cr:…``), or whole if less or if it shows no cost and
+    effect (``bank 1…12  (1 cr per eng)``)."""
+    bracket = item.find("  (")
+    colon = item.find(":", bracket) if bracket >= 0 else -1
+    if colon < 0:
+        return cell_len(item)
+    return min(cell_len(item), cell_len(item[: colon + 1]) + 1)
 
 
 def _rows_for_all(items: list[str], width: int, most: int) -> int | None:

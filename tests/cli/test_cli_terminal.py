@@ -219,6 +219,37 @@ def test_a_short_terminal_puts_the_moves_in_columns_under_the_panel():
     assert f"{len(game.legal())}. " in drawn or f"–{len(game.legal())}. " in drawn
 
 
+def test_at_80_by_24_a_cut_move_keeps_its_whole_cost():
+    """Leeghwater's 43 moves go into two columns cut alike at 38 columns, which cut the
+    cost of the longest (``x build PB-04  (1 eng + 1 exc + 3…``: 3 what?).  The column of
+    long moves takes room from the column of short ones: every move shows its whole cost,
+    and only what it does is cut."""
+    short = _terminal_screen("leeghwater_turn", 24)
+    listed = [line for line in short if re.match(r" *\d+(–\d+)?\. ", line)]
+    cells = [cell for line in listed for cell in re.split(r"(?<=\S) {2,}(?=\d+(?:–\d+)?\. )", line.strip())]
+    assert len(cells) == 32 and all(len(line) <= 80 for line in short)
+    assert all(re.search(r"  \([^():]+(: |\)$)", cell) for cell in cells), cells  # the cost, then its colon
+    assert "29. x build PB-04  (1 eng + 1 exc + 3 mix: …" in " ".join(cells)
+    assert any(cell.endswith("…") for cell in cells)  # what they do is cut, and said to be
+    assert screen.CUT_HINT in short
+
+
+def test_costs_too_long_for_a_column_get_the_room_short_ones_leave():
+    """When not every cost fits, the column of short moves keeps its costs whole and gives
+    the rest of its share to the long ones' costs, before any room goes to what moves do."""
+    short = [f"{n:>3}. place WM{n}L  (1 eng: 2 water, phase 3)" for n in range(1, 4)]
+    long = [
+        "  4. x work_wheel EW-T2  (2 eng + 1 mix onto your wheel: 3 credits + rotate 2)",
+        "  5. x build PB-08  (1 eng + 4 exc + 3 mix: Control Centre, 5 VP)",
+    ]
+    widths = screen._column_widths([short, long], 76)
+    assert widths[0] == len("  1. place WM1L  (1 eng:") + 1  # its costs, then '…'
+    assert sum(widths) == 76 and widths[1] == 76 - widths[0]
+    assert widths[1] >= len("  5. x build PB-08  (1 eng + 4 exc + 3 mix:") + 1
+    roomy = screen._column_widths([short, long[1:]], 120)  # room for all: what they do too
+    assert roomy == [len(short[0]), len(long[1])]
+
+
 def _terminal_screen(name: str, height: int, game=None) -> list[str]:
     import io
 
