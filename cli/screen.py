@@ -406,14 +406,13 @@ def _costs_whole(columns: list[list[str]], uncut: list[str], width: int) -> list
 
 def _column_widths(columns: list[list[str]], room: int) -> list[int]:
     """How wide each column of moves is to be, in ``room`` terminal columns in all: first
-    as much of each move's cost as an even share gives (``12. place MS2R  (2 eng + 4 cr:``,
-    then ``…``), then the room a column of short moves leaves goes to the costs of the long
-    ones, and what is still left to what the moves do."""
+    the moves' costs (``12. place MS2R  (2 eng + 4 cr:``, then ``…``), shared alike as
+    far as they go, so that the room a column of short moves leaves goes to the costs of
+    the long ones; then what is left to what the moves do."""
     full = [max(map(cell_len, column)) for column in columns]
     need = [max(map(_through_cost, column)) for column in columns]
-    share = room // len(columns)
-    widths = [min(n, share) for n in need]
-    for target in (need, full):
+    widths = [0] * len(columns)
+    for target in (need, full):  # a column each in turn, so that they share alike
         left = room - sum(widths)
         while left > 0 and any(w < t for w, t in zip(widths, target, strict=True)):
             for i, (w, t) in enumerate(zip(widths, target, strict=True)):

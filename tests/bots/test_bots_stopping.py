@@ -171,6 +171,27 @@ def test_a_stopping_worker_ends_its_task_after_the_game_under_way(registry, monk
     assert games.play_chunk(plan, [3]) == []  # a task handed out before the stop plays nothing
 
 
+def test_a_stopped_pool_s_worker_returns_the_games_it_played_rather_than_being_killed(monkeypatch):
+    """The stop reaches a worker playing a long task: it returns after the game under way,
+    with the games it played, well within the grace it is given before it would be killed."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from turbine.cli import games
+
+    monkeypatch.setattr(games, "STOP_GRACE_SECONDS", 120)
+    plan = Plan("sparks", 0, 2, seats=(Seat("a", "random"), Seat("b", "random")))
+    stopping = multiprocessing.Event()
+    with ProcessPoolExecutor(1, initializer=games._worker_start, initargs=(stopping,)) as pool:
+        task = pool.submit(games.play_chunk, plan, range(1_000_000))
+        time.sleep(1.0)  # some games played
+        started = time.monotonic()
+        games._stop(pool, stopping, [task])
+        assert time.monotonic() - started < 60
+        played = task.result()  # not killed: a killed worker's task raises BrokenProcessPool
+    assert 0 < len(played) < 1_000_000
+    assert [result.index for result in played] == list(range(len(played)))
+
+
 @pytest.mark.parametrize(
     ("signum", "raised"), [(signal.SIGINT, KeyboardInterrupt), (signal.SIGTERM, Terminated)]
 )

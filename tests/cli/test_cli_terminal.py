@@ -248,6 +248,22 @@ def test_costs_too_long_for_a_column_get_the_room_short_ones_leave():
     assert widths[1] >= len("  5. x build PB-08  (1 eng + 4 exc + 3 mix:") + 1
     roomy = screen._column_widths([short, long[1:]], 120)  # room for all: what they do too
     assert roomy == [len(short[0]), len(long[1])]
+    assert screen._column_widths([long, long], 40) == [20, 20]  # too little for both: alike
+    bank = "32–43. bank 1…12  (1 cr per eng)"  # no cost and effect: it is all cost
+    assert screen._column_widths([short, [bank]], 60) == [60 - len(bank), len(bank)]
+
+
+def test_moves_cut_alike_with_their_costs_whole_are_left_as_they_are():
+    """Only a cut that cut a cost is made again, column by column."""
+    uncut = [f"{n:>3}. place WM{n}L  (1 eng: 2 water, phase 3)" for n in range(1, 5)]
+    through = len("  1. place WM1L  (1 eng:…")  # each cut just after its cost
+    alike = [[screen._cut(item, through) for item in column] for column in (uncut[:2], uncut[2:])]
+    assert all(item.endswith("(1 eng:…") for column in alike for item in column)
+    assert screen._costs_whole(alike, uncut, 2 * through + 2 + 6) == alike  # room for more: not taken
+    assert screen._costs_whole([[screen._cut(uncut[0], 20)], [uncut[1]]], uncut[:2], 90) == [
+        [uncut[0]],
+        [uncut[1]],
+    ]
 
 
 def _terminal_screen(name: str, height: int, game=None) -> list[str]:
