@@ -463,7 +463,7 @@ def _short_panel(
         [
             f"{who(r, state, other)} (you)"
             if other == seat
-            else f"{who(r, state, other)} {state.players[other].vp} VP, energy {state.players[other].energy}"
+            else f"{who(r, state, other)} ({state.players[other].vp} VP, energy {state.players[other].energy})"
             for other in state.turn_order
         ],
         " · ",

@@ -305,6 +305,11 @@ def test_an_80_by_24_terminal_shows_the_whole_barrage_turn_screen(name, also):
     assert "  2–3. place WM1L / WM1R  (1 eng / 2 eng + 3 cr: 2 water, phase 3)" in after
     for kept in ("Round ", "contracts:", *also):
         assert any(line.lstrip().startswith(kept) for line in short), kept
+    if "Turn order: " in also:  # each other company with its VP and energy, as one entry
+        order = " ".join(line.strip() for line in short if line.startswith(("Turn order: ", "    France")))
+        assert re.fullmatch(
+            r"Turn order: \w+ \(you\)( · \w+ \(\d+ VP, energy \d+\)){2} \w+ \(\d+ VP, energy \d+\)", order
+        ), order
     assert any("officer:" in line for line in tall) and not any("officer:" in line for line in short)
     assert short[-1].startswith("You (") and not short[-1].startswith("    ")  # one status line
     assert any(line.lstrip().startswith("supply:") for line in tall)
