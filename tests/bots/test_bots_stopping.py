@@ -188,7 +188,7 @@ def test_a_stopped_pool_s_worker_returns_the_games_it_played_rather_than_being_k
         games._stop(pool, stopping, [task])
         assert time.monotonic() - started < 60
         played = task.result()  # not killed: a killed worker's task raises BrokenProcessPool
-    assert 0 < len(played) < 1_000_000
+    assert len(played) < 1_000_000  # (none, on a machine too busy to start it within the second)
     assert [result.index for result in played] == list(range(len(played)))
 
 
