@@ -296,7 +296,14 @@ class Stepper:
     def say_move(self, step: int, game: Game) -> None:
         """The move, what it changed and, at the log's end, how the game stands."""
         replay = self.replay
-        self.say(self.header(step), "bold")
+        header = self.header(step)
+        if cell_len(header) <= self.console.width:
+            self.say(header, "bold")
+        else:  # where on one line, the move under it: a name is not broken in two
+            where, *move = self.header_parts(step)
+            self.say(where, "bold")
+            for part in move:
+                self.say(f"  {part}", "bold")
         if step:
             said = output.forced_answers(game, replay.entry(step).seat, self.told_at(step))[1]
             lines = replay.changes(step)
@@ -347,9 +354,15 @@ class Stepper:
         position it was played in), then the answers the rules gave for it, the only ones.
         Drawn as another seat sees the game, that seat's private move is what the others may
         know of it (:meth:`Rules.public_text`)."""
+        return " · ".join(self.header_parts(step))
+
+    def header_parts(self, step: int) -> tuple[str, ...]:
+        """:meth:`header` in two parts, where (``Step 12/340 · round 2 · auction``) and
+        the move (``Seat 3 · Greedy bot 3: bid 16  (…)``), so that a header too long for a
+        line breaks between them rather than inside a player's name; one at the start."""
         replay = self.replay
         if step == 0:
-            return f"Step 0/{len(replay)} · the start, before any move"
+            return (f"Step 0/{len(replay)} · the start, before any move",)
         where = replay.where_before(step)
         entry = replay.entry(step)
         rules = replay.rules
@@ -366,8 +379,8 @@ class Stepper:
             parts.append(f"round {where.round}")
         if where.phase:
             parts.append(where.phase)
-        parts.append(f"{output.seat_label(replay.game, entry.seat)}: {move}{output.played_by_note(entry)}")
-        return " · ".join(parts)
+        mover = output.seat_label(replay.game, entry.seat)
+        return " · ".join(parts), f"{mover}: {move}{output.played_by_note(entry)}"
 
     def told_at(self, step: int) -> list[str]:
         """What the automatic steps after move ``step`` said: the move played again, the

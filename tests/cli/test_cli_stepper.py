@@ -50,12 +50,16 @@ def headers(out: str) -> list[int]:
     return [int(n) for n in re.findall(r"(?:^|> )Step (\d+)/\d+ ·", out, flags=re.MULTILINE)]
 
 
-def header_text(replay: Replay, step: int) -> str:
+def header_text(replay: Replay, step: int) -> re.Pattern[str]:
+    """A step's header: where, then the move, on one line, or on two (the move 2 columns in)
+    when the line would be too long, so that no name is broken."""
     where, entry = replay.where_before(step), replay.entry(step)
     name = replay.seat_names[entry.seat]
-    return (
-        f"Step {step}/{len(replay)} · round {where.round} · {where.phase} · "
-        f"Seat {entry.seat + 1} · {name}: {entry.notation}"
+    return re.compile(
+        re.escape(f"Step {step}/{len(replay)} · round {where.round} · {where.phase}")
+        + "( · |\n  )"
+        + re.escape(f"Seat {entry.seat + 1} · {name}: {entry.notation}"),
+        re.M,
     )
 
 
@@ -75,7 +79,7 @@ def test_the_stepper_moves_jumps_finds_and_quits(run, pg_replay):
     assert prompts(out) == [*shown, total, total, total]  # the bad inputs stay where they are
     assert "Step 0/445 · the start, before any move" in out
     for step in (1, 2, 40, 100, build):
-        assert header_text(pg_replay, step) in out
+        assert header_text(pg_replay, step).search(out), step
         for line in pg_replay.changes(step):
             assert f"  {line}\n" in out
     assert "Russia — Round 1" in out  # the game's own board
@@ -246,6 +250,31 @@ def test_the_movers_panel_in_a_replay_calls_no_seat_you(pg_replay):
     drawn = buffer.getvalue().splitlines()
     assert "Greedy bot 1: 50 Elektro · 2nd in player order · 0 cities, can power 0" in drawn
     assert not any("(you)" in line for line in drawn)
+
+
+def test_a_step_header_too_long_for_its_line_puts_the_move_under_where(pg_replay):
+    """``Step 7/117 · round 1 · actions · Seat 1 · Italy · Random`` / ``bot 1: bank 7``: a
+    header too long for the terminal broke inside the mover's name.  It breaks between where
+    and the move, the move two columns in; one that fits stays on one line."""
+    from rich.console import Console
+    from turbine.cli.stepper import Stepper
+
+    step = 100
+    stepper = Stepper(pg_replay, start=step)
+    where, move = stepper.header_parts(step)
+    assert where == "Step 100/445 · round 2 · bureaucracy"
+    assert move.startswith("Seat 2 · Random bot 2: power ")
+
+    def drawn(width: int) -> list[str]:
+        buffer = io.StringIO()
+        stepper.console = Console(file=buffer, width=width, height=300, color_system=None)
+        stepper.say_move(step, stepper.game_at(step))
+        return buffer.getvalue().splitlines()
+
+    assert drawn(len(f"{where} · {move}"))[0] == f"{where} · {move}"
+    narrow = drawn(60)
+    assert narrow[0] == where and narrow[1].startswith("  Seat 2 · Random bot 2: power 5  (burns")
+    assert stepper.header_parts(0) == ("Step 0/445 · the start, before any move",)
 
 
 @pytest.mark.parametrize(("height", "brief"), [(24, True), (45, True), (300, False)])
