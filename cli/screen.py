@@ -426,11 +426,10 @@ def _through_cost(item: str) -> int:
     """The terminal columns a numbered move takes to the end of its cost and a ``…`` after
     it (``12. place MS2R  (2 eng + 4 cr:…``), or whole if less or if it shows no cost and
     effect (``bank 1…12  (1 cr per eng)``)."""
-    bracket = item.find("  (")
-    colon = item.find(":", bracket) if bracket >= 0 else -1
-    if colon < 0:
+    shown = _COST_EFFECT.search(item)  # its number, then the move as the menu shows it
+    if shown is None:
         return cell_len(item)
-    return min(cell_len(item), cell_len(item[: colon + 1]) + 1)
+    return min(cell_len(item), cell_len(item[: shown.end("cost") + 1]) + 1)
 
 
 def _rows_for_all(items: list[str], width: int, most: int) -> int | None:
