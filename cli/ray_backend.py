@@ -249,9 +249,9 @@ the tasks to end between times."""
 
 def _cancel(refs: list[Any]) -> None:
     """Cancel the tasks ``refs``, again and again until they have ended (at most
-    :data:`CANCEL_ROUNDS` times): a cancellation that reaches a worker while it is being
-    handed the task is lost (Ray's race, ray-project/ray#24359), and the task then played
-    on, holding its CPU, to its end."""
+    :data:`CANCEL_ROUNDS` times): Ray can lose a cancellation that reaches a worker while
+    it is being handed the task (a race of the kind of ray-project/ray#24359), and a run
+    stopped so left a task playing on, holding its CPU, to its end."""
     ray = _ray()
     for _ in range(CANCEL_ROUNDS):
         if not refs:

@@ -148,9 +148,9 @@ def test_a_run_stopped_early_cancels_the_chunks_under_way(local_ray, registry):
 
 
 def test_a_cancellation_lost_in_ray_is_made_again_until_the_task_ends(monkeypatch):
-    """Ray may lose a cancellation that reaches a worker while it is handed the task
-    (ray-project/ray#24359); the task then held its CPU to its end.  Each task not ended is
-    cancelled again, and one that ends is left alone."""
+    """Ray can lose a cancellation that reaches a worker while it is handed the task (a race
+    of the kind of ray-project/ray#24359): a stopped run left such a task holding its CPU to
+    its end.  Each task not ended is cancelled again, and one that ends is left alone."""
     from turbine.cli import ray_backend
 
     class LosesTheFirstCancel:
