@@ -9,8 +9,9 @@ order, so the results are identical for any ``N``.  A chunk is a plain function 
 plan and its indices (:func:`play_chunk`), so another backend runs the same chunks:
 :mod:`turbine.cli.ray_backend` makes each a Ray task.  Locally a chunk holds about
 :data:`TASK_SECONDS` of play (one game until a game's cost is known): results come back
-that often, so the progress line moves game by game and a Ctrl-C loses at most that much
-play per worker, whatever the chunks, as the results depend on none of it.
+that often, so the progress line moves game by game, whatever the chunks, as the results
+depend on none of it.  A Ctrl-C loses only the game each worker is playing: its task comes
+back with the games before it.
 
 The workers end with the run: Ctrl-C (and SIGTERM, :func:`sigterm_stops`) in the parent
 stops them, and a worker whose parent is gone (killed) ends itself rather than wait for
@@ -378,13 +379,23 @@ def run_games(
     return sorted(results, key=lambda result: result.index)
 
 
-def _stop(pool: ProcessPoolExecutor, stopping: Any, running: list[Future[list[GameResult]]]) -> None:
+def _stop(
+    pool: ProcessPoolExecutor,
+    stopping: Any,
+    running: list[Future[list[GameResult]]],
+    done: Callable[[list[GameResult]], None],
+) -> None:
     """Stop a pool whose run was stopped: the tasks not begun are dropped, each worker ends
-    the game under way (``stopping``), and one still playing after
-    :data:`STOP_GRACE_SECONDS` is killed (a worker may still be starting, too)."""
+    the game under way (``stopping``) and its task comes back with the games it played,
+    which ``done`` is given; a worker still playing after :data:`STOP_GRACE_SECONDS` is
+    killed (a worker may still be starting, too)."""
     stopping.set()
     pool.shutdown(wait=False, cancel_futures=True)
-    wait(running, timeout=STOP_GRACE_SECONDS)
+    deadline = time.monotonic() + STOP_GRACE_SECONDS
+    while not all(future.done() for future in running) and time.monotonic() < deadline:
+        # not wait(running, timeout): it waits out the timeout for a future the pool cancels
+        wait([future for future in running if not future.done()], timeout=SIGNAL_POLL_SECONDS)
+    ended = [future for future in running if future.done()]
     for _ in range(5):
         workers = [worker for worker in multiprocessing.active_children() if worker.is_alive()]
         if not workers or all(future.done() for future in running):
@@ -393,6 +404,9 @@ def _stop(pool: ProcessPoolExecutor, stopping: Any, running: list[Future[list[Ga
             worker.terminate()
         for worker in workers:
             worker.join(timeout=10)
+    for future in ended:  # the games played up to the stop are kept too
+        if not future.cancelled() and future.exception() is None and (got := future.result()):
+            done(got)
 
 
 def _pooled(
@@ -449,7 +463,7 @@ def _pooled(
                         done(got)
                     hand_out()
         except KeyboardInterrupt:  # the pool would wait for every game still queued
-            _stop(pool, stopping, list(running))
+            _stop(pool, stopping, list(running), done)
             raise
     _raise_noted(noted)  # one that came as the pool closed
     if not lost:

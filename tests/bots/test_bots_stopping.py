@@ -183,13 +183,16 @@ def test_a_stopped_pool_s_worker_returns_the_games_it_played_rather_than_being_k
     stopping = multiprocessing.Event()
     with ProcessPoolExecutor(1, initializer=games._worker_start, initargs=(stopping,)) as pool:
         task = pool.submit(games.play_chunk, plan, range(1_000_000))
+        queued = [pool.submit(games.play_chunk, plan, [index]) for index in range(3)]
         time.sleep(1.0)  # some games played
-        started = time.monotonic()
-        games._stop(pool, stopping, [task])
+        started, kept = time.monotonic(), []
+        games._stop(pool, stopping, [task, *queued], kept.extend)
+        assert any(later.cancelled() for later in queued)  # never begun: dropped
         assert time.monotonic() - started < 60
         played = task.result()  # not killed: a killed worker's task raises BrokenProcessPool
     assert len(played) < 1_000_000  # (none, on a machine too busy to start it within the second)
     assert [result.index for result in played] == list(range(len(played)))
+    assert kept == played  # and the run keeps them
 
 
 @pytest.mark.parametrize(
