@@ -458,12 +458,13 @@ def _short_panel(
     pieces = broken(
         f"pieces left: {left} · tiles: {' '.join(p.tiles) or '-'} · wheel: {_wheel(p)}", width, "    "
     )
+    players = state.players
     others = pack(
         "Turn order: ",
         [
             f"{who(r, state, other)} (you)"
             if other == seat
-            else f"{who(r, state, other)} ({state.players[other].vp} VP, energy {state.players[other].energy})"
+            else f"{who(r, state, other)} ({players[other].vp} VP, energy {players[other].energy})"
             for other in state.turn_order
         ],
         " · ",
