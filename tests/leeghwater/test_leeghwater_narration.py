@@ -64,8 +64,32 @@ def test_L_12_4_2_the_architect_s_extra_turn_is_not_asked_as_a_copy():
     assert g.rules.question(g.state) == said
     refused = top(g).refuse(g.rules, g.state, Pass())
     assert isinstance(refused, IllegalAction)
-    assert refused.reason.startswith("this extra action is taken at once: ")
+    engineers = g.state.players[seat].engineers
+    assert engineers > 0
+    assert refused.rule == "B-7.7"  # L-12.4.4: the extra turn is a normal turn
+    assert refused.reason.startswith(f"you still have {engineers} engineers: ")
     assert "copy" not in refused.reason
+
+
+def test_L_12_4_4_an_architect_s_extra_turn_without_engineers_is_skipped_not_passed():
+    """L-12.4.4: with no engineer left the architect's turn has nothing to place; it is
+    skipped (``pass`` would end his round, B-7.6)."""
+    g, seat = tommaso()
+    one = next(
+        a
+        for a in g.legal()
+        if type(a) is Place and g.rules.spaces[g.rules.space_index[a.space]].engineers == 1
+    )
+    g.play(one)
+    while top(g) is not None and top(g).kind != "lw_architect":
+        g.play(g.legal()[0])
+    g.play(Ext("architect"))
+    g.state.players[seat].engineers = 0
+    g.reset_caches()
+    assert [g.rules.describe(a) for a in g.legal()] == ["skip"]
+    refused = top(g).refuse(g.rules, g.state, Pass())
+    assert isinstance(refused, IllegalAction) and refused.rule == "B-7.6"
+    assert refused.reason.startswith("'pass' is not legal now: ")
 
 
 def test_B_16_7_3_mahiri_s_action_after_her_copy_keeps_its_words():

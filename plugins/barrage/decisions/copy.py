@@ -76,10 +76,10 @@ class ExtraAction(Decision, tag="extra"):
         return placement_text(game, state, self.seat, action, game.describe(action))
 
     def refuse(self, game: BarrageGame, state: State, action: Any) -> IllegalAction:
-        if type(action) is Pass and not state.players[self.seat].copy:
-            return IllegalAction("this extra action is taken at once: " + game.asked(state))
-        if type(action) is Pass:
+        if type(action) is Pass and state.players[self.seat].copy:
             return IllegalAction(
                 "after copying an officer you take one more action at once: " + game.asked(state), "B-16.7.3"
             )
+        # an extra action an expansion granted is a turn like any other: no pass while the
+        # seat has engineers (B-7.7), and none but ``skip`` when it has none (B-7.6)
         return game.refuse_turn_action(state, self.seat, action, extra=True)
