@@ -233,6 +233,7 @@ class BarrageGame(Protocol):
         max_value: int = 5,
         areas: tuple[int, ...] = (),
         credits: int | None = None,
+        red_frame: bool | None = None,
     ) -> int: ...
     def after_build(self, state: State, seat: int, structure: int, index: int, tile: str = "") -> None: ...
     def after_build_later(

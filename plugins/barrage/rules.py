@@ -636,11 +636,14 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
         max_value: int = 5,
         areas: tuple[int, ...] = (),
         credits: int | None = None,
+        red_frame: bool | None = None,
     ) -> int:
         """How many of ``count`` rewarded ``structure`` pieces (B-13.7) could be built one
         after another now, each where the ``free_site`` decision would list it (``credits``:
-        the seat's credits for the red frames, by default its own).  Changes nothing."""
+        the seat's credits for the red frames, by default its own; ``red_frame``: whether
+        they pay the red frames, by default as the game's option says, U-7).  Changes nothing."""
         kind = STRUCTURES.index(structure)
+        framed = self.options.reward_red_frame if red_frame is None else red_frame
         trial = state  # cloned before the first trial build: one piece needs no clone
         budget = trial.players[seat].credits if credits is None else credits
         built = 0
@@ -649,13 +652,13 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
                 (
                     i
                     for i in construction.sites(self, trial, seat, kind, max_value, areas or None)
-                    if not self.options.reward_red_frame or construction.surcharge(self, kind, i) <= budget
+                    if not framed or construction.surcharge(self, kind, i) <= budget
                 ),
                 None,
             )
             if site is None:
                 break
-            if self.options.reward_red_frame:
+            if framed:
                 budget -= construction.surcharge(self, kind, site)
             built += 1
             if built == count:

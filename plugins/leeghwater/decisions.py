@@ -8,7 +8,7 @@ from .building_actions import LwHalf, LwNow, LwSector
 from .buildings import LwPay, LwSpace, LwTile
 from .dams import LwDam
 from .officers import LwArchitect
-from .works import LwContract, LwLoan, LwPatent, LwWorkPay
+from .works import LwContract, LwFramedSite, LwLoan, LwPatent, LwWorkPay
 
 DECISIONS: tuple[type[Decision], ...] = (
     LwTile,
@@ -21,6 +21,7 @@ DECISIONS: tuple[type[Decision], ...] = (
     LwLoan,
     LwContract,
     LwPatent,
+    LwFramedSite,
     LwArchitect,
     LwNow,
 )

@@ -1,8 +1,9 @@
 """External works (L-5): which ones a seat can pay, taking one and its reward
 (ordinary parts, then the special part, U-27), and the decisions they open:
 Solomon's payment (:class:`LwWorkPay`, U-6), the Loan Agency (:class:`LwLoan`, L-8.4),
-a contract fulfilled without energy (:class:`LwContract`, L-5.12.1) and an advanced
-tile from the Patent Office (:class:`LwPatent`, L-5.12.2).
+a contract fulfilled without energy (:class:`LwContract`, L-5.12.1), an advanced
+tile from the Patent Office (:class:`LwPatent`, L-5.12.2), and where a rewarded
+powerhouse or base that pays its red frame goes (:class:`LwFramedSite`, L-5.12.4).
 """
 
 from __future__ import annotations
@@ -11,14 +12,15 @@ import functools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from turbine.plugins.barrage.actions import Ext, Fulfil, Pay
-from turbine.plugins.barrage.decisions import Decision
+from turbine.plugins.barrage.data_model import STRUCTURES
+from turbine.plugins.barrage.decisions import ChooseFreeSite, Decision
 
 from . import data_model as dm
 from .machinery import credits_per_unit, machinery_payments
 from .menu_words import contract_words, tile_words, units
 from .render import work_reward
 from .sources import CONTRACTS, WORKS
-from .store import NO_LIMIT, active, data, mine, opt, part, shared, work
+from .store import KEY, NO_LIMIT, active, data, mine, opt, part, shared, work
 
 if TYPE_CHECKING:
     from turbine.core import Rng
@@ -87,7 +89,11 @@ def special_usable(game: BarrageGame, state: State, seat: int, w: dm.ExternalWor
         kind, amount, max_value, areas = part(game, as_part)
         credits = state.players[seat].credits - paid + sum(p.amount for p in w.reward if p.kind == "credits")
         structure = kind.removeprefix("build_")
-        return game.free_builds_possible(state, seat, structure, amount, max_value, areas, credits) == amount
+        framed = True if pays_red_frame(game, kind) else None  # None: as Barrage's option says
+        return (
+            game.free_builds_possible(state, seat, structure, amount, max_value, areas, credits, framed)
+            == amount
+        )
     if special.kind == "fulfil_contract":  # EW-R1, EW-R2
         limit = NO_LIMIT if special.max_requirement is None else special.max_requirement
         return bool(contracts_for(game, state, seat, limit))
@@ -158,9 +164,20 @@ def take_work(game: BarrageGame, state: State, seat: int, w: dm.ExternalWork, ke
         mine(state, seat).works.append(w.id)
     parts = [part(game, p) for p in w.reward]
     special = data().external_works.special_of(w)
+    framed: list[Decision] = []
     if special is not None:
         as_part = special.as_reward_part()
-        if as_part is not None:  # EW-R4…EW-R7: Barrage's free builds (L-5.12.3)
+        if as_part is not None and pays_red_frame(game, as_part.kind):  # L-5.12.4
+            kind, amount, max_value, areas = part(game, as_part)
+            structure = STRUCTURES.index(kind.removeprefix("build_"))
+            optional = game.options.optional_parts == "ext"  # as Barrage's free builds (its U-26)
+            framed = [
+                LwFramedSite(
+                    seat=seat, structure=structure, max_value=max_value, areas=list(areas), optional=optional
+                )
+                for _ in range(amount)
+            ]
+        elif as_part is not None:  # EW-R4…EW-R7: Barrage's free builds (L-5.12.3)
             parts.append(part(game, as_part))
         elif special.kind == "fulfil_contract":  # EW-R1, EW-R2
             limit = NO_LIMIT if special.max_requirement is None else special.max_requirement
@@ -174,7 +191,31 @@ def take_work(game: BarrageGame, state: State, seat: int, w: dm.ExternalWork, ke
                 state.flow.pending.append(LwPatent(seat=seat, optional=True))
             else:
                 _forfeit(game, state, seat, w, "no advanced tile in the Patent Office")
+    game.push_in_order(state, framed)  # under the reward's own decisions: asked after them (U-27)
     game.gain(state, seat, tuple(parts), WORKS)
+
+
+def pays_red_frame(game: BarrageGame, kind: str) -> bool:
+    """L-5.12.4: a powerhouse or base built as EW-R4's or EW-R5's reward pays a red frame's
+    surcharge even where Barrage's option frees rewards from it (``reward_red_frame=false``,
+    U-7); under its default Barrage's free-build decision pays it already.  Rules version 4
+    on (a save made under an earlier one builds them free, as it was played)."""
+    return (
+        kind in ("build_powerhouse", "build_base")
+        and not game.options.reward_red_frame
+        and game.plays_under(KEY, 4)
+    )
+
+
+class LwFramedSite(ChooseFreeSite, tag="lw_framed_site"):
+    """Where EW-R4's powerhouse or EW-R5's base goes: Barrage's free build (B-13.7,
+    L-5.12.3) that pays a red frame's 3 credits whatever Barrage's option says; a
+    red-framed site the seat cannot pay for is not offered (L-5.12.4)."""
+
+    frame_rule: ClassVar[str] = "L-5.12.4"
+
+    def pays_red_frame(self, game: BarrageGame) -> bool:
+        return True
 
 
 def resolve_reward_part(game: BarrageGame, state: State, seat: int, p: Part) -> bool | None:

@@ -61,6 +61,15 @@ KEPT: list[tuple[str, str, list[str], dict[str, object], list[str], int, dict[st
         1,
         {"barrage": 1, "leeghwater": 2},
     ),
+    (  # L-5.12.4 under reward_red_frame=false: Leeghwater 3 built EW-T4's powerhouse free
+        "barrage-leeghwater-4p-red-frame-kept",
+        "barrage",
+        ["leeghwater"],
+        {"reward_red_frame": False},
+        FOUR,
+        3,
+        {"leeghwater": 3},
+    ),
 ]
 
 

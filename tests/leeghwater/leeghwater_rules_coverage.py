@@ -117,7 +117,7 @@ IMPL: dict[str, str] = {
     "L-5.12.1": f"{W}LwContract, {W}contracts_for",
     "L-5.12.2": f"{W}LwPatent",
     "L-5.12.3": f"{W}take_work (Barrage's free builds), {W}special_usable",
-    "L-5.12.4": f"{W}take_work (Barrage's free builds pay the red frame)",
+    "L-5.12.4": f"{W}take_work, {W}LwFramedSite (the red frame paid under any U-7 option)",
     "L-5.12.5": f"{W}take_work (Barrage's free builds)",
     "L-5.12.6": "Data: data/external_works.json (EW-R5 areas)",
     "L-5.12.7": "Data: data/external_works.json (EW-R6 max value)",

@@ -32,10 +32,18 @@ class ChooseFreeSite(Decision, tag="free_site"):
     rule: ClassVar[str | None] = "B-13.7"
     declined: ClassVar[str] = "do not build the rewarded structure"
     answer_types: ClassVar[tuple[type, ...]] = (Site,)
+    frame_rule: ClassVar[str] = "U-7"
+    """The rule that has the red frame paid, cited when it cannot be."""
+
+    def pays_red_frame(self, game: BarrageGame) -> bool:
+        """Whether the rewarded piece pays a red frame's surcharge: as the game's option says
+        (U-7).  An expansion whose reward pays it whatever the option says registers a
+        subclass that answers ``True`` (Leeghwater's EW-R4 and EW-R5, L-5.12.4)."""
+        return game.options.reward_red_frame
 
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
         s = self.structure
-        red_frame = game.options.reward_red_frame
+        red_frame = self.pays_red_frame(game)
         budget = state.players[self.seat].credits if red_frame else 10**9
         out: list[Any] = []
         for i in construction.sites(game, state, self.seat, s, self.max_value, self.areas or None):
@@ -47,7 +55,7 @@ class ChooseFreeSite(Decision, tag="free_site"):
     def apply(self, game: BarrageGame, state: State, action: Site) -> None:
         self.done(state)
         index = game.board.site_index[action.site][1]
-        if not game.options.reward_red_frame:
+        if not self.pays_red_frame(game):
             state.players[self.seat].credits += construction.surcharge(game, self.structure, index)
         construction.place(game, state, self.seat, self.structure, index)
 
@@ -57,7 +65,7 @@ class ChooseFreeSite(Decision, tag="free_site"):
         i = game.board.site_index[action.site][1]
         parts = [site_text(game, state, self.seat, s, i), "no machinery"]
         surcharge = construction.surcharge(game, s, i)
-        if surcharge and game.options.reward_red_frame:
+        if surcharge and self.pays_red_frame(game):
             parts.append(f"+{surcharge} credits red frame")
         effect = piece_effect(game, state, self.seat, s)
         if effect:
@@ -73,5 +81,5 @@ class ChooseFreeSite(Decision, tag="free_site"):
         return IllegalAction(
             f"{action.site} is red-framed: a rewarded {STRUCTURES[s]} pays "
             f"{construction.surcharge(game, s, i)} credits, and you have {state.players[self.seat].credits}",
-            "U-7",
+            self.frame_rule,
         )
