@@ -381,7 +381,9 @@ def demo(
     out: Annotated[Path, typer.Option("--out", help="Where to save the game.", metavar="FILE")] = Path(
         "demo.json"
     ),
+    option: OptionList = None,
     with_: WithList = None,
+    bot_option: BotOptionList = None,
     force: ReplaceFlag = False,
     width: WidthOption = None,
 ) -> None:
@@ -392,7 +394,17 @@ def demo(
     from .demo import run_demo
 
     guard_output(out, "game", force=force, bots_may_go=True)
-    run_demo(registry(), variant, players, seed, bots, out, expansions=with_ or [])
+    run_demo(
+        registry(),
+        variant,
+        players,
+        seed,
+        bots,
+        out,
+        expansions=with_ or [],
+        options=option or [],
+        bot_options=bot_option or [],
+    )
 
 
 # -- a new game ------------------------------------------------------------------------

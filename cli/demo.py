@@ -14,9 +14,11 @@ from pathlib import Path
 
 from rich.text import Text
 from turbine.core import Game, Registry, Seat
+from turbine.core.botopts import parse_bot_options, with_bot_options
+from turbine.core.session import options_model
 
 from . import output, scoreboard
-from .common import HINT_BOT, CliError, Interrupted, own_bots, player_count, save_game
+from .common import HINT_BOT, CliError, Interrupted, own_bots, parse_options, player_count, save_game
 
 
 def pick_variant(registry: Registry, variant: str | None) -> str:
@@ -49,18 +51,27 @@ def run_demo(
     bots: str | None,
     out: Path,
     expansions: Sequence[str] = (),
+    options: Sequence[str] = (),
+    bot_options: Sequence[str] = (),
 ) -> Game:
+    """Play the demo; ``options`` are the variant's as ``KEY=VALUE`` (``--option``),
+    ``bot_options`` the bots' as ``BOT.KEY=VALUE`` (``--bot-option``)."""
     variant_id = pick_variant(registry, variant)
     spec = registry.variant(variant_id)
+    chosen = parse_options(options_model(registry, variant_id, expansions), options)
+    registry = with_bot_options(registry, parse_bot_options(registry, variant_id, bot_options))
     playing = registry.bots_for(variant_id)
     kind = bots or next((b for b in (HINT_BOT, *own_bots(registry, variant_id)) if b in playing), "random")
     if kind == "human":
         raise CliError("demo plays bots in every seat; to play yourself: `turbine new`, then `turbine play`")
     count = player_count(spec, players, min(max(4, spec.min_players), spec.max_players))
     seats = [Seat(f"{kind.capitalize()} bot {i + 1}", kind) for i in range(count)]
-    game = Game(registry, variant_id, players=count, seed=seed, seats=seats, expansions=expansions)
+    game = Game(
+        registry, variant_id, players=count, seed=seed, seats=seats, options=chosen, expansions=expansions
+    )
     with_text = "".join(f" with {registry.expansion(e, variant_id).name}" for e in expansions)
-    output.out.print(Text(f"{spec.name}{with_text}: {count} {kind} bots, seed {seed}", style="bold"))
+    given = f" ({', '.join(f'{k}={_typed(v)}' for k, v in chosen.items())})" if chosen else ""
+    output.out.print(Text(f"{spec.name}{with_text}{given}: {count} {kind} bots, seed {seed}", style="bold"))
     rules = game.rules
     players_bots = game.make_bots()
     bound = rules.decision_bound()
@@ -96,3 +107,8 @@ def run_demo(
         output.out, f"{len(game.log)} moves saved to {out}; replay it with `turbine replay {out} --verify`"
     )
     return game
+
+
+def _typed(value: object) -> str:
+    """An option's value as it is typed after ``-o KEY=``: ``false``, not ``False``."""
+    return str(value).lower() if isinstance(value, bool) else str(value)

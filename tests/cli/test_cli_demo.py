@@ -95,3 +95,27 @@ def test_a_game_past_its_decision_bound_names_the_bound_and_keeps_the_save(run, 
         "(SparksRules.decision_bound()); saved to d.json"
     )
     assert len(read_json(tmp_path / "d.json")["log"]) == 3
+
+
+def test_demo_takes_the_variant_s_options_and_the_bots_options_as_new_does(tmp_path):
+    """``-o KEY=VALUE`` sets the game's option (said in the heading, kept in the save);
+    ``--bot-option`` sets the seated bots'; a bad option is one line, exit 2, nothing saved."""
+    from cli_helpers import assert_one_line_error
+
+    result = run_cli(
+        "demo", "barrage", "-p", "2", "-o", "mode=intro", "-o", "reward_red_frame=false", cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Barrage (mode=intro, reward_red_frame=false): 2 greedy bots, seed 1" in result.stdout
+    options = read_json(tmp_path / "demo.json")["options"]
+    assert options["mode"] == "intro" and options["reward_red_frame"] is False
+    assert_one_line_error(
+        run_cli("demo", "barrage", "-o", "mode=nope", "--out", "bad.json", cwd=tmp_path), "option mode"
+    )
+    assert_one_line_error(
+        run_cli(
+            "demo", "barrage", "-b", "mcts", "--bot-option", "mcts.nope=1", "--out", "bad.json", cwd=tmp_path
+        ),
+        "nope",
+    )
+    assert not (tmp_path / "bad.json").exists()
