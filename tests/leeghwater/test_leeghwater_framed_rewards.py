@@ -12,7 +12,7 @@ from turbine.core.errors import IllegalAction
 from turbine.core.session import Game, Seat
 from turbine.core.testing import FIRST_LEGAL, play_until
 from turbine.plugins.barrage import construction
-from turbine.plugins.barrage.actions import Ext, Site
+from turbine.plugins.barrage.actions import Ext, Site, Skip
 from turbine.plugins.leeghwater import works
 
 POWERHOUSE_WORK = "EW-T4"
@@ -21,13 +21,25 @@ BASE_WORK = "EW-T3"
 """2 mixers → 4 VP and EW-R5 (a base in the plains)."""
 
 
-def game(reward_red_frame: bool, rules_versions: dict[str, int] | None = None, **leeghwater) -> Game:
+def game(
+    reward_red_frame: bool,
+    rules_versions: dict[str, int] | None = None,
+    barrage: dict[str, str] | None = None,
+    **leeghwater,
+) -> Game:
+    """A 3-player full game with Leeghwater past its draft (``barrage``: more of Barrage's
+    options, ``leeghwater``: the expansion's)."""
     g = Game(
         REGISTRY,
         "barrage",
         players=3,
         seed=0,
-        options={"mode": "full", "reward_red_frame": reward_red_frame, "leeghwater": leeghwater},
+        options={
+            "mode": "full",
+            "reward_red_frame": reward_red_frame,
+            **(barrage or {}),
+            "leeghwater": leeghwater,
+        },
         expansions=["leeghwater"],
         seats=[Seat(f"p{i}", "random") for i in range(3)],
         rules_versions=rules_versions,
@@ -65,14 +77,17 @@ def every_framed_site(g: Game) -> list[str]:
 @pytest.mark.parametrize("reward_red_frame", [True, False])
 def test_L_5_12_4_the_rewarded_powerhouse_pays_3_credits_on_a_red_frame(reward_red_frame):
     """L-5.12.4: with the reward's 2 credits and 1 of his own the player has 3: a red-framed
-    space is offered and costs them all, whatever Barrage's option says."""
+    space is offered and costs them all, whatever Barrage's option says; an unframed one is
+    shown without a surcharge."""
     g = game(reward_red_frame)
-    seat, _, framed = take(g, POWERHOUSE_WORK, credits=1)
+    seat, offered, framed = take(g, POWERHOUSE_WORK, credits=1)
     assert g.state.players[seat].credits == 3
     assert framed  # red-framed powerhouse spaces are open to him
     decision = top(g)
     assert decision.kind == ("free_site" if reward_red_frame else "lw_framed_site")
     assert "+3 credits red frame" in decision.show(g.rules, g.state, Site(framed[0]))
+    unframed = next(s for s in offered if s not in framed)
+    assert "red frame" not in decision.show(g.rules, g.state, Site(unframed))
     decision.apply(g.rules, g.state, Site(framed[0]))
     assert g.state.players[seat].credits == 0
 
@@ -90,6 +105,18 @@ def test_L_5_12_4_a_red_frame_he_cannot_pay_is_not_offered(work):
     refused = g.rules.refusal(g.state, Site(unaffordable[0]))
     assert isinstance(refused, IllegalAction) and refused.rule == "L-5.12.4"
     assert "red-framed" in refused.reason
+
+
+@pytest.mark.parametrize("optional_parts", ["ext", "mandatory"])
+def test_L_5_12_4_the_framed_piece_may_be_declined_as_barrage_s_rewarded_builds(optional_parts):
+    """B-13.7.5 (U-26): a rewarded structure may be declined under the default ("ext"), not
+    where every part of a reward is mandatory; the framed reward follows Barrage's option."""
+    g = game(reward_red_frame=False, barrage={"optional_parts": optional_parts})
+    take(g, POWERHOUSE_WORK, credits=1)
+    decision = top(g)
+    assert decision.kind == "lw_framed_site"
+    assert decision.optional is (optional_parts == "ext")
+    assert (Skip() in g.legal()) is (optional_parts == "ext")
 
 
 def test_L_5_12_4_under_rules_version_3_the_option_frees_the_reward_as_it_was_played():

@@ -15,9 +15,6 @@ import re
 import sys
 from pathlib import Path
 
-from cosmic_ray.work_db import use_db
-from cosmic_ray.work_item import TestOutcome, WorkerOutcome
-
 Key = tuple[str, str, str]
 """(file, the changed source line stripped, operator or ``*``)."""
 
@@ -44,6 +41,9 @@ def is_equivalent(module: str, diff: str, operator: str, listed: set[Key]) -> bo
 
 
 def main(argv: list[str] | None = None) -> int:
+    from cosmic_ray.work_db import use_db  # the development extra's; the list above reads without it
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("session")
     parser.add_argument("--diffs", action="store_true", help="print each survivor's diff")
