@@ -429,6 +429,8 @@ def test_B_11_1_production_spaces_need_a_system():
     dam(g, d.id, seat, 1, 1)
     g.state.players[seat].credits = 0
     refused(g, "place TS1L", "cost 1 credit per marker paid in advance", "B-11.2")
+    g.state.players[seat].credits = 3  # TS1R's red frame takes them all: none left for the conduit
+    refused(g, "place TS1R", "paid in advance, and you would have 0 credits", "B-11.2")
     g.state.players[seat].credits = 6
     conduit(g, c.id, seat)
     refused(g, "place TS5L", "your best production makes 1 energy, -1 with TS5L's -2", "B-11.4")
