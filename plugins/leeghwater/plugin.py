@@ -59,6 +59,8 @@ def turbine_expansions() -> list[ExpansionSpec]:
             # architect's extra turn, even while an earlier copy of Tommaso is in force
             # 3: Mahiri's copy of Simone keeps 4 contracts only after a contract-office action
             # (L-12.5.3); the Control Centre's production may not be declined (PB-08)
+            # 4: EW-R4's powerhouse and EW-R5's base pay a red frame under Barrage's
+            # reward_red_frame=false too (L-5.12.4)
             rules_version=4,
             oldest_rules_version=1,  # older versions' saves replay and play on as they were played
         )

@@ -170,10 +170,13 @@ def take_work(game: BarrageGame, state: State, seat: int, w: dm.ExternalWork, ke
         if as_part is not None and pays_red_frame(game, as_part.kind):  # L-5.12.4
             kind, amount, max_value, areas = part(game, as_part)
             structure = STRUCTURES.index(kind.removeprefix("build_"))
-            optional = game.options.optional_parts == "ext"  # as Barrage's free builds (its U-26)
             framed = [
-                LwFramedSite(
-                    seat=seat, structure=structure, max_value=max_value, areas=list(areas), optional=optional
+                LwFramedSite(  # declinable as Barrage's rewarded builds are (U-26)
+                    seat=seat,
+                    structure=structure,
+                    max_value=max_value,
+                    areas=list(areas),
+                    optional=game.optional_parts,
                 )
                 for _ in range(amount)
             ]
