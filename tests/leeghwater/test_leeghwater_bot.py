@@ -7,6 +7,7 @@ kind of action is pinned here to its value, and the bot is shown to follow them.
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from test_leeghwater_rules import drafted
 from turbine.plugins.barrage.actions import Ext, Skip
@@ -54,12 +55,16 @@ def value(action) -> float | None:
         (Ext("half", "0:1"), 2),
         (Ext("sector", "2"), 1),  # PB-02's choice of sector
         (Ext("grant_office"), None),  # another expansion's action: not Leeghwater's to value
+        (Ext("water_rights", "1:2C"), None),  # whatever its name and argument look like
     ],
     ids=lambda v: str(v).replace(" ", "") if not isinstance(v, int | float) else None,
 )
 def test_HP_7_greedy_bot_values_of_the_expansion_actions(action, expected):
-    """HP-7: the expansion's value for each of its actions."""
+    """HP-7: the expansion's value for each of its actions, the same for the action read
+    back from a save (whose strings are new objects, not the literals the code names)."""
     assert value(action) == expected
+    read = msgspec.json.decode(msgspec.json.encode(action), type=Ext)
+    assert read == action and value(read) == expected
 
 
 def test_HP_7_the_hook_is_asked_about_expansion_actions_only():
