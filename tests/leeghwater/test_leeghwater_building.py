@@ -290,3 +290,17 @@ def test_L_15_4_AT_II_W_with_L_6_10_solomon_credits_stay_within_the_budget():
     assert (1, 0, 6) in pay(2, 1, 1, 0, 3, 6, mixed=True)
     assert (1, 0, 6) not in pay(2, 1, 1, 0, 3, 5, mixed=True)
     assert pay(2, 1, 1, 0, 3, 5, mixed=True) == []  # 3 credits cover one unit, two are short
+
+
+def test_L_6_2_the_one_open_space_is_said_by_its_number_on_the_tile():
+    """L-6.5: another player's building on the first space leaves the second the one open
+    to him (unframed, and 2 credits pay no frame): it is said as space 2 of 4."""
+    g, seat, p = builder(players=4)
+    p.credits = 2
+    g.state.ext.leeghwater.spaces[0][0] = (seat + 1) % 4
+    g.reset_caches()
+    g.play(Ext("build", "PB-03"))
+    who = g.rules.seat_name(g.state, seat)
+    said = f"{who} builds PB-03 on building space 2 of 4, the one open to it (no surcharge, L-6.2)"
+    assert said in g.told
+    assert g.state.ext.leeghwater.spaces[0][:2] == [(seat + 1) % 4, seat]
