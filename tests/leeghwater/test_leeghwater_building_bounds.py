@@ -68,8 +68,8 @@ def test_E_1_the_right_space_s_frame_and_the_action_s_credit_are_both_paid(credi
 
 @pytest.mark.parametrize(
     ("excavators", "mixers", "offered"),
-    [((1, 0), (0, 1), False), ((2, 0), (0, 0), True), ((1, 0), (1, 0), True)],
-    ids=["one-unit-sectors", "two-excavators", "one-of-each"],
+    [((1, 0), (0, 1), False), ((2, 0), (0, 0), True), ((0, 0), (2, 0), True), ((1, 0), (1, 0), True)],
+    ids=["one-unit-sectors", "two-excavators", "two-mixers", "one-of-each"],
 )
 def test_U_17_PB_03_needs_a_sector_with_2_units_of_any_types(excavators, mixers, offered):
     """U-17 default, L-8.3, B-7.4: the Research Centre is usable only with a wheel sector holding
