@@ -15,6 +15,7 @@ from pathlib import Path
 from rich.text import Text
 from turbine.core import Game, Registry, Seat
 from turbine.core.botopts import parse_bot_options, with_bot_options
+from turbine.core.bots import default_seat_name
 from turbine.core.session import options_model
 
 from . import output, scoreboard
@@ -65,7 +66,7 @@ def run_demo(
     if kind == "human":
         raise CliError("demo plays bots in every seat; to play yourself: `turbine new`, then `turbine play`")
     count = player_count(spec, players, min(max(4, spec.min_players), spec.max_players))
-    seats = [Seat(f"{kind.capitalize()} bot {i + 1}", kind) for i in range(count)]
+    seats = [Seat(default_seat_name(i, kind), kind) for i in range(count)]
     game = Game(
         registry, variant_id, players=count, seed=seed, seats=seats, options=chosen, expansions=expansions
     )

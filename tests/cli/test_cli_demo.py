@@ -119,3 +119,15 @@ def test_demo_takes_the_variant_s_options_and_the_bots_options_as_new_does(tmp_p
         "nope",
     )
     assert not (tmp_path / "bad.json").exists()
+
+
+@needs_sparks
+def test_demo_names_its_bots_as_new_does(tmp_path):
+    """``MCTS bot 1`` as `new` names it (the demo wrote ``Mcts bot 1``)."""
+    from turbine.cli.demo import run_demo
+    from turbine.core import default_registry
+
+    game = run_demo(
+        default_registry(), "sparks", 2, 0, "mcts", tmp_path / "d.json", bot_options=["mcts.iterations=5"]
+    )
+    assert [seat.name for seat in game.seats] == ["MCTS bot 1", "MCTS bot 2"]
