@@ -58,10 +58,11 @@ def _combined_model(base: type[BaseModel], expansions: tuple[ExpansionSpec, ...]
 
 def options_model(registry: Registry, variant: str, expansions: Iterable[str] = ()) -> type[BaseModel]:
     """The options model of a game: the variant's, with each chosen expansion's
-    options model as a field named after the expansion (built once per setup)."""
+    options model as a field named after the expansion (built once per setup).  An unknown
+    expansion, or one of another variant, is refused here (:class:`BadOptions`), before an
+    option given for it could be blamed on a missing ``--with``."""
     spec = registry.variant(variant)
-    found = (registry.find_expansion(e) for e in dict.fromkeys(expansions))
-    chosen = tuple(e for e in found if e is not None)
+    chosen = tuple(registry.expansion(e, variant) for e in dict.fromkeys(expansions))
     return _combined_model(spec.options, chosen)
 
 

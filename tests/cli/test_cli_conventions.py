@@ -154,6 +154,19 @@ def test_an_expansion_option_without_its_expansion_says_to_add_with(run):
     )
 
 
+def test_an_option_of_an_expansion_that_is_not_installed_names_the_expansion_not_with(run):
+    """``--with nosuch -o nosuch.x=1`` said "add --with nosuch", which was given: the
+    expansion is refused first, as without the option (unknown, or of another game)."""
+    assert_one_line_error(
+        run("new", "power_grid", "--out", "g.json", "--with", "nosuch", "-o", "nosuch.x=1"),
+        "unknown expansion 'nosuch' for power_grid; available:",
+    )
+    assert_one_line_error(
+        run("new", "power_grid", "--out", "g.json", "--with", "leeghwater", "-o", "leeghwater.x=1"),
+        "expansion 'leeghwater' is for barrage, not power_grid",
+    )
+
+
 def test_variants_describes_barrage_default_as_the_full_game():
     spec = default_registry().variants["barrage"]
     assert spec.options().mode == "full"  # B-1.3: the default the description must match
