@@ -22,7 +22,7 @@ import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -55,7 +55,8 @@ class Seat(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class LogEntry(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    seat: int
+    seat: Annotated[int, msgspec.Meta(ge=0)]
+    """The seat that played the move, numbered from 0 (seat 1 on screen)."""
     action: Any
     """The action as data (its msgspec encoding, with its ``type`` tag)."""
     notation: str
@@ -430,7 +431,7 @@ def _check_shape(save: SaveFile, source: str) -> None:
     if save.players < 1 or save.players != len(save.seats):
         raise SaveFileError(f"{source} is damaged: {len(save.seats)} seats for {save.players} players")
     for index, entry in enumerate(save.log, start=1):
-        if not 0 <= entry.seat < save.players:
+        if entry.seat >= save.players:  # below 0: refused by the type
             raise SaveFileError(
                 f"{source} is damaged: action {index} ({entry.notation!r}) is recorded for seat "
                 f"{entry.seat + 1}, but seats are numbered 1–{save.players}"

@@ -80,8 +80,12 @@ def test_a_save_with_wrong_seat_count_or_seat_numbers_is_damaged():
     data = json.loads(savefile.encode(game.to_save()))
     with pytest.raises(SaveFileError, match="3 seats for 2 players"):
         savefile.decode(json.dumps({**data, "seats": [*data["seats"], {"name": "c"}]}).encode())
-    data["log"][0]["seat"] = -1
-    with pytest.raises(SaveFileError, match="recorded for seat 0, but seats are numbered 1–2"):
+    data["log"][0]["seat"] = 2  # seats are stored from 0: the third seat
+    with pytest.raises(SaveFileError, match="recorded for seat 3, but seats are numbered 1–2"):
+        savefile.decode(json.dumps(data).encode())
+    data["log"][0]["seat"] = -1  # said as the number it is, not as "seat 0"
+    below = r"is damaged: Expected `int` >= 0 - in action 1 \(`\$\.log\[0\]\.seat`\)$"
+    with pytest.raises(SaveFileError, match=below):
         savefile.decode(json.dumps(data).encode())
 
 
