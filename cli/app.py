@@ -915,7 +915,8 @@ def export(
             "--format",
             "-f",
             help="jsonl (a JSON object a line), csv or parquet (default: as the --out FILE is named, "
-            "FILE.csv or FILE.parquet, else jsonl; Parquet needs the extra turbine-games\\[parquet]).",
+            "FILE.csv or FILE.parquet, else jsonl; a name for another format, such as FILE.xlsx, is "
+            "refused; Parquet needs the extra turbine-games\\[parquet]).",
             metavar="FORMAT",
         ),
     ] = None,

@@ -68,11 +68,37 @@ def to_parquet(table: list[dict[str, Any]], players: int, out: Path) -> bytes:
     return rows_file.parquet_bytes(flat, [*COLUMNS, *scores], {"index", "seat", "round"}, out)
 
 
+NAMED = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+"""The endings that name a format export writes.  ``.json`` too, as JSON lines (as DuckDB
+reads and writes it): :data:`OTHER_FORMATS` leaves it out."""
+OTHER_FORMATS = (rows_file.OTHER_FORMATS | {".gz"}) - NAMED.keys()
+"""Endings that announce a format (or a compression) export does not write."""
+WORDS = {"jsonl": "JSON lines", "csv": "CSV", "parquet": "Parquet"}
+
+
 def format_for(out: Path | None) -> str:
-    """The format an ``--out`` file's name asks for: ``.csv`` CSV, ``.parquet`` Parquet, any
-    other name (and standard output) JSON lines."""
+    """The format an ``--out`` file's name asks for: ``.csv`` CSV, ``.parquet`` (``.pq``)
+    Parquet, any other name (and standard output) JSON lines."""
     suffix = out.suffix.lower() if out is not None else ""
-    return {".csv": "csv", ".parquet": "parquet"}.get(suffix, "jsonl")
+    return NAMED.get(suffix, "jsonl")
+
+
+def check_name(out: Path, form: str) -> None:
+    """Refuse an ``--out`` name that announces a format other than the one written:
+    ``rows.xlsx`` or ``rows.csv.gz`` would hold JSON lines, ``rows.csv`` with ``--format
+    jsonl`` JSON lines too."""
+    suffix = out.suffix.lower()
+    if suffix in OTHER_FORMATS:
+        raise CliError(
+            f"--out {out}: rows are written as JSON lines (.jsonl), CSV (.csv) or Parquet "
+            f"(.parquet); {out.suffix} is none of them"
+        )
+    named = NAMED.get(suffix)
+    if named is not None and named != form:
+        raise CliError(
+            f"{out.name} names a {WORDS[named]} file, but the format is {form}: leave out --format "
+            "or name the file for it"
+        )
 
 
 def to_csv(table: list[dict[str, Any]], players: int) -> str:
@@ -107,8 +133,8 @@ def run_export(path: Path, form: str, out: Path | None, *, force: bool = False) 
         out = None
     if form == "parquet" and out is None:
         raise CliError("Parquet is written to a file: give --out FILE.parquet")
-    if out is not None and format_for(out) == "parquet" and form != "parquet":
-        raise CliError(f"{out.name} names a Parquet file, but the format is {form}: leave out --format")
+    if out is not None:
+        check_name(out, form)
     if form == "parquet" and out is not None:
         rows_file.need_pyarrow(out)
     if out is not None:

@@ -477,6 +477,30 @@ def test_export_refuses_an_unknown_format(run, tmp_path):
     assert not (tmp_path / "x.xml").exists()
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--out", "rows.xlsx"), ".xlsx is none of them"),  # it wrote JSON lines into rows.xlsx
+        (("--out", "rows.csv.gz"), ".gz is none of them"),
+        (("--out", "rows.tsv", "--format", "csv"), ".tsv is none of them"),
+        (("--out", "rows.csv", "--format", "jsonl"), "rows.csv names a CSV file, but the format is jsonl"),
+        (("--out", "rows.jsonl", "-f", "csv"), "rows.jsonl names a JSON lines file, but the format is csv"),
+    ],
+)
+def test_export_refuses_a_name_that_announces_another_format(run, tmp_path, args, said):
+    assert_one_line_error(run("export", str(PG_SAVE), *args), said)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["rows.json", "rows.ndjson", "rows"])
+def test_export_writes_json_lines_under_a_json_or_plain_name(run, tmp_path, name):
+    result = run("export", str(PG_SAVE), "--out", name)
+    assert result.returncode == 0, result.stderr
+    assert f"to {name} (jsonl)" in result.stdout
+    first = (tmp_path / name).read_text().splitlines()[0]
+    assert json.loads(first)["index"] == 1
+
+
 def test_export_parquet_as_the_file_is_named(run, tmp_path, pg_replay):
     """``--out FILE.parquet`` writes Parquet (it wrote JSON lines into the file), its numbers
     typed and the scores spread as in CSV; the format and the name must agree."""
