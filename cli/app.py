@@ -145,7 +145,14 @@ def _seed_in_range(value: int) -> int:
     return value
 
 
-SaveArg = Annotated[Path, typer.Argument(help="The save file.", metavar="FILE")]
+def _save_path(value: str) -> Path:
+    """A save file's name as typed: ``''`` is no name (``Path('')`` would be ``.``, the folder)."""
+    if not value:
+        raise typer.BadParameter("an empty name is no file; give the save file's name")
+    return Path(value)
+
+
+SaveArg = Annotated[Path, typer.Argument(help="The save file.", metavar="FILE", parser=_save_path)]
 JobsOption = Annotated[
     int | None,
     typer.Option(

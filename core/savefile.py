@@ -514,12 +514,21 @@ def read_limited(path: str | os.PathLike[str], limit: int | None = None) -> byte
                 raise SaveFileError(f"{path} is {size:,} bytes, too large for a turbine save")
             data = handle.read(limit + 1)  # a file that grew since
     except FileNotFoundError:
-        raise SaveFileError(f"no such file: {path}") from None
+        raise SaveFileError(f"no such file: {shown_path(path)}") from None
+    except IsADirectoryError:
+        raise SaveFileError(f"cannot read {shown_path(path)}: it is a folder, not a file") from None
     except OSError as exc:
-        raise SaveFileError(f"cannot read {path}: {exc.strerror}") from None
+        raise SaveFileError(f"cannot read {shown_path(path)}: {exc.strerror}") from None
     if len(data) > limit:
         raise SaveFileError(f"{path} is more than {limit:,} bytes, too large for a turbine save")
     return data
+
+
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """``path`` as a message shows it: quoted when it is empty or starts or ends with a
+    space, which would not be seen (``' '``); as typed otherwise."""
+    text = os.fspath(path)
+    return repr(text) if not text or text != text.strip() else str(text)
 
 
 def open_regular(path: str, flags: int) -> int:

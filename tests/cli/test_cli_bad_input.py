@@ -396,6 +396,17 @@ def test_an_output_on_a_pipe_or_folder_is_refused_before_any_work(run, new_game,
     assert target.is_fifo() if make == "fifo" else target.is_dir()
 
 
+@pytest.mark.parametrize("command", ["show", "legal", "replay", "export", "move"])
+def test_an_empty_or_folder_or_unseen_name_is_said_plainly(run, tmp_path, command):
+    """``''`` was read as ``.`` ("cannot read .: Is a directory"); a name of spaces was
+    said as nothing ("no such file: ")."""
+    args = ["open 2"] if command == "move" else []
+    assert_one_line_error(run(command, "", *args), "an empty name is no file; give the save file's name")
+    (tmp_path / "games").mkdir()
+    assert_one_line_error(run(command, "games", *args), "cannot read games: it is a folder, not a file")
+    assert_one_line_error(run(command, " ", *args), "no such file: ' '")
+
+
 def test_a_pipe_is_no_save_and_is_not_waited_on(run, tmp_path):
     import os
 
