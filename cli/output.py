@@ -188,9 +188,9 @@ def _break_at(plain: str, floor: int, end: int) -> int:
     """Where to break ``plain`` at or before ``end`` (a space after ``floor``; -1: none).
 
     The last such space, unless a better one is in the line's last third: one outside
-    parentheses (``28(1 uranium→4)`` stays whole), not before one (``Omsk (Seat 1)``
-    stays whole), that does not part a number from its words (``Seat`` / ``6``,
-    ``holds 1`` / ``oil``)."""
+    parentheses (``28(1 uranium→4)`` stays whole), not before one or before a rule's tag
+    (``Omsk (Seat 1)``, ``the contract office [B-9.1]`` stay whole), that does not part a
+    number from its words (``Seat`` / ``6``, ``holds 1`` / ``oil``)."""
     last = plain.rfind(" ", floor + 1, end + 1)
     if last < 0:
         return -1
@@ -201,7 +201,7 @@ def _break_at(plain: str, floor: int, end: int) -> int:
         before = plain.rfind(" ", 0, cut)
         after = plain.find(" ", cut + 1) % (len(plain) + 1)  # -1: the end of the line
         word, next_word = plain[before + 1 : cut], plain[cut + 1 : after]
-        if depth <= 0 and not _is_count(word) and not _is_count(next_word) and not next_word.startswith("("):
+        if depth <= 0 and not _is_count(word) and not _is_count(next_word) and next_word[:1] not in "([":
             return cut
         depth -= plain.count("(", before, cut) - plain.count(")", before, cut)
         cut = before
@@ -543,8 +543,10 @@ def forced_answers(game: Game, seat: int, told: list[str]) -> tuple[list[str], l
 
 
 def forced_text(forced: list[str], notation_only: bool = False) -> str:
-    """``tile base · pay 4e 0m 0c (only choices)``: answers folded into their action's line
-    (``notation_only``: without what each cost, as a log gives its moves)."""
+    """``tile base · pay 4e 0m 0c (last 2: only choices)``: answers folded into their action's
+    line, after the steps the player chose (``construct · build base · at B1U · …``), saying
+    how many of them were forced (``notation_only``: without what each cost, as a log gives
+    its moves)."""
     if notation_only:  # a choice's text is its notation, two spaces, then its cost in brackets
         forced = [answer.split("  (")[0] for answer in forced]
     runs: list[list[str]] = []  # the same answer given again and again: said once, with a count
@@ -554,7 +556,8 @@ def forced_text(forced: list[str], notation_only: bool = False) -> str:
         else:
             runs.append([answer])
     said = [run[0] if len(run) == 1 else f"{run[0]} ×{len(run)}" for run in runs]
-    return " · ".join(said) + (" (only choice)" if len(forced) == 1 else " (only choices)")
+    # after the player's own steps: how many of the line's last steps the tag is for
+    return " · ".join(said) + (" (only choice)" if len(said) == 1 else f" (last {len(said)}: only choices)")
 
 
 def log_entry_line(game: Game, step: int, entry: LogEntry, told: list[str] | None = None) -> Text:

@@ -475,7 +475,7 @@ class Announcer:
 
     An answer the rules gave for the acting player because it was the only one is a
     step of the action like the others, so it is folded into the action's line
-    (``· tile conduit · pay 4e 0m 0c (only choices)``) when it comes straight after one
+    (``· tile conduit · pay 4e 0m 0c (last 2: only choices)``) when it comes straight after one
     of the player's moves; one given to another player, or after other automatic
     steps, stays among what those steps did.  Lines wider than the console wrap,
     indented under their start."""

@@ -45,7 +45,7 @@ def test_forced_answers_right_after_the_move_join_its_line():
     ]
     lines = announced(game, Moved(0, "power 5 8", False, told))
     assert lines == [
-        "Seat 1 · Player 1: power 5 8 · burns 2 oil · burns 1 coal (only choices)",
+        "Seat 1 · Player 1: power 5 8 · burns 2 oil · burns 1 coal (last 2: only choices)",
         "    Seat 1 powers 2 cities: +22 Elektro, now 39 (T-1, P-7.5)",
         # after another automatic step, and another player's: said where they happened
         "    Seat 1: returns 1 coal to the reserve (the only choice)",
@@ -86,7 +86,7 @@ def test_no_action_line_is_followed_by_its_own_forced_answer(table):
         announcer.moved(moved)
     announcer.flush()
     lines = buffer.getvalue().splitlines()
-    folded = [line for line in lines if line.endswith(("(only choice)", "(only choices)"))]
+    folded = [line for line in lines if line.endswith(("(only choice)", ": only choices)"))]
     assert folded and all(not line.startswith(" ") for line in folded)
     for action, after in itertools.pairwise(lines):
         if action.startswith(" ") or not after.startswith("    "):
@@ -220,9 +220,8 @@ def test_the_logs_give_an_action_with_the_answers_the_rules_gave_for_it(capsys):
     entry = game.log[index]
     line = output.log_entry_line(game, index + 1, entry, told[index]).plain
     expected = " · ".join(answer.split("  (")[0] for answer in forced)
-    assert line.endswith(
-        f"{entry.notation} · {expected} {'(only choice)' if len(forced) == 1 else '(only choices)'}"
-    )
+    tag = "(only choice)" if len(forced) == 1 else f"(last {len(forced)}: only choices)"
+    assert line.endswith(f"{entry.notation} · {expected} {tag}")
     output.log(game)  # the replay's log: the same lines (wrapped at the console's width)
     assert " ".join(line.split()) in " ".join(capsys.readouterr().out.split())
 
@@ -253,7 +252,7 @@ def test_an_answer_forced_again_and_again_is_said_once_with_its_count():
     from turbine.cli.output import forced_text
 
     said = forced_text(["return coal  (to the reserve)"] * 3 + ["keep oil"], notation_only=True)
-    assert said == "return coal ×3 · keep oil (only choices)"
+    assert said == "return coal ×3 · keep oil (last 2: only choices)"
     assert forced_text(["pay 3e  (3 excavators)"]) == "pay 3e  (3 excavators) (only choice)"
 
 

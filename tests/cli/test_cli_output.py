@@ -79,6 +79,12 @@ def test_a_long_line_breaks_where_it_still_reads_whole():
     assert wrap("a 12345678901234 5", 17) == ["a 12345678901234", "    5"]
     # no space at all: the word is broken
     assert wrap("abcdefghijkl", 8) == ["abcdefgh", "    ijkl"]
+    # a refusal's rule stays with its last words (it was left alone on the last line)
+    refusal = "you cannot place on CO3L: the right space needs 2 engineers and you have 1 [B-9.1]"
+    assert wrap(refusal, 76) == [
+        "you cannot place on CO3L: the right space needs 2 engineers and you",
+        "    have 1 [B-9.1]",
+    ]
 
 
 def test_wrapping_counts_terminal_columns_so_wide_characters_are_never_cut():
