@@ -38,6 +38,12 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
 
 
+def possessive(name: str) -> str:
+    """``USA's``, ``Netherlands'``: a name with its possessive ending (an apostrophe alone
+    after a final *s*, as English writes it for a plural name)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def indefinite(words: str) -> str:
     """``words`` after its indefinite article: ``a base``, ``an elevation or a conduit``
     (the article of the first word; a plain test of its first letter, right for the words

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from turbine.core.errors import IllegalAction
+from turbine.core.layout import possessive
 
 from .actions import (
     Bank,
@@ -62,7 +63,7 @@ def asked(r: BarrageGame, state: State) -> str:
         top = flow.pending[-1]
         return f"{who(r, state, top.seat)} must choose {top.question(r, state)} ({_moves(r, state)})"
     seat = flow.order[flow.cursor]
-    return f"it is {who(r, state, seat)}'s turn to place engineers ({_moves(r, state)})"
+    return f"it is {possessive(who(r, state, seat))} turn to place engineers ({_moves(r, state)})"
 
 
 # --------------------------------------------------------------------------- turn actions

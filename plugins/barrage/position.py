@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from turbine.core import Game
+from turbine.core.layout import possessive
 from turbine.core.position import BadPosition, Position, SeatSetters, conservation, counted, places_of
 
 from .construction import JOKER
@@ -215,8 +216,8 @@ class BarragePosition(Position):
         s = self.state
         where: list[tuple[str, Iterable[str]]] = []
         for seat, player in enumerate(s.players):
-            where.append((f"{self.who(seat)}'s hand", player.contracts))
-            where.append((f"{self.who(seat)}'s fulfilled contracts", player.fulfilled))
+            where.append((f"{possessive(self.who(seat))} hand", player.contracts))
+            where.append((f"{possessive(self.who(seat))} fulfilled contracts", player.fulfilled))
         where.append(("the face-up display", [c for row in s.display for c in row]))
         for colour, stack in zip(("green", "yellow", "red"), s.stacks, strict=False):
             where.append((f"the {colour} stack", stack))
@@ -252,17 +253,19 @@ class BarragePosition(Position):
                 for t in sorted(set(own))
                 if own.count(t) > 1
             ]
-            where.append((f"{self.who(seat)}'s tiles", [t for t in held if t in tiles and tiles[t].advanced]))
+            advanced = [t for t in held if t in tiles and tiles[t].advanced]
+            where.append((f"{possessive(self.who(seat))} tiles", advanced))
             for sector in range(WHEEL_SECTORS):
                 bare = not player.wheel_tile[sector] and (
                     player.wheel_exc[sector] or player.wheel_mix[sector]
                 )
                 if bare and not self.game.expansions:  # Leeghwater's PB-02 takes the tile alone (L-8.2)
                     out.append(
-                        f"{self.who(seat)}'s wheel sector {sector} holds machinery but no tile (B-8.2)"
+                        f"{possessive(self.who(seat))} wheel sector {sector} holds machinery but no tile "
+                        "(B-8.2)"
                     )
                 if player.wheel_exc[sector] < 0 or player.wheel_mix[sector] < 0:
-                    out.append(f"{self.who(seat)}'s wheel sector {sector} holds a negative count")
+                    out.append(f"{possessive(self.who(seat))} wheel sector {sector} holds a negative count")
         where.append(("the Patent Office display", s.patent_display))
         for number, stack in enumerate(s.patent_stacks, start=1):
             where.append((f"Patent Office stack {'I' * number}", stack))

@@ -20,6 +20,7 @@ extension holds (L-3.9.2).  Buildings set here come off their owner's extension.
 from __future__ import annotations
 
 from turbine.core import Game
+from turbine.core.layout import possessive
 from turbine.core.position import BadPosition, conservation, places_of
 from turbine.plugins.barrage.position import BarragePosition, SeatPosition
 
@@ -137,7 +138,7 @@ class LeeghwaterPosition(BarragePosition):
             (f"external work stack {name}", stack) for name, stack in zip(STACKS, s.ew_stacks, strict=False)
         ]
         where += [
-            (f"{self.who(seat)}'s external works", player.ext.leeghwater.works)
+            (f"{possessive(self.who(seat))} external works", player.ext.leeghwater.works)
             for seat, player in enumerate(self.state.players)
             if player.ext.leeghwater is not None
         ]

@@ -138,3 +138,12 @@ def test_L_13_1_one_work_left_goes_back_alone():
     with g.rules.narrating() as told:
         scoring.end_of_round(g.rules, g.state)
     assert told[0].startswith(f"External works (L-13.1): {kept} goes back to the box; now offered: ")
+
+
+def test_the_netherlands_wheel_is_said_in_english():
+    """B-8.4.1 for the Netherlands (L-11): ``Netherlands' wheel``, not ``Netherlands's``."""
+    g = drafted(3)
+    netherlands = next(s for s in range(3) if g.rules.company(g.state, s).name == "Netherlands")
+    with g.rules.narrating() as told:
+        g.rules.rotate_wheel(g.state, netherlands, 1, turned=True)
+    assert told and told[0].startswith("Netherlands' wheel turns 1 sector"), told
