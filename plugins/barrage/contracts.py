@@ -65,12 +65,16 @@ def take(r: BarrageGame, state: State, seat: int, contract: str) -> None:
     state.players[seat].contracts.append(contract)
 
 
-def refill(state: State) -> None:
-    """End of a turn: fill each empty slot from the top of its stack (B-10.8.2, U-18)."""
+def refill(state: State) -> list[str]:
+    """End of a turn: fill each empty slot from the top of its stack (B-10.8.2, U-18); the
+    contracts turned face up, in the display's order."""
     stacks = state.stacks
+    turned: list[str] = []
     for row, slots in enumerate(state.display):
         stack = stacks[row]  # the stack beside that row of the display
         if stack and "" in slots:
             for i, c in enumerate(slots):
                 if not c and stack:
                     slots[i] = stack.pop()
+                    turned.append(slots[i])
+    return turned

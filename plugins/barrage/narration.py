@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from turbine.core.layout import plural
+from turbine.core.layout import plural, possessive
 
 from .board import SEA
-from .decisions.words import OBJECTIVE_TEXT, reward_text
+from .decisions.words import OBJECTIVE_TEXT, contract_text, reward_text
 from .tables import NEUTRAL, credits_for_energy
 
 if TYPE_CHECKING:
@@ -73,9 +73,9 @@ def wheel(r: BarrageGame, state: State, seat: int, back: Returned, turns: int = 
     turned = f" turns {plural(turns, 'sector')}" if turns else ""
     if items:
         gives = f"{' and' if turned else ''} gives back {_listed(items)}"
-        r.tell(f"{company(r, state, seat)}'s wheel{turned}{gives} (B-8.4.1)")
+        r.tell(f"{possessive(company(r, state, seat))} wheel{turned}{gives} (B-8.4.1)")
     else:
-        r.tell(f"{company(r, state, seat)}'s wheel{turned}; nothing comes back (B-8.5)")
+        r.tell(f"{possessive(company(r, state, seat))} wheel{turned}; nothing comes back (B-8.5)")
 
 
 def _listed(items: Sequence[str]) -> str:
@@ -96,6 +96,26 @@ def water(r: BarrageGame, state: State, held: list[int], waiting: list[int]) -> 
     r.tell(
         f"Water flows: {flowed} from the headstreams; dams: {', '.join(moved) if moved else 'none filled'}"
     )
+
+
+def headstream_water(r: BarrageGame, state: State, added: Sequence[int]) -> None:
+    """B-6.4.1: ``Water arrives at the headstreams (B-6.4): A +2 (now 3), B none, C +1,
+    D +2``, as each tile shows for the round (with the count now on a tile that still held
+    water); it flows in the water phase (B-17)."""
+    parts = []
+    for h, count in enumerate(added):
+        name, now = r.board.headstreams[h], state.headstream_water[h]
+        parts.append(
+            f"{name} none" if not count else f"{name} +{count}" + (f" (now {now})" if now != count else "")
+        )
+    r.tell(f"Water arrives at the headstreams (B-6.4): {', '.join(parts)}")
+
+
+def refilled(r: BarrageGame, state: State, turned: Sequence[str]) -> None:
+    """B-10.8.2: at the end of a turn each empty slot of the contract display is filled from
+    its stack: ``The contract display is refilled (B-10.8.2): C-12 (6 energy: 3 VP)``."""
+    shown = " · ".join(contract_text(r, c) for c in turned)
+    r.tell(f"The contract display is refilled (B-10.8.2): {shown}")
 
 
 def water_placed(r: BarrageGame, state: State, dam: int, count: int) -> None:
@@ -142,8 +162,8 @@ def flow_energy(r: BarrageGame, state: State, seat: int, row_passes: Sequence[in
     markers = sum(n for _, n in passed)
     where = ", ".join(f"{n} past {site}" for site, n in passed)
     r.tell(
-        f"{company(r, state, seat)}'s ability (B-15.2): +{markers * per} energy, {per} for each water "
-        f"marker that flowed naturally past one of its powerhouses: {where}"
+        f"{possessive(company(r, state, seat))} ability (B-15.2): +{markers * per} energy, {per} for each "
+        f"water marker that flowed naturally past one of its powerhouses: {where}"
     )
 
 
@@ -153,7 +173,8 @@ def production_lost(r: BarrageGame, state: State, seat: int, tile: str) -> None:
     effect came to nothing."""
     who = company(r, state, seat)
     r.tell(
-        f"{who}'s {tile} production is lost: {who} can make no production now; the powerhouse stays (B-22.36)"
+        f"{possessive(who)} {tile} production is lost: {who} can make no production now; "
+        "the powerhouse stays (B-22.36)"
     )
 
 

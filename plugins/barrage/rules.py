@@ -762,8 +762,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             if new:
                 choosing[seat] = new[-1].question(self, state)  # the last pushed is asked first
         if state.flow.round < ROUNDS:  # B-6.4
-            for h, tile in enumerate(state.headstream_tiles):
-                state.headstream_water[h] += headstream_tiles()[tile][state.flow.round - 1]
+            added = [headstream_tiles()[tile][state.flow.round - 1] for tile in state.headstream_tiles]
+            for h, count in enumerate(added):
+                state.headstream_water[h] += count
+            if self.telling():
+                narration.headstream_water(self, state, added)
         for seat, question in choosing.items() if self.telling() else ():
             self.tell(f"{narration.company(self, state, seat)} has a choice to make ({question})")
 
@@ -1017,7 +1020,9 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
                 player = state.players[seat]
                 if player.copy and self.options.mahiri_copy_until == "turn_end":  # U-9.2
                     player.copy = ""
-                contracts.refill(state)
+                turned = contracts.refill(state)
+                if turned and self.telling():
+                    narration.refilled(self, state, turned)
                 machine.next_turn(state)
             if all(flow.done):
                 machine.advance(state)
@@ -1033,6 +1038,11 @@ class BarrageRules(Rules[State, Action, BarrageOptions]):
             if player.engineers == 0 and not self.free_construction(state, seat):  # B-7.6
                 if player.copy and self.options.mahiri_copy_until == "next_turn":
                     player.copy = ""  # her turn came: the copy ends (U-9.2)
+                if self.telling():
+                    self.tell(
+                        f"{narration.company(self, state, seat)} has no engineers left: it passes and "
+                        "takes no further turns this round (B-7.6)"
+                    )
                 machine.finish(state)
                 continue
             return

@@ -19,6 +19,7 @@ from turbine.plugins.barrage.decisions import (
     DiscardContract,
     PlaceWater,
     SplitMachinery,
+    TakeContracts,
 )
 
 USA, GER = 0, 1  # the introductory game: USA with Wilhelm Adler, Germany with Jill McDowell
@@ -127,6 +128,9 @@ def test_B_10_4_and_B_10_8_4_the_questions_say_how_many_markers_and_the_hand_lim
         DiscardContract(seat=GER).question(r, s)
         == "which contract to discard: you hold 4, at most 3 (B-10.8.4)"
     )
+    # B-10.8.1: CO3 takes 2 contracts, one question each: it was asked twice in the same words
+    assert TakeContracts(seat=GER, count=2).question(r, s) == "which contract to take (2 contracts to take)"
+    assert TakeContracts(seat=GER, count=1).question(r, s) == "which contract to take"
 
 
 def menus(expansions: tuple[str, ...], seeds: range):

@@ -118,3 +118,38 @@ def test_B_22_36_an_AT_II_P_production_that_can_be_made_is_not_said_lost():
     conduit(g, "C5L", seat)  # value 3 into basin 8
     build_with(g, seat, "powerhouse", "P8_0", "AT-II-P")
     assert not [line for line in g.told if "production is lost" in line]
+
+
+def test_B_6_4_1_the_headstream_water_of_the_round_is_said():
+    """B-6.4.1: after incomes each headstream tile receives its markers for the round (B-23.3:
+    HS-1 0/2/2/0, HS-3 2/0/2/0, HS-4 1/1/1/1, HS-6 0/0/1/2); the water appeared on the board
+    with nothing said.  B-6.4.2: none in round 5."""
+    g = new_game(4)
+    g.state.headstream_tiles = ["HS-3", "HS-1", "HS-4", "HS-6"]  # on headstreams A, B, C, D
+    g.state.headstream_water = [1, 0, 0, 0]
+    g.state.flow.round = 1
+    with g.rules.narrating() as told:
+        g.rules._income(g.state)
+    assert g.state.headstream_water == [3, 0, 1, 0]
+    assert "Water arrives at the headstreams (B-6.4): A +2 (now 3), B none, C +1, D none" in told
+    g.state.flow.round = 5
+    with g.rules.narrating() as told:
+        g.rules._income(g.state)
+    assert g.state.headstream_water == [3, 0, 1, 0]
+    assert not [line for line in told if "headstreams" in line]
+
+
+def test_B_10_8_2_the_refilled_contract_is_said_and_B_7_6_a_company_without_engineers_passes_aloud():
+    """B-10.8.2: at the end of the USA's turn the empty slot is filled from the top of its
+    stack; B-7.6: Germany, with no engineers on its turn, passes and takes no further turns
+    this round.  Both happened with nothing said."""
+    g = new_game(2)
+    g.state.stacks[1].append("PC-Y04")  # the top of the yellow stack: 5 energy for 2 VP, …
+    g.state.players[1].engineers = 0
+    play(g, "place CO1L", "take PC-Y10")
+    assert g.state.display[1] == ["PC-Y04", "PC-Y08"]
+    assert g.told == [
+        "The contract display is refilled (B-10.8.2): PC-Y04 (5: 2 VP + 1 water (flows) + rotate 2)",
+        "Germany has no engineers left: it passes and takes no further turns this round (B-7.6)",
+    ]
+    assert g.state.flow.done[1] and g.rules.to_move(g.state) == 0

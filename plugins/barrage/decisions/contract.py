@@ -115,6 +115,13 @@ class TakeContracts(Decision, tag="take"):
     rule: ClassVar[str | None] = "B-10.8"
     answer_types: ClassVar[tuple[type, ...]] = (Take,)
 
+    def question(self, game: BarrageGame, state: State) -> str:
+        """With more than one to take (the contract office's CO3, B-10.8.1), how many, as
+        water markers to place are said: the same question asked again reads as the next."""
+        if self.count > 1:
+            return f"{self.prompt} ({self.count} contracts to take)"
+        return self.prompt
+
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return [Take(c) for c in contracts.available(state)]
 
