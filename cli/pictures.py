@@ -127,8 +127,8 @@ def write_replay(file: Path, out: Path, seat: int | None = None) -> str:
     saw them (``None``: everything); ``-``: standard output; returns what to tell."""
     if not to_stdout(out):
         writable_file(out, "page")
-    save = savefile.load(file)
-    warnings: list[str] = []
+    save, twice = savefile.load_checked(file)
+    warnings = [savefile.twice_note(twice)] if twice is not None else []  # as `show` warns
     with output.progress_bar() as bar:
         replaying = bar.add_task("replaying the log", total=len(save.log))
 
@@ -146,6 +146,8 @@ def write_replay(file: Path, out: Path, seat: int | None = None) -> str:
         seats = ", ".join(seat.name for seat in save.seats)
         seen = "" if seat is None else f" · as seen by {output.seat_label(replay.game, seat)}"
         edited = " · CHANGED SINCE IT WAS SAVED (not verified)" if replay.game.load_report.edited else ""
+        if twice is not None and not edited:  # readers differ on what the file holds
+            edited = f" · THE KEY {twice.upper()} IS WRITTEN TWICE (not verified)"
         if replay.stopped is not None:
             edited += f" · REPLAYS ONLY TO ACTION {len(replay)} OF {len(save.log)}"
         title = f"{output.setup_name(replay.game)} · seed {save.seed} · {seats}{seen}{edited}"

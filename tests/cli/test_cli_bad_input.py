@@ -485,11 +485,18 @@ def test_a_key_written_twice_is_never_sealed_and_always_said(run, new_game):
     before = path.read_bytes()
     for command in (("move", path.name, "1"), ("upgrade", path.name)):
         assert_one_line_error(run(*command), "has the key 'seed' written twice in one object")
-    for command in (("show", path.name), ("export", path.name), ("replay", path.name, "--to", "1")):
-        shown = run(*command)  # export and replay --to said nothing
+    for command in (
+        ("show", path.name),
+        ("export", path.name),
+        ("replay", path.name, "--to", "1"),  # export and replay --to said nothing
+        ("replay", path.name, "--html", "page.html"),  # nor did the page and the stepper
+        ("replay", path.name, "--step"),
+    ):
+        shown = run(*command, input="q\n") if "--step" in command else run(*command)
         assert shown.returncode == 0, (command, shown.stderr)
         assert shown.stderr.count("turbine: warning: the key 'seed' is written twice in one object") == 1
     assert path.read_bytes() == before
+    assert "THE KEY SEED IS WRITTEN TWICE (not verified)" in (path.parent / "page.html").read_text()
 
 
 def test_a_page_of_an_edited_save_says_so(run, new_game):
