@@ -21,13 +21,14 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Console
 from rich.errors import MarkupError, StyleSyntaxError
+from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -56,12 +57,24 @@ def closed_pipe() -> None:
     raise SystemExit(CLOSED_PIPE)
 
 
+_TRAILING = re.compile(r" +(?=\n)")
+
+
 class _Console(Console):
     """rich's console, which ends with code 1, the code of an internal error, when its
-    reader goes away; turbine's ends as :func:`closed_pipe` says."""
+    reader goes away; turbine's ends as :func:`closed_pipe` says.
+
+    Written to a file or a pipe, its lines end without the spaces rich leaves there (the
+    space a wrapped sentence broke at, a table's padding), which a script comparing the
+    output or a reviewer's editor sees; a terminal gets them as rich writes them (a
+    styled space there may be a coloured cell)."""
 
     def on_broken_pipe(self) -> None:
         closed_pipe()
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        text = super()._render_buffer(buffer)
+        return text if self.is_terminal else _TRAILING.sub("", text)
 
 
 def make_console(*, stderr: bool = False, width: int | None = None) -> Console:

@@ -100,3 +100,23 @@ def test_wrapping_counts_terminal_columns_so_wide_characters_are_never_cut():
         assert "".join("".join(part.split()) for part in lines) == "".join(line.split())  # nothing lost
     assert wrap(line, 64) == [line]  # 64 columns, though 39 characters
     assert wrap("漢漢漢", 1) == ["漢", "漢", "漢"]  # a character too wide for the room still moves on
+
+
+def test_no_line_written_to_a_pipe_ends_in_spaces(run, new_game):
+    """rich left the space a wrapped sentence broke at, and a table's padding, at the end of
+    lines (simulate's summary, tournament's table and notes, upgrade's line), which a script
+    comparing the output sees."""
+    new_game("g.json", "random,random", moves=["open 2"])
+    narrow = {"COLUMNS": "50"}
+    for command in (
+        ("simulate", "barrage", "-n", "2"),
+        ("tournament", "power_grid", "--bots", "random,greedy", "-n", "2"),
+        ("upgrade", "g.json"),
+        ("show", "g.json"),
+        ("variants",),
+    ):
+        result = run(*command, env=narrow)
+        assert result.returncode == 0, (command, result.stderr)
+        ending = [line for line in result.stdout.splitlines() if line.endswith(" ")]
+        assert not ending, (command, ending)
+        assert len(result.stdout.splitlines()) > 1, command
