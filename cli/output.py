@@ -192,8 +192,11 @@ def _columns_end(plain: str, start: int, room: int) -> int:
 
 
 def _is_count(word: str) -> bool:
-    """A word that is a small number (``6``, ``12,``): kept with the words around it."""
+    """A word that is a small number (``6``, ``12,``), or one with a unit's letter (``2e``
+    in ``pay 2e 0m 0c``): kept with the words around it."""
     word = word.rstrip(",.;:")
+    if word[-1:].isalpha() and word[-2:-1].isdigit():
+        word = word[:-1]
     return word.isdigit() and len(word) <= 3
 
 

@@ -79,6 +79,11 @@ def test_a_long_line_breaks_where_it_still_reads_whole():
     assert wrap("a 12345678901234 5", 17) == ["a 12345678901234", "    5"]
     # no space at all: the word is broken
     assert wrap("abcdefghijkl", 8) == ["abcdefgh", "    ijkl"]
+    # a payment's counts stay together (it broke as "pay 2e 0m" / "0c")
+    assert wrap("at C10R · tile conduit · pay 2e 0m 0c (last 2: only choices)", 50) == [
+        "at C10R · tile conduit · pay 2e 0m 0c (last 2:",
+        "    only choices)",
+    ]
     # a refusal's rule stays with its last words (it was left alone on the last line)
     refusal = "you cannot place on CO3L: the right space needs 2 engineers and you have 1 [B-9.1]"
     assert wrap(refusal, 76) == [
