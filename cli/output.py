@@ -217,7 +217,12 @@ def _break_at(plain: str, floor: int, end: int) -> int:
         before = plain.rfind(" ", 0, cut)
         after = plain.find(" ", cut + 1) % (len(plain) + 1)  # -1: the end of the line
         word, next_word = plain[before + 1 : cut], plain[cut + 1 : after]
-        if depth <= 0 and not _is_count(word) and not _is_count(next_word) and next_word[:1] not in "([":
+        if (
+            depth <= 0
+            and not _is_count(word)
+            and not _is_count(next_word)
+            and not next_word.startswith(("(", "["))
+        ):
             return cut
         depth -= plain.count("(", before, cut) - plain.count(")", before, cut)
         cut = before
