@@ -1020,15 +1020,20 @@ def _report_for(save: SaveFile, played: dict[str, int], installed: dict[str, int
         )
     if save.rules_versions != played:
         report.same_rules = False
-        report.notes.append(
-            f"saved under rules versions {_versions_text(save.rules_versions)}, installed are "
-            f"{_versions_text(installed)}: replayed by its log; digests were not compared"
-        )
         report.newer_rules = {
             name: (saved, installed[name])
             for name, saved in save.rules_versions.items()
             if name in installed and saved > installed[name]
         }
+        under = (  # a later version's game may play out otherwise under the installed rules
+            "replayed by its log under the installed rules, older than those it was played under"
+            if report.newer_rules
+            else "replayed by its log"
+        )
+        report.notes.append(
+            f"saved under rules versions {_versions_text(save.rules_versions)}, installed are "
+            f"{_versions_text(installed)}: {under}; digests were not compared"
+        )
     return report
 
 

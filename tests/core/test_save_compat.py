@@ -114,8 +114,13 @@ def test_an_edit_and_later_rules_are_noted_and_refuse_playing_on(pg_save):
     )
     later = edited(pg_save, lambda d: d["rules_versions"].update(power_grid=7))
     later.log_digest = savefile.log_digest(later)
-    report = Game.from_save(default_registry(), later).load_report
+    warnings = []
+    report = Game.from_save(default_registry(), later, warnings=warnings).load_report
     assert not report.edited and report.newer_rules == {"power_grid": (7, 2)}
+    assert warnings == [
+        "saved under rules versions power_grid 7, installed are power_grid 2: replayed by its log under "
+        "the installed rules, older than those it was played under; digests were not compared"
+    ]
     assert report.why_not_play_on("g.json", "upgrading it") == (
         "g.json was saved under power_grid rules version 7, newer than the installed 2; "
         "upgrading it needs the newer version installed"
