@@ -12,6 +12,7 @@ from turbine.core import Game
 from turbine.plugins.barrage.actions import Discard, Headstream, Machinery, Pass, Pay, Site, Structure, Tile
 from turbine.plugins.barrage.decisions import (
     ChooseFreeSite,
+    ChooseMarkers,
     ChoosePayment,
     ChooseSite,
     ChooseStructure,
@@ -21,6 +22,7 @@ from turbine.plugins.barrage.decisions import (
     SplitMachinery,
     TakeContracts,
 )
+from turbine.plugins.barrage.tables import BASE, CONDUIT
 
 USA, GER = 0, 1  # the introductory game: USA with Wilhelm Adler, Germany with Jill McDowell
 
@@ -131,6 +133,21 @@ def test_B_10_4_and_B_10_8_4_the_questions_say_how_many_markers_and_the_hand_lim
     # B-10.8.1: CO3 takes 2 contracts, one question each: it was asked twice in the same words
     assert TakeContracts(seat=GER, count=2).question(r, s) == "which contract to take (2 contracts to take)"
     assert TakeContracts(seat=GER, count=1).question(r, s) == "which contract to take"
+
+
+def test_B_8_2_B_11_2_the_questions_after_a_site_or_dam_name_it():
+    """B-8.2 step 4, B-11.2 step 2: "how to pay" and "how many water markers to use" did
+    not say for which site or which dam and conduit; when that step had only one answer,
+    the rules took it alone and the question was all the player saw."""
+    g = new_game(4)
+    r, s = g.rules, g.state
+    pay = ChoosePayment(seat=GER, structure=CONDUIT, site=site(g, "C5L"), tile="conduit")
+    assert pay.question(r, s) == "how to pay for the conduit at C5L"
+    base = ChoosePayment(seat=GER, structure=BASE, site=site(g, "B3U"), tile="base")
+    assert base.question(r, s) == "how to pay for the base at B3U"
+    s.dam_water[site(g, "B3U")] = 3
+    markers = ChooseMarkers(seat=GER, dam=site(g, "B3U"), conduit=site(g, "C3L"))
+    assert markers.question(r, s) == "how many water markers to use (dam B3U, 3 held; conduit C3L)"
 
 
 def menus(expansions: tuple[str, ...], seeds: range):

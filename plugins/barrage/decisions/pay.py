@@ -32,6 +32,12 @@ class ChoosePayment(Decision, tag="pay"):
     rule: ClassVar[str | None] = "B-8.2"
     answer_types: ClassVar[tuple[type, ...]] = (Pay,)
 
+    def question(self, game: BarrageGame, state: State) -> str:
+        """``how to pay for the conduit at C5L``: the piece and the site, which the rules may
+        have chosen alone (the only site), so that the question says what it is for."""
+        site = construction.site_id(game, self.structure, self.site)
+        return f"{self.prompt} for the {STRUCTURES[self.structure]} at {site}"
+
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
         seat = self.seat
         needs, extra, mixed = construction.cost_with(game, state, seat, self.structure, self.site, self.tile)

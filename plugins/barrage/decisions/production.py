@@ -159,6 +159,15 @@ class ChooseMarkers(Decision, tag="amount"):
     rule: ClassVar[str | None] = "B-11.2"
     answer_types: ClassVar[tuple[type, ...]] = (Water,)
 
+    def question(self, game: BarrageGame, state: State) -> str:
+        """``how many water markers to use (dam B3U, 3 held; conduit C3L)``: the dam and the
+        conduit, which the rules may have chosen alone (the only pair)."""
+        b = game.board
+        held = state.dam_water[self.dam]
+        return (
+            f"{self.prompt} (dam {b.dams[self.dam].id}, {held} held; conduit {b.conduits[self.conduit].id})"
+        )
+
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
         amounts = production.amounts(
             game, state, self.seat, self.dam, self.conduit, self.modifier, self.flags
