@@ -191,13 +191,13 @@ def _columns_end(plain: str, start: int, room: int) -> int:
     return max(end, start + 1)
 
 
+_COUNT = re.compile(r"\d{1,3}|\d{1,3}[a-z]\)?")
+
+
 def _is_count(word: str) -> bool:
     """A word that is a small number (``6``, ``12,``), or one with a unit's letter (``2e``
-    in ``pay 2e 0m 0c``): kept with the words around it."""
-    word = word.rstrip(",.;:")
-    if word[-1:].isalpha() and word[-2:-1].isdigit():
-        word = word[:-1]
-    return word.isdigit() and len(word) <= 3
+    in ``pay 2e 0m 0c``, ``5c)`` closing a bracket): kept with the words around it."""
+    return _COUNT.fullmatch(word.rstrip(",.;:")) is not None
 
 
 def _break_at(plain: str, floor: int, end: int) -> int:
@@ -206,27 +206,26 @@ def _break_at(plain: str, floor: int, end: int) -> int:
     The last such space, unless a better one is in the line's last third: one outside
     parentheses (``28(1 uranium→4)`` stays whole), not before one or before a rule's tag
     (``Omsk (Seat 1)``, ``the contract office [B-9.1]`` stay whole), that does not part a
-    number from its words (``Seat`` / ``6``, ``holds 1`` / ``oil``)."""
+    number from its words (``Seat`` / ``6``, ``holds 1`` / ``oil``); failing one outside
+    parentheses, such a space inside them (``…; left 0e 4m 5c)`` stays whole)."""
     last = plain.rfind(" ", floor + 1, end + 1)
     if last < 0:
         return -1
     depth = plain.count("(", 0, last) - plain.count(")", 0, last)
     bound = max(floor, end - (end - floor) // 3)
-    cut = last
+    cut, inside = last, -1
     while cut > bound:
         before = plain.rfind(" ", 0, cut)
         after = plain.find(" ", cut + 1) % (len(plain) + 1)  # -1: the end of the line
         word, next_word = plain[before + 1 : cut], plain[cut + 1 : after]
-        if (
-            depth <= 0
-            and not _is_count(word)
-            and not _is_count(next_word)
-            and not next_word.startswith(("(", "["))
-        ):
-            return cut
+        if not _is_count(word) and not _is_count(next_word) and not next_word.startswith(("(", "[")):
+            if depth <= 0:
+                return cut
+            if inside < 0:  # inside brackets: still better than parting a count from its words
+                inside = cut
         depth -= plain.count("(", before, cut) - plain.count(")", before, cut)
         cut = before
-    return last
+    return inside if inside >= 0 else last
 
 
 def wrap(text: str, width: int, indent: str = "", hang: str = "    ") -> list[str]:

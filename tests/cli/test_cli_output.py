@@ -84,6 +84,12 @@ def test_a_long_line_breaks_where_it_still_reads_whole():
         "at C10R · tile conduit · pay 2e 0m 0c (last 2:",
         "    only choices)",
     ]
+    # inside brackets too, when no space outside them will do (it broke as "left 0e 4m" / "5c)")
+    choice = "  1. pay 6e 0m 0c  (no credits; wheel: 6 excavators + tile conduit; left 0e 4m 5c)"
+    assert wrap(choice, 80, hang="      ") == [
+        "  1. pay 6e 0m 0c  (no credits; wheel: 6 excavators + tile conduit;",
+        "        left 0e 4m 5c)",
+    ]
     # a refusal's rule stays with its last words (it was left alone on the last line)
     refusal = "you cannot place on CO3L: the right space needs 2 engineers and you have 1 [B-9.1]"
     assert wrap(refusal, 76) == [
