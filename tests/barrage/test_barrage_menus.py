@@ -133,6 +133,13 @@ def test_B_10_4_and_B_10_8_4_the_questions_say_how_many_markers_and_the_hand_lim
     # B-10.8.1: CO3 takes 2 contracts, one question each: it was asked twice in the same words
     assert TakeContracts(seat=GER, count=2).question(r, s) == "which contract to take (2 contracts to take)"
     assert TakeContracts(seat=GER, count=1).question(r, s) == "which contract to take"
+    # B-6.1: machinery in the income phase says it is an income; in the actions phase it is
+    # the machinery shop's or a reward's, whose move the player has just seen
+    assert g.rules.phase_name(s) == "actions"
+    assert SplitMachinery(seat=GER, units=1).question(r, s) == "which machinery to take"
+    s.flow.phase = 0  # the income phase (B-5)
+    assert g.rules.phase_name(s) == "income"
+    assert SplitMachinery(seat=GER, units=1).question(r, s) == "which machinery to take from the income"
 
 
 def test_B_8_2_B_11_2_the_questions_after_a_site_or_dam_name_it():

@@ -319,10 +319,10 @@ def test_an_income_says_what_each_board_pays_and_the_choice_still_to_make():
         g.play(bots[g.to_move].choose(g.state, g.legal()))
         if any(line.startswith("Round 2 income: ") for line in g.told):
             said = list(g.told)
-            assert g.rules.question(g.state) == "which machinery to take"
+            assert g.rules.question(g.state) == "which machinery to take from the income"
     income = next(line for line in said if line.startswith("Round 2 income: "))
     assert income == "Round 2 income: Italy 1 machinery"
-    assert said[-1] == "Italy has a choice to make (which machinery to take)"
+    assert said[-1] == "Italy has a choice to make (which machinery to take from the income)"
 
 
 def test_an_income_that_turns_a_wheel_is_said_as_the_turn():

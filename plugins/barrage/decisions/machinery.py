@@ -23,6 +23,11 @@ class SplitMachinery(Decision, tag="machinery"):
     rule: ClassVar[str | None] = "B-10.7"
     answer_types: ClassVar[tuple[type, ...]] = (Machinery,)
 
+    def question(self, game: BarrageGame, state: State) -> str:
+        """In the income phase, that the machinery is an income (B-6.1): asked at a round's
+        start, the question did not say where the units came from."""
+        return f"{self.prompt} from the income" if game.phase_name(state) == "income" else self.prompt
+
     def answers(self, game: BarrageGame, state: State) -> list[Any]:
         return [Machinery(e, self.units - e) for e in range(self.units, -1, -1)]
 
