@@ -191,12 +191,12 @@ def _columns_end(plain: str, start: int, room: int) -> int:
     return max(end, start + 1)
 
 
-_COUNT = re.compile(r"\d{1,3}|\d{1,3}[a-z]\)?")
+_COUNT = re.compile(r"\d{1,3}[a-z]?")
 
 
 def _is_count(word: str) -> bool:
     """A word that is a small number (``6``, ``12,``), or one with a unit's letter (``2e``
-    in ``pay 2e 0m 0c``, ``5c)`` closing a bracket): kept with the words around it."""
+    in ``pay 2e 0m 0c``): kept with the words around it."""
     return _COUNT.fullmatch(word.rstrip(",.;:")) is not None
 
 

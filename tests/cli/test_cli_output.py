@@ -91,6 +91,12 @@ def test_a_long_line_breaks_where_it_still_reads_whole():
         "        left 0e 4m 5c)",
     ]
     # a refusal's rule stays with its last words (it was left alone on the last line)
+    assert wrap(
+        "you cannot place there: the right space needs 2 engineers and you have none [B-9.1]", 80
+    ) == [
+        "you cannot place there: the right space needs 2 engineers and you have",
+        "    none [B-9.1]",
+    ]
     refusal = "you cannot place on CO3L: the right space needs 2 engineers and you have 1 [B-9.1]"
     assert wrap(refusal, 76) == [
         "you cannot place on CO3L: the right space needs 2 engineers and you",
