@@ -113,7 +113,8 @@ def headstream_water(r: BarrageGame, state: State, added: Sequence[int]) -> None
 
 def refilled(r: BarrageGame, state: State, turned: Sequence[str]) -> None:
     """B-10.8.2: at the end of a turn each empty slot of the contract display is filled from
-    its stack: ``The contract display is refilled (B-10.8.2): C-12 (6 energy: 3 VP)``."""
+    its stack: ``The contract display is refilled (B-10.8.2): PC-Y04 (5: 2 VP + rotate 2)``
+    (each contract as the company lines show it: the energy it needs, then its reward)."""
     shown = " · ".join(contract_text(r, c) for c in turned)
     r.tell(f"The contract display is refilled (B-10.8.2): {shown}")
 
