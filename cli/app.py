@@ -872,7 +872,7 @@ def replay(
         raise CliError("--as shows the board in the stepper: add --step")
     if bot_option:
         raise CliError("--bot-option sets the bots the stepper's 'hint' asks: add --step")
-    save, twice = savefile.load_checked(file) if not verify else (savefile.load(file, strict=True), None)
+    save, twice = savefile.load_checked(file, strict=verify)
     if twice is not None:  # warned as `show` warns; --verify refuses it
         output.warn(savefile.twice_note(twice))
     total = len(save.log)

@@ -140,7 +140,7 @@ def run_export(path: Path, form: str, out: Path | None, *, force: bool = False) 
     if out is not None:
         guard_output(out, "rows", force=force, reading=path)
     save, twice = savefile.load_checked(path)
-    warnings = [savefile.twice_note(twice)] if twice is not None else []  # as `show` warns
+    warnings = savefile.twice_notes(twice)  # as `show` warns
     with about(path):
         replay = Replay(registry(), save, warnings=warnings)
     for warning in warnings:

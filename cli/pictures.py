@@ -128,7 +128,7 @@ def write_replay(file: Path, out: Path, seat: int | None = None) -> str:
     if not to_stdout(out):
         writable_file(out, "page")
     save, twice = savefile.load_checked(file)
-    warnings = [savefile.twice_note(twice)] if twice is not None else []  # as `show` warns
+    warnings = savefile.twice_notes(twice)  # as `show` warns
     with output.progress_bar() as bar:
         replaying = bar.add_task("replaying the log", total=len(save.log))
 

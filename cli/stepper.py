@@ -466,7 +466,7 @@ def run_stepper(
     """Replay the save at ``path`` and step through it (``as_seat`` from 1; ``start``: a
     step; ``verify``: first check it as ``replay --verify`` does, and say so;
     ``bot_options``: ``BOT.KEY=VALUE`` settings of the bots ``hint`` asks)."""
-    save, twice = savefile.load_checked(path) if not verify else (savefile.load(path, strict=True), None)
+    save, twice = savefile.load_checked(path, strict=verify)
     total = len(save.log)
     if start is not None and not 0 <= start <= total:
         raise CliError(f"--to must be between 0 and {total} (the log has {plural(total, 'action')})")
@@ -477,7 +477,7 @@ def run_stepper(
         output.say(output.out, summary, "bold green")
     reg = registry()
     reg = with_bot_options(reg, parse_bot_options(reg, save.variant, bot_options or []))
-    warnings = [savefile.twice_note(twice)] if twice is not None else []  # as `show` warns
+    warnings = savefile.twice_notes(twice)  # as `show` warns
     with about(path):  # a damaged log: the moves before the damage, and why they stop there
         replay = Replay.as_far_as_it_goes(reg, save, warnings=warnings)
     for warning in warnings:

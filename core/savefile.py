@@ -473,10 +473,13 @@ def load(path: str | os.PathLike[str], strict: bool = False) -> SaveFile:
     return save
 
 
-def load_checked(path: str | os.PathLike[str]) -> tuple[SaveFile, str | None]:
+def load_checked(path: str | os.PathLike[str], strict: bool = False) -> tuple[SaveFile, str | None]:
     """The save at ``path`` and a key some object of it holds twice (``None``: none), for a
-    command that would save the game again: a key written twice must not be sealed into a
-    new digest under one reading of it."""
+    command that would save the game again (a key written twice must not be sealed into a
+    new digest under one reading of it) or that warns of it.  ``strict`` (``--verify``):
+    such a key is refused instead, as :func:`load` refuses it."""
+    if strict:
+        return load(path, strict=True), None
     data = read_limited(path)
     return decode(data, source=str(path)), duplicate_key(data)
 
@@ -484,6 +487,11 @@ def load_checked(path: str | os.PathLike[str]) -> tuple[SaveFile, str | None]:
 def twice_note(key: str) -> str:
     """What a key written twice in one object means, for a warning or a refusal."""
     return f"the key {key!r} is written twice in one object, so readers differ on its value"
+
+
+def twice_notes(key: str | None) -> list[str]:
+    """:func:`twice_note` as the list of a load's warnings: empty without such a key."""
+    return [] if key is None else [twice_note(key)]
 
 
 def duplicate_key(data: bytes) -> str | None:
