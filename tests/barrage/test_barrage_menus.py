@@ -140,6 +140,9 @@ def test_B_10_4_and_B_10_8_4_the_questions_say_how_many_markers_and_the_hand_lim
     s.flow.phase = 0  # the income phase (B-5)
     assert g.rules.phase_name(s) == "income"
     assert SplitMachinery(seat=GER, units=1).question(r, s) == "which machinery to take from the income"
+    s.flow.phase = 2  # the water phase, whose name sorts after "income": no income there
+    assert g.rules.phase_name(s) == "water"
+    assert SplitMachinery(seat=GER, units=1).question(r, s) == "which machinery to take"
 
 
 def test_B_8_2_B_11_2_the_questions_after_a_site_or_dam_name_it():
