@@ -406,6 +406,8 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
         lines += _draft(r, state, width)
         if r.table_rows is not None and len(lines) > r.table_rows:  # a short terminal
             draft = _draft(r, state, width, short=True)
+            if len(draft) > r.table_rows:  # four pairs at 80 × 24: an ability a line
+                draft = _draft(r, state, width, short=True, cut=True)
             lines = [*(bonus if len(draft) + len(bonus) <= r.table_rows else []), *draft]
         return "\n".join(lines)
     lines += _company(r, state, seat, details=False, width=width)
@@ -569,22 +571,36 @@ def _patent_office(r: BarrageGame, state: State) -> list[str]:
     return lines
 
 
-def _draft(r: BarrageGame, state: State, width: int | None = None, short: bool = False) -> list[str]:
+def _draft(
+    r: BarrageGame, state: State, width: int | None = None, short: bool = False, cut: bool = False
+) -> list[str]:
     """B-4.4: the pairs and starting contracts still to choose, each pair with its
     company's and its officer's abilities on lines of their own: what the draft is
     decided on.  ``width``: break the long texts there (the turn screen cuts its lines
     at the terminal's width; the board and the views wrap them themselves); ``short``:
-    for a short terminal, each ability on one line (cut by the table: the ``contracts``
-    view shows them whole), without the choosing order."""
+    for a short terminal, without the title and the choosing order; ``cut`` too: each
+    ability on one line, cut by the table (the ``contracts`` view shows them whole), for
+    a terminal too short for them whole."""
     if not state.draft_pairs and not state.draft_contracts:
         return []
     title = "[bold]Draft[/bold] (each seat takes a company + officer pair and a starting contract)"
-    lines = ["[bold]Draft[/bold] ('contracts' shows it whole)"] if short else ["", *broken(title, width)]
+    if cut:
+        lines = ["[bold]Draft[/bold] ('contracts' shows it whole)"]
+    else:
+        lines = (
+            ["[bold]Draft[/bold] (a company + officer pair and a starting contract each)"]
+            if short
+            else ["", *broken(title, width)]
+        )
     for company, officer in state.draft_pairs:
         c, o = r.companies[company], r.officers[officer]
         lines.append(f"  {c.name} + {o.name}")
         if short:
-            lines += [f"    {c.name} (3rd powerhouse): {c.text}", f"    {o.name}: {o.text}"]
+            company, officer_text = f"{c.name} (3rd powerhouse): {c.text}", f"{o.name}: {o.text}"
+            if cut:
+                lines += [f"    {company}", f"    {officer_text}"]
+            else:
+                lines += broken(company, width, "    ") + broken(officer_text, width, "    ")
             continue
         lines += broken(f"{c.name}, from its 3rd powerhouse (B-15.1.5): {c.text}", width, "    ")
         lines += broken(f"{o.name}: {o.text}", width, "    ")

@@ -329,6 +329,33 @@ def test_the_draft_fits_80_by_24_with_each_ability_on_a_line():
     assert not any("choosing order" in line for line in short)
 
 
+def test_a_two_player_draft_at_80_by_24_shows_each_ability_whole():
+    """B-4.4: a two-player draft too long for 80 × 24 whole (Leeghwater's Simone Luciani
+    takes three lines) cut each ability at 80 columns (``+3 energy after each production
+    action (not for con…``) over six empty rows: without the title and the choosing
+    order they now wrap, and only a draft too long that way too is cut (four pairs:
+    :func:`test_the_draft_fits_80_by_24_with_each_ability_on_a_line`)."""
+    from turbine.core import Game, Seat, default_registry
+
+    seats = [Seat("Player 1", "human"), Seat("Player 2", "human")]
+    game = Game(
+        default_registry(),
+        "barrage",
+        players=2,
+        seed=0,
+        options={"mode": "full"},
+        expansions=["leeghwater"],
+        seats=seats,
+    )
+    shown = _terminal_screen("", 24, game)
+    assert len(shown) + 1 <= 24 and not any("…" in line for line in shown)
+    assert not any("choosing order" in line for line in shown)
+    words = " ".join(line.strip() for line in shown)
+    for company, officer in game.state.draft_pairs:
+        assert game.rules.companies[company].text in words
+        assert game.rules.officers[officer].text in words
+
+
 def test_a_further_step_takes_the_terminal_s_rows_for_one_column_of_whole_moves():
     """The 17 sites of a base went into two columns cut at 38 columns (``at C1R  (8 exc or
     4 mix; value 4,…``) under a question alone, where one column of whole lines fits."""
