@@ -88,7 +88,7 @@ class Plan:
     def game(self, registry: Registry, index: int) -> Game:
         """Game ``index`` of the plan, set up (seed ``seed + index``, its seats)."""
         seats = self.seats_for(index)
-        return Game(
+        game = Game(
             registry,
             self.variant,
             players=len(seats),
@@ -97,6 +97,8 @@ class Plan:
             expansions=self.expansions,
             seats=seats,
         )
+        game.narrate = False  # bots alone: nobody reads what the automatic steps did
+        return game
 
 
 @dataclass

@@ -560,14 +560,10 @@ class Rules(ABC, Generic[S, A, Opt]):
         """Whether anyone listens: build a costly message only if so."""
         return self._told is not None
 
-    @contextmanager
-    def narrating(self) -> Iterator[list[str]]:
-        """Collect the lines :meth:`tell` says inside the block, in order."""
-        outer, self._told = self._told, []
-        try:
-            yield self._told
-        finally:
-            self._told = outer
+    def narrating(self) -> Narrating:
+        """Collect the lines :meth:`tell` says inside the block, in order
+        (``with rules.narrating() as told:``)."""
+        return Narrating(self)
 
     def position(self, game: Any) -> Any:
         """A builder that sets up ``game`` (a :class:`Game` of these rules) at a chosen
@@ -642,3 +638,24 @@ def _implemented(pm: Any, name: str) -> bool:
     a game's plugin manager)."""
     caller = getattr(getattr(pm, "hook", None), name, None)
     return caller is not None and bool(caller.get_hookimpls())
+
+
+class Narrating:
+    """The block of :meth:`Rules.narrating`: the lines :meth:`Rules.tell` says inside it
+    go into the list it gives, and whoever listened before hears nothing of them.  A
+    class rather than a generator: :meth:`Game.play <turbine.core.session.Game.play>`
+    enters one on every move, and a generator's block costs three times as much."""
+
+    __slots__ = ("outer", "rules", "told")
+
+    def __init__(self, rules: Rules[Any, Any, Any]) -> None:
+        self.rules = rules
+        self.told: list[str] = []
+        self.outer: list[str] | None = None
+
+    def __enter__(self) -> list[str]:
+        self.outer, self.rules._told = self.rules._told, self.told
+        return self.told
+
+    def __exit__(self, *exc: object) -> None:
+        self.rules._told = self.outer

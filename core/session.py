@@ -12,7 +12,7 @@ import functools
 import hashlib
 import importlib.metadata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from types import GenericAlias
 from typing import Any
@@ -256,6 +256,10 @@ class Game:
         self._legal: list[Any] | None = None
         self.told: list[str] = []
         """What the automatic steps after the last move did (:meth:`Rules.tell`)."""
+        self.narrate = True
+        """Whether :meth:`play` collects :attr:`told`.  A run of bots alone that nobody
+        reads (``simulate``, ``tournament``) turns it off, so that the words of every
+        income and payment are not built for nobody; :attr:`told` then stays empty."""
 
     # -- the current decision ---------------------------------------------------
 
@@ -318,8 +322,9 @@ class Game:
         seat = self.to_move
         if seat is None:
             raise IllegalAction("the game is over")
-        with self.rules.narrating() as told, self._stopping():
-            self.rules.apply(self.state, action, self.legal())
+        rules = self.rules
+        with rules.narrating() if self.narrate else nullcontext([]) as told, self._stopping():
+            rules.apply(self.state, action, self.legal())
         self.told = told
         player = by or self.seats[seat].player
         recorded = player if player != self.seats[seat].kind else None  # only when not the seat's own kind
@@ -334,15 +339,18 @@ class Game:
         self._legal = None
         self.rules.position_changed(self.state)
 
-    @contextmanager
-    def _stopping(self) -> Iterator[None]:
+    def _stopping(self) -> AbstractContextManager[None]:
         """Keep a copy of the state at each boundary of :attr:`stop_at` the automatic steps
         inside the block cross, in :attr:`stops`.  Only copies: the game goes on exactly
-        as it would without (the copies are what a player would see if the table paused)."""
+        as it would without (the copies are what a player would see if the table paused).
+        Without :attr:`stop_at`, a block that does nothing (entered on every move)."""
         if not self.stop_at:
             self.stops = []
-            yield
-            return
+            return nullcontext()
+        return self._stopping_at()
+
+    @contextmanager
+    def _stopping_at(self) -> Iterator[None]:
         stops: list[Stop] = []
         rules, wanted = self.rules, self.stop_at
 

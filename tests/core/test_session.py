@@ -255,3 +255,25 @@ def test_first_reveal_is_none_in_a_game_that_hides_nothing(monkeypatch):
     for move in ("open 2", "drop"):
         game.play(game.find(move))
     assert game.first_reveal(0, [0, 1]) is None
+
+
+def test_a_game_that_does_not_narrate_plays_the_same_and_says_nothing():
+    """``simulate`` and ``tournament`` turn :attr:`Game.narrate` off: the words of the
+    automatic steps (P-7.5's incomes) are not built, and the game is the same move for
+    move; a game that narrates says them after the move that led to them."""
+    from turbine.cli.games import Plan
+    from turbine.core import Seat
+
+    plan = Plan("power_grid", seed=3, players=2, seats=(Seat("A", "random"), Seat("B", "random")))
+    quiet, narrated = plan.game(default_registry(), 0), plan.game(default_registry(), 0)
+    narrated.narrate = True
+    assert not quiet.narrate
+    said: dict[bool, list[str]] = {True: [], False: []}
+    for game in (quiet, narrated):
+        bots = game.make_bots()
+        while not game.is_over:
+            game.play(bots[game.to_move].choose(game.state, game.legal()))
+            said[game.narrate] += game.told
+    assert [e.notation for e in quiet.log] == [e.notation for e in narrated.log]
+    assert quiet.rules.digest(quiet.state) == narrated.rules.digest(narrated.state)
+    assert said[False] == [] and any("Elektro" in line for line in said[True])
