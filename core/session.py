@@ -258,8 +258,8 @@ class Game:
         """What the automatic steps after the last move did (:meth:`Rules.tell`)."""
         self.narrate = True
         """Whether :meth:`play` collects :attr:`told`.  A run of bots alone that nobody
-        reads (``simulate``, ``tournament``) turns it off, so that the words of every
-        income and payment are not built for nobody; :attr:`told` then stays empty."""
+        reads (``simulate``, ``tournament``) turns it off, so that no words are built for
+        incomes and payments nobody reads; :attr:`told` then stays empty."""
 
     # -- the current decision ---------------------------------------------------
 

@@ -406,7 +406,7 @@ def turn_view(r: BarrageGame, state: State, seat: int) -> str:
         lines += _draft(r, state, width)
         if r.table_rows is not None and len(lines) > r.table_rows:  # a short terminal
             draft = _draft(r, state, width, short=True)
-            if len(draft) > r.table_rows:  # four pairs at 80 × 24: an ability a line
+            if len(draft) > r.table_rows:  # three or four pairs at 80 × 24: an ability a line
                 draft = _draft(r, state, width, short=True, cut=True)
             lines = [*(bonus if len(draft) + len(bonus) <= r.table_rows else []), *draft]
         return "\n".join(lines)
