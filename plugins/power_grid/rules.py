@@ -134,6 +134,12 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         self.start_city = [c.start for c in self.map.cities]
         #: ``space_now[step][city][houses there]``: cost of the next space, None if closed (T-9)
         self.space_now = ((), *(space_costs(self.map, step) for step in (1, 2, 3)))
+        #: ``least_space[step]``: the cheapest space of the map at that step; a player with
+        #: less money can build nothing (a third of a random game's building turns)
+        self.least_space = (
+            0,
+            *(min(c for row in costs for c in row if c is not None) for costs in self.space_now[1:]),
+        )
         self.all_mask = self.map.all_cities_mask
         self._links: dict[int, Nearest] = {}
         self.fixed_regions: tuple[int, ...] | None = None
@@ -547,7 +553,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         p = state.players[seat]
         money = p.money
         out: list[Action] = []
-        if self.o.house_limit and len(p.cities) >= 20:
+        if money < self.least_space[state.step] or (self.o.house_limit and len(p.cities) >= 20):
             out.append(A.DONE)
             return out
         dist = self._distances(state, seat)

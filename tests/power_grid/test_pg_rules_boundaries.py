@@ -124,6 +124,21 @@ def test_P_12_7_a_network_can_start_with_exactly_the_money_of_its_space():
     assert not [m for m in notations(r, s) if m.startswith("start")]
 
 
+def test_P_6_4_a_first_city_costs_exactly_its_space_and_one_elektro_less_builds_nothing():
+    """P-6.4/P-6.5 (Russia): a first city costs only its space, 10 Elektro in Step 1, so
+    a player with exactly 10 may build in any empty city of the play area; with 9 he can
+    only end his turn (every space costs at least 10)."""
+    r, s = new_state(4, seed=5)
+    play_until(r, s, "building", round_=2)
+    me = s.players[r.to_move(s)]
+    me.cities, me.money = [], 10
+    builds = [m for m in notations(r, s) if m.startswith("build")]
+    assert len(builds) == sum(1 for c in s.in_play if not s.houses[c])
+    assert all(m.endswith("(10)") for m in builds)
+    me.money = 9
+    assert notations(r, s) == ["done"]
+
+
 def test_U_8_a_a_network_may_extend_into_a_start_citys_second_space():
     """U-8 (a), the recommended reading: the second 10-space of a start city is usable
     from Step 1 by a second player, also when extending a network into it."""
