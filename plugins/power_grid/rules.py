@@ -135,7 +135,7 @@ class PowerGridRules(Rules[State, Action, PowerGridOptions]):
         #: ``space_now[step][city][houses there]``: cost of the next space, None if closed (T-9)
         self.space_now = ((), *(space_costs(self.map, step) for step in (1, 2, 3)))
         #: ``least_space[step]``: the cheapest space of the map at that step; a player with
-        #: less money can build nothing (a third of a random game's building turns)
+        #: less money can build nothing (two in five of a random game's building decisions)
         self.least_space = (
             0,
             *(min(c for row in costs for c in row if c is not None) for costs in self.space_now[1:]),
